@@ -1,0 +1,32 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "NavigationServer",
+    products: [
+        // The engine: users depend on this to write their own flows.
+        .library(name: "Coordination", targets: ["Coordination"]),
+        .library(name: "Flows", targets: ["Flows"]),
+        .executable(name: "navigation-server", targets: ["navigation-server"]),
+    ],
+    targets: [
+        .target(name: "Coordination"),
+        .target(name: "Flows", dependencies: ["Coordination"]),
+        .systemLibrary(
+            name: "CMicroHTTPD",
+            pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"])]
+        ),
+        .target(name: "HTTPCore", dependencies: ["CMicroHTTPD"]),
+        .target(name: "NavigationAPI", dependencies: ["Coordination", "HTTPCore"]),
+        .executableTarget(
+            name: "navigation-server",
+            dependencies: ["NavigationAPI", "Flows", "HTTPCore", "Coordination"]
+        ),
+        .testTarget(name: "CoordinationTests", dependencies: ["Coordination"]),
+        .testTarget(name: "FlowsTests", dependencies: ["Flows", "Coordination"]),
+        .testTarget(name: "HTTPCoreTests", dependencies: ["HTTPCore"]),
+        .testTarget(name: "NavigationAPITests", dependencies: ["NavigationAPI", "Flows", "Coordination", "HTTPCore"]),
+    ],
+    swiftLanguageModes: [.v6]
+)
