@@ -1,0 +1,107 @@
+/// A coordinator: an object whose only job is to decide which screen comes
+/// next.
+///
+/// Subclass it, show screens through ``router`` in ``start()``, attach a
+/// handler to each screen's events, and start child coordinators for
+/// self-contained sub-flows. Keep every child in ``childCoordinators`` (so it
+/// stays alive) and let it go when it finishes (so it does not leak):
+/// ``finish()`` tells the parent through ``childDidFinish(_:)``, whose
+/// default removes the child by identity. Report results to the parent with a
+/// delegate, the ``onFinish`` closure, or a typed output
+/// (``OutputCoordinator``).
+///
+/// Coordinators of a session are only ever touched under that session's lock,
+/// one event at a time, so they need no locking of their own.
+open class Coordinator {
+    /// Unique in the session (`c1`, `c2`, …), from a counter, never random.
+    public let id: String
+    public let environment: CoordinatorEnvironment
+    /// This coordinator's router. Screens it shows are owned by this coordinator.
+    public private(set) lazy var router: Router = environment.makeRouter(for: self)
+    /// The coordinators this one started and that have not finished.
+    public private(set) var childCoordinators: [Coordinator] = []
+    public private(set) weak var parentCoordinator: Coordinator?
+    /// True once ``finish()`` ran; a finished coordinator never comes back.
+    public private(set) var isFinished = false
+    /// Called once when this coordinator finishes, before its parent's
+    /// ``childDidFinish(_:)``: the closure way to report back.
+    public var onFinish: ((Coordinator) -> Void)?
+    /// For a root coordinator: the output of the whole flow, rendered as the
+    /// session's `result` once the root finishes.
+    public var result: JSONValue?
+
+    /// The name shown in the session document's coordinator tree and history.
+    public private(set) lazy var typeName: String = String(describing: type(of: self))
+
+    public init(environment: CoordinatorEnvironment) {
+        self.environment = environment
+        self.id = environment.nextCoordinatorID()
+    }
+
+    /// The session's shared services (the Keychain of the seeds).
+    public var store: SharedStore { environment.store }
+
+    /// Begins the flow: shows its first screen or starts its first child.
+    open func start() {}
+
+    /// Ends the flow: finishes every child first, then reports to
+    /// ``onFinish`` and to the parent. Does nothing when already finished.
+    ///
+    /// Override to tell a delegate, calling `super.finish()` first and
+    /// returning early when ``isFinished`` was already true. Screens are not
+    /// removed for you: pop or dismiss what this coordinator showed (or let
+    /// the next flow replace the stack) in the same event.
+    open func finish() {
+        guard !isFinished else { return }
+        isFinished = true
+        for child in childCoordinators.reversed() {
+            child.finish()
+        }
+        childCoordinators.removeAll()
+        let callback = onFinish
+        onFinish = nil
+        callback?(self)
+        parentCoordinator?.childDidFinish(self)
+    }
+
+    /// Keeps `child` alive as one of ``childCoordinators``.
+    public func addChild(_ child: Coordinator) {
+        guard child !== self, !child.isFinished,
+              !childCoordinators.contains(where: { $0 === child }) else { return }
+        child.parentCoordinator?.removeChild(child)
+        child.parentCoordinator = self
+        childCoordinators.append(child)
+    }
+
+    /// Adds `child` and calls its ``start()``: the seeds' two lines in one.
+    public func startChild(_ child: Coordinator) {
+        addChild(child)
+        child.start()
+    }
+
+    /// Lets `child` go: removes it from ``childCoordinators`` by identity.
+    public func removeChild(_ child: Coordinator) {
+        childCoordinators.removeAll { $0 === child }
+        if child.parentCoordinator === self { child.parentCoordinator = nil }
+    }
+
+    /// Called when a child finishes. The default removes it; override to
+    /// start what comes next, calling `super` to let the child go.
+    open func childDidFinish(_ child: Coordinator) {
+        removeChild(child)
+    }
+
+    /// Called after the user popped `screen`, one of this coordinator's, with
+    /// the reserved `back` event. A coordinator left without screens and
+    /// without children is then finished by the session.
+    open func didGoBack(from screen: Screen) {}
+
+    /// Called after the user dismissed a modal with the reserved `dismiss`
+    /// event; `screens` are this coordinator's screens that went with it.
+    open func didDismiss(_ screens: [Screen]) {}
+
+    /// Whether one of this coordinator's screens is on the stack.
+    public var ownsScreenOnStack: Bool {
+        environment.navigation.stack.entries.contains { $0.screen.coordinator === self }
+    }
+}

@@ -1,0 +1,53 @@
+/// What every coordinator of one session shares: the navigation controller
+/// its routers drive, the shared store, the context the session was started
+/// with, and the counter that names coordinators.
+///
+/// A root coordinator gets it from the session; a parent hands its own to the
+/// children it creates (`ProfileCoordinator(environment: environment)`), as
+/// the seeds hand a `UINavigationController` down.
+public final class CoordinatorEnvironment {
+    public let navigation: NavigationController
+    public let store: SharedStore
+    /// The session's validated context, with the flow's defaults filled in.
+    public let context: JSONObject
+    private let routerFactory: (Coordinator, NavigationController) -> Router
+    private var coordinatorCounter = 0
+
+    public init(
+        navigation: NavigationController = NavigationController(),
+        store: SharedStore = SharedStore(),
+        context: JSONObject = JSONObject()
+    ) {
+        self.navigation = navigation
+        self.store = store
+        self.context = context
+        self.routerFactory = { StackRouter(controller: $1, coordinator: $0) }
+    }
+
+    /// An environment whose routers record every call into `log` before
+    /// carrying it out: for tests that check the order of router calls.
+    public init(
+        recordingInto log: RouterCallLog,
+        navigation: NavigationController = NavigationController(),
+        store: SharedStore = SharedStore(),
+        context: JSONObject = JSONObject()
+    ) {
+        self.navigation = navigation
+        self.store = store
+        self.context = context
+        self.routerFactory = { coordinator, controller in
+            RecordingRouter(
+                wrapping: StackRouter(controller: controller, coordinator: coordinator),
+                log: log, coordinatorType: coordinator.typeName)
+        }
+    }
+
+    func makeRouter(for coordinator: Coordinator) -> Router {
+        routerFactory(coordinator, navigation)
+    }
+
+    func nextCoordinatorID() -> String {
+        coordinatorCounter += 1
+        return "c\(coordinatorCounter)"
+    }
+}

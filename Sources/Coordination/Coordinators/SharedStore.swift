@@ -1,0 +1,45 @@
+/// The name and value type of one entry in a ``SharedStore``.
+///
+/// ```swift
+/// extension StoreKey where Value == String {
+///     static let token = StoreKey("token")
+/// }
+/// store[.token] = "abc"
+/// ```
+public struct StoreKey<Value>: Sendable, Hashable {
+    public let name: String
+    public init(_ name: String) { self.name = name }
+}
+
+/// A session's shared services: a typed key-value store injected into every
+/// coordinator of the session, like a DI container.
+///
+/// It stands in for the Keychain and UserDefaults of the seeds: the Auth flow
+/// saves a token here and the Profile flow reads the user from here, so the
+/// two never need to know each other. It lives and dies with its session, and
+/// it belongs to the session's state: an event that is undone undoes its
+/// writes too.
+public final class SharedStore {
+    private var values: [String: Any] = [:]
+
+    public init() {}
+
+    public subscript<Value>(key: StoreKey<Value>) -> Value? {
+        get { values[key.name] as? Value }
+        set { values[key.name] = newValue }
+    }
+
+    /// The value for `key`, or `defaultValue` when none is stored.
+    public subscript<Value>(key: StoreKey<Value>, default defaultValue: @autoclosure () -> Value) -> Value {
+        values[key.name] as? Value ?? defaultValue()
+    }
+
+    public func removeValue<Value>(for key: StoreKey<Value>) {
+        values[key.name] = nil
+    }
+
+    /// Whether anything is stored under `key`.
+    public func contains<Value>(_ key: StoreKey<Value>) -> Bool {
+        values[key.name] is Value
+    }
+}

@@ -1,0 +1,60 @@
+/// A flow the server hosts: a name clients start sessions with, and the root
+/// coordinator that runs each session of it.
+///
+/// ```swift
+/// let greeting = Flow(name: "greeting", description: "Says hello.") { environment in
+///     GreetingCoordinator(environment: environment)
+/// }
+/// ```
+/// The root is built fresh for every session, and again when a session is
+/// rebuilt from its events, so it must be a deterministic function of the
+/// environment: no clocks, no random numbers, no I/O.
+public struct Flow: Sendable {
+    public let name: String
+    public let description: String
+    /// The context members the root reads, in the order clients should show them.
+    public let context: [ContextField]
+    let makeRoot: @Sendable (CoordinatorEnvironment) -> Coordinator
+
+    public init(
+        name: String,
+        description: String,
+        context: [ContextField] = [],
+        root makeRoot: @escaping @Sendable (CoordinatorEnvironment) -> Coordinator
+    ) {
+        self.name = name
+        self.description = description
+        self.context = context
+        self.makeRoot = makeRoot
+    }
+
+    /// The client's context checked against ``context``, with defaults filled
+    /// in. `nil` means an empty context. Unknown members are refused, so a
+    /// misspelt name is not silently ignored.
+    public func validatedContext(_ context: JSONValue?) throws(NavigationError) -> JSONObject {
+        let given: JSONObject
+        switch context {
+        case .none, .some(.null): given = JSONObject()
+        case .some(.object(let object)): given = object
+        case .some(let other):
+            throw NavigationError(.invalidContext, "'context' must be an object, not \(other.typeName)")
+        }
+        var problems: [FieldProblem] = []
+        var result = JSONObject()
+        for field in self.context {
+            let value = given[field.name] ?? field.defaultValue
+            if let problem = field.problem(with: value) { problems.append(problem) }
+            result[field.name] = value
+        }
+        for (key, _) in given where !self.context.contains(where: { $0.name == key }) {
+            problems.append(FieldProblem(field: key, message: "is not a context member of flow '\(name)'"))
+        }
+        guard problems.isEmpty else {
+            throw NavigationError(
+                .invalidContext,
+                "the context does not match flow '\(name)': " + problems.map(\.description).joined(separator: "; "),
+                fieldProblems: problems)
+        }
+        return result
+    }
+}

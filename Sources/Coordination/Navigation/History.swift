@@ -1,0 +1,39 @@
+/// The bounded, ordered list of router calls a session has made.
+///
+/// When full, the oldest entries are dropped; ``entries(since:)`` says so, so
+/// that a client animating from an old version knows to reload instead.
+public struct History: Sendable {
+    public let limit: Int
+    /// Retained entries, oldest first.
+    public private(set) var entries: [HistoryEntry] = []
+    /// The `seq` the next entry gets.
+    public private(set) var nextSeq = 1
+    /// The newest version any dropped entry belonged to (0 while none was dropped).
+    private var droppedThroughVersion = 0
+
+    public init(limit: Int) {
+        self.limit = max(1, limit)
+        entries.reserveCapacity(min(self.limit, 16))
+    }
+
+    mutating func append(
+        version: Int, operation: HistoryEntry.Operation, screen: Screen,
+        presentation: Presentation?, coordinator: String, animated: Bool, byUser: Bool
+    ) {
+        if entries.count == limit {
+            droppedThroughVersion = entries.removeFirst().version
+        }
+        entries.append(HistoryEntry(
+            seq: nextSeq, version: version, operation: operation,
+            screen: screen.name, screenId: screen.id ?? "", presentation: presentation,
+            coordinator: coordinator, animated: animated, byUser: byUser))
+        nextSeq += 1
+    }
+
+    /// Entries that produced versions after `version`, and whether some of
+    /// those were already dropped.
+    public func entries(since version: Int) -> (entries: ArraySlice<HistoryEntry>, truncated: Bool) {
+        let start = entries.firstIndex { $0.version > version } ?? entries.endIndex
+        return (entries[start...], droppedThroughVersion > version)
+    }
+}

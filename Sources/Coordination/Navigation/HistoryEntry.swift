@@ -1,0 +1,28 @@
+/// One router call, as the session's history records it: the recording
+/// router of the coordinator pattern, readable over HTTP.
+public struct HistoryEntry: Sendable, Equatable {
+    /// The router operations, named as clients see them.
+    public enum Operation: String, Sendable, CaseIterable {
+        case push, pop, popToRoot, setRoot, present, dismiss, update
+    }
+
+    /// Position in the session's history, from 1, never reused.
+    public let seq: Int
+    /// The session version this call produced.
+    public let version: Int
+    public let operation: Operation
+    /// The screen the call acted on: shown (push, present, setRoot), removed
+    /// (pop, and the modal's first screen for dismiss), revealed (popToRoot),
+    /// or changed (update).
+    public let screen: String
+    public let screenId: String
+    /// How the screen was presented (for push, present and setRoot), so that
+    /// replaying the history from empty rebuilds the stack.
+    public let presentation: Presentation?
+    /// The type of the coordinator that made the call, or of the screen's
+    /// coordinator when the user made it with `back` or `dismiss`.
+    public let coordinator: String
+    public let animated: Bool
+    /// Whether the user made the call (`back`, `dismiss`) rather than a coordinator.
+    public let byUser: Bool
+}

@@ -1,0 +1,59 @@
+/// One event a screen accepts: its name, the fields of its payload, and the
+/// coordinator's handler (the seeds' `loginVC.onLogin = { ... }`).
+public struct EventDeclaration {
+    /// What a handler receives. It may throw ``EventRejection`` to refuse the
+    /// event; the session is then left exactly as it was before the event.
+    public typealias Handler = (EventPayload) throws -> Void
+
+    public let name: String
+    /// The payload's fields in declaration order; every one is required.
+    public let fields: [(name: String, type: FieldType)]
+    let handler: Handler
+
+    /// Checks `payload` against ``fields``: every declared field present with
+    /// its type, nothing else. Returns one message per problem, in field order.
+    func problems(with payload: JSONObject) -> [FieldProblem] {
+        var problems: [FieldProblem] = []
+        for field in fields {
+            guard let value = payload[field.name] else {
+                problems.append(FieldProblem(field: field.name, message: "is required (\(field.type.rawValue))"))
+                continue
+            }
+            if !field.type.accepts(value) {
+                problems.append(FieldProblem(
+                    field: field.name,
+                    message: "must be a \(field.type.rawValue), not \(value.typeName)"))
+            }
+        }
+        for (key, _) in payload where !fields.contains(where: { $0.name == key }) {
+            problems.append(FieldProblem(field: key, message: "is not a field of event '\(name)'"))
+        }
+        return problems
+    }
+}
+
+/// What is wrong with one member of an event payload or a flow context.
+public struct FieldProblem: Sendable, Equatable, CustomStringConvertible {
+    public let field: String
+    public let message: String
+
+    public init(field: String, message: String) {
+        self.field = field
+        self.message = message
+    }
+
+    public var description: String { "'\(field)' \(message)" }
+}
+
+/// Thrown by an event handler to refuse an event the screen declared but
+/// cannot accept now (an unknown currency code, say). The client gets a 422
+/// with `reason`; the session is left exactly as it was.
+public struct EventRejection: Error, Sendable, Equatable, CustomStringConvertible {
+    public let reason: String
+
+    public init(_ reason: String) {
+        self.reason = reason
+    }
+
+    public var description: String { reason }
+}

@@ -1,0 +1,90 @@
+/// A screen, as a coordinator shows it: the server's view controller.
+///
+/// A screen has a name, its params (the view model's output, as JSON) and the
+/// events it accepts. It never names another screen: it only reports events,
+/// and the coordinator that showed it attaches the handler of each one and
+/// decides what comes next.
+///
+/// ```swift
+/// let login = Screen("login")
+///     .on("login", fields: ["username": .string, "password": .string]) { [unowned self] payload in
+///         viewModel.login(username: payload.string("username"), password: payload.string("password"))
+///     }
+///     .on("forgotPassword") { [unowned self] _ in showForgotPassword() }
+/// router.setRoot(login)
+/// ```
+public final class Screen {
+    /// The contract name clients render by (`"login"`, `"rates"`).
+    public let name: String
+    /// The screen's current state. Change it with ``Router/update(_:params:)``
+    /// so the change is versioned and recorded in the history.
+    public internal(set) var params: JSONObject
+    /// The events declared with ``on(_:fields:perform:)``, in order.
+    public internal(set) var events: [EventDeclaration] = []
+    /// Whether the user may pop this screen with `back` when it is pushed
+    /// (UIKit's back button, `navigationBarBackButtonHidden` when false).
+    public var allowsBack = true
+    /// Whether the user may dismiss the modal holding this screen with
+    /// `dismiss` (SwiftUI's `interactiveDismissDisabled` when false).
+    public var allowsDismiss = true
+
+    /// Set when the screen is shown: unique in its session, stable for the screen's life.
+    public internal(set) var id: String?
+    /// The coordinator that showed the screen, set by its router.
+    public internal(set) weak var coordinator: Coordinator?
+
+    public init(_ name: String, params: JSONObject = JSONObject()) {
+        self.name = name
+        self.params = params
+    }
+
+    /// Declares an event and the handler that runs when the client reports it.
+    ///
+    /// `fields` lists the payload's members in the order a client should show
+    /// them; all are required and nothing else is accepted. The names `back`
+    /// and `dismiss` are reserved (see ``ReservedEvent``): use ``allowsBack``
+    /// and ``allowsDismiss`` for those.
+    @discardableResult
+    public func on(
+        _ event: String,
+        fields: KeyValuePairs<String, FieldType> = [:],
+        perform handler: @escaping EventDeclaration.Handler
+    ) -> Screen {
+        let declaration = EventDeclaration(
+            name: event,
+            fields: fields.map { (name: $0.key, type: $0.value) },
+            handler: handler)
+        if let index = events.firstIndex(where: { $0.name == event }) {
+            events[index] = declaration
+        } else {
+            events.append(declaration)
+        }
+        return self
+    }
+
+    /// Hides the back button: the user cannot pop this screen with `back`.
+    @discardableResult
+    public func backDisabled(_ disabled: Bool = true) -> Screen {
+        allowsBack = !disabled
+        return self
+    }
+
+    /// Stops the user from dismissing this screen's modal with `dismiss`.
+    @discardableResult
+    public func interactiveDismissDisabled(_ disabled: Bool = true) -> Screen {
+        allowsDismiss = !disabled
+        return self
+    }
+
+    func declaration(named name: String) -> EventDeclaration? {
+        events.first { $0.name == name }
+    }
+}
+
+extension Screen {
+    /// Drops every handler, breaking the cycles handlers may hold to their
+    /// coordinator, when the session ends.
+    func clearHandlers() {
+        events.removeAll()
+    }
+}

@@ -1,0 +1,45 @@
+extension Session {
+    /// The history document of API.md: the router calls that produced
+    /// versions after `version` (all of them for 0), oldest first.
+    ///
+    /// `truncated` is true when some of those calls were already dropped
+    /// (see ``SessionLimits/maxHistoryLength``): the client should then fetch
+    /// the session instead of animating from its old version.
+    public func historyDocument(since version: Int = 0) -> [UInt8] {
+        let (entries, truncated) = history.entries(since: version)
+        var writer = JSONWriter(capacity: 64 + 160 * entries.count)
+        writer.writeRaw("{\"version\":")
+        writer.writeInt(self.version)
+        writer.writeRaw(",\"truncated\":")
+        writer.writeBool(truncated)
+        writer.writeRaw(",\"entries\":[")
+        var first = true
+        for entry in entries {
+            if !first { writer.writeRaw(",") }
+            first = false
+            writer.writeRaw("{\"seq\":")
+            writer.writeInt(entry.seq)
+            writer.writeRaw(",\"version\":")
+            writer.writeInt(entry.version)
+            writer.writeRaw(",\"operation\":")
+            writer.writeString(entry.operation.rawValue)
+            writer.writeRaw(",\"screen\":")
+            writer.writeString(entry.screen)
+            writer.writeRaw(",\"screenId\":")
+            writer.writeString(entry.screenId)
+            if let presentation = entry.presentation {
+                writer.writeRaw(",\"presentation\":")
+                writer.writeString(presentation.rawValue)
+            }
+            writer.writeRaw(",\"coordinator\":")
+            writer.writeString(entry.coordinator)
+            writer.writeRaw(",\"animated\":")
+            writer.writeBool(entry.animated)
+            writer.writeRaw(",\"byUser\":")
+            writer.writeBool(entry.byUser)
+            writer.writeRaw("}")
+        }
+        writer.writeRaw("]}")
+        return writer.bytes
+    }
+}

@@ -1,0 +1,58 @@
+/// Why the engine refused a request. Nothing changed when one is thrown.
+///
+/// ``Kind`` says what went wrong in terms a client can act on; the API layer
+/// maps each kind to an HTTP status and a problem type.
+public struct NavigationError: Error, Sendable, Equatable, CustomStringConvertible {
+    public enum Kind: String, Sendable, CaseIterable {
+        /// No live session has that id (never existed, ended, or expired).
+        case sessionNotFound
+        /// No flow has that name.
+        case flowNotFound
+        /// The context does not match the flow's declared context.
+        case invalidContext
+        /// The event names a screen that is not the active (top) one.
+        case screenNotActive
+        /// The root coordinator has finished: the session takes no more events.
+        case sessionFinished
+        /// The client's expected version is not the current one.
+        case versionMismatch
+        /// The screen does not accept that event.
+        case eventNotAccepted
+        /// The payload does not match the event's fields.
+        case invalidPayload
+        /// The coordinator refused the event (``EventRejection``).
+        case eventRejected
+        /// The server holds as many sessions as it may.
+        case tooManySessions
+        /// The session accepted as many events as it may.
+        case eventLimitReached
+        /// The flow misused its router or broke an invariant: a bug in the flow.
+        case flowFailure
+    }
+
+    public let kind: Kind
+    /// One sentence a client developer can act on.
+    public let detail: String
+    /// For ``Kind/eventNotAccepted``: what the screen does accept.
+    public var acceptedEvents: [String]
+    /// For ``Kind/invalidPayload`` and ``Kind/invalidContext``: each problem.
+    public var fieldProblems: [FieldProblem]
+    /// The session's version when the error was decided, where it helps.
+    public var currentVersion: Int?
+    /// For ``Kind/screenNotActive``: the id of the screen that is active.
+    public var activeScreen: String?
+
+    public init(
+        _ kind: Kind, _ detail: String, acceptedEvents: [String] = [],
+        fieldProblems: [FieldProblem] = [], currentVersion: Int? = nil, activeScreen: String? = nil
+    ) {
+        self.kind = kind
+        self.detail = detail
+        self.acceptedEvents = acceptedEvents
+        self.fieldProblems = fieldProblems
+        self.currentVersion = currentVersion
+        self.activeScreen = activeScreen
+    }
+
+    public var description: String { "\(kind.rawValue): \(detail)" }
+}

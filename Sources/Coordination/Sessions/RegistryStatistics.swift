@@ -1,0 +1,21 @@
+import Synchronization
+
+/// Lifetime counts of a ``SessionRegistry``.
+public struct RegistryStatistics: Sendable, Equatable {
+    public let created: Int
+    public let ended: Int
+    public let evicted: Int
+}
+
+final class RegistryCounters: Sendable {
+    let created = Atomic<Int>(0)
+    let ended = Atomic<Int>(0)
+    let evicted = Atomic<Int>(0)
+
+    func snapshot() -> RegistryStatistics {
+        RegistryStatistics(
+            created: created.load(ordering: .relaxed),
+            ended: ended.load(ordering: .relaxed),
+            evicted: evicted.load(ordering: .relaxed))
+    }
+}

@@ -1,0 +1,122 @@
+/// One client's navigation session: a live coordinator tree, its stack, its
+/// history, and its version.
+///
+/// Events are the only way a session changes. Each is applied atomically:
+/// validated first, then carried out; if a handler fails part-way, the
+/// session is rebuilt from its flow, its context and the events it accepted
+/// before, and so is exactly as it was. Ids come from counters, so the
+/// rebuilt session is identical.
+///
+/// Not thread-safe: ``SessionRegistry`` gives each session its own lock.
+public final class Session {
+    public let id: String
+    public let flow: Flow
+    /// The validated context, defaults filled in.
+    public let context: JSONObject
+    public let limits: SessionLimits
+    /// Starts at 1 (the session's creation) and grows by one per accepted event.
+    public private(set) var version = 1
+    /// Every event accepted so far, in order: what the session is rebuilt from.
+    public private(set) var journal: [ClientEvent] = []
+    /// True when an undo failed because the flow did not replay the same way
+    /// (it is not deterministic). Such a session refuses everything and its
+    /// registry drops it.
+    public private(set) var isBroken = false
+    private var state: SessionState
+    private var cachedDocument: [UInt8]?
+
+    /// Builds the flow's root coordinator and runs `start()`.
+    public init(id: String, flow: Flow, context: JSONValue?, limits: SessionLimits = .default) throws(NavigationError) {
+        self.id = id
+        self.flow = flow
+        self.limits = limits
+        self.context = try flow.validatedContext(context)
+        self.state = try SessionState(flow: flow, context: self.context, limits: limits)
+    }
+
+    /// True once the root coordinator has finished; events are then refused.
+    public var isFinished: Bool { state.root.isFinished }
+    public var root: Coordinator { state.root }
+    public var stack: NavigationStack { state.navigation.stack }
+    public var history: History { state.navigation.history }
+    public var store: SharedStore { state.environment.store }
+
+    /// Applies one client event, or throws and changes nothing.
+    ///
+    /// - Parameter expectedVersion: the client's `If-Match`; when it is not
+    ///   the current version the event is refused with
+    ///   ``NavigationError/Kind/versionMismatch``.
+    public func send(_ event: ClientEvent, expectedVersion: Int? = nil) throws(NavigationError) {
+        guard !isBroken else {
+            throw NavigationError(.flowFailure, "the session was lost after its flow failed to replay")
+        }
+        if let expectedVersion, expectedVersion != version {
+            throw NavigationError(
+                .versionMismatch,
+                "the session is at version \(version), not \(expectedVersion); fetch it again before sending events",
+                currentVersion: version)
+        }
+        guard !isFinished else {
+            throw NavigationError(.sessionFinished, "the session has finished and accepts no more events",
+                                  currentVersion: version)
+        }
+        guard journal.count < limits.maxEventsPerSession else {
+            throw NavigationError(
+                .eventLimitReached,
+                "the session accepted its limit of \(limits.maxEventsPerSession) events; start a new session",
+                currentVersion: version)
+        }
+        let dispatch = try state.validate(event, version: version)
+        do {
+            try state.apply(dispatch, payload: event.payload, version: version + 1)
+        } catch {
+            try rebuild()
+            throw error
+        }
+        version += 1
+        journal.append(event)
+        cachedDocument = nil
+    }
+
+    /// Ends the session: the root coordinator finishes, and with it every
+    /// descendant.
+    public func end() {
+        state.end()
+        cachedDocument = nil
+    }
+
+    /// The session document of API.md, as compact JSON, cached per version.
+    public func document() -> [UInt8] {
+        if let cachedDocument { return cachedDocument }
+        let rendered = SessionDocument.render(self)
+        cachedDocument = rendered
+        return rendered
+    }
+
+    /// Replaces the half-changed state with one rebuilt from the journal.
+    private func rebuild() throws(NavigationError) {
+        let rebuilt: SessionState
+        do {
+            rebuilt = try SessionState(flow: flow, context: context, limits: limits)
+        } catch {
+            isBroken = true
+            throw error
+        }
+        for (offset, event) in journal.enumerated() {
+            let eventVersion = offset + 2
+            do {
+                let dispatch = try rebuilt.validate(event, version: eventVersion - 1)
+                try rebuilt.apply(dispatch, payload: event.payload, version: eventVersion)
+            } catch {
+                isBroken = true
+                throw NavigationError(
+                    .flowFailure,
+                    "the flow is not deterministic: replaying accepted event \(offset + 1) failed (\(error.detail))")
+            }
+        }
+        state = rebuilt
+        cachedDocument = nil
+    }
+
+    var liveState: SessionState { state }
+}

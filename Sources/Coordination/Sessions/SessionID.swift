@@ -1,0 +1,24 @@
+/// Session ids: 128 bits from the system's cryptographic random source
+/// (`getrandom` on Linux), as 32 lowercase hex digits. Unguessable, so the id
+/// itself is the capability to use the session.
+enum SessionID {
+    static let length = 32
+
+    static func make() -> String {
+        var generator = SystemRandomNumberGenerator()
+        let high = generator.next() as UInt64
+        let low = generator.next() as UInt64
+        return hex(high) + hex(low)
+    }
+
+    /// Whether `text` has the shape of an id: checked before any lookup so
+    /// that junk never reaches a lock.
+    static func isWellFormed(_ text: String) -> Bool {
+        text.utf8.count == length && text.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
+    }
+
+    private static func hex(_ value: UInt64) -> String {
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+}

@@ -1,0 +1,68 @@
+extension SessionState {
+    /// Bounds the rounds of clean-up after one event: each round may finish
+    /// coordinators whose parents then start others.
+    private static let maxSettleRounds = 64
+
+    /// Brings the tree back to the invariants after an event: a child left
+    /// with no screen and no live child is finished (and so removed from its
+    /// parent, the server's `didMove(toParent:)`), then nothing finished may
+    /// own a screen and every router call must have succeeded.
+    func settle() throws(NavigationError) {
+        var rounds = 0
+        while finishAbandonedChildren() {
+            rounds += 1
+            guard rounds < Self.maxSettleRounds else {
+                throw NavigationError(.flowFailure, "coordinators kept finishing and starting each other for \(rounds) rounds")
+            }
+        }
+        if let misuse = navigation.misuse {
+            throw NavigationError(.flowFailure, "router misuse: \(misuse)")
+        }
+        guard !root.isFinished else { return }
+        let live = liveCoordinators()
+        for entry in navigation.stack.entries {
+            guard let owner = entry.screen.coordinator, live.contains(ObjectIdentifier(owner)) else {
+                throw NavigationError(
+                    .flowFailure,
+                    "screen '\(entry.screen.name)' is still on the stack but its coordinator has finished")
+            }
+        }
+        if navigation.stack.isEmpty && root.childCoordinators.isEmpty {
+            throw NavigationError(.flowFailure, "the flow shows no screen and its root coordinator has not finished")
+        }
+    }
+
+    /// Finishes, deepest first, every non-root coordinator that owns no
+    /// screen on the stack and has no live child. Returns whether any did.
+    private func finishAbandonedChildren() -> Bool {
+        guard !root.isFinished else { return false }
+        var owners = Set<ObjectIdentifier>()
+        for entry in navigation.stack.entries {
+            if let owner = entry.screen.coordinator { owners.insert(ObjectIdentifier(owner)) }
+        }
+        var finishedAny = false
+        func visit(_ coordinator: Coordinator) {
+            for child in coordinator.childCoordinators { visit(child) }
+            guard coordinator !== root, !coordinator.isFinished,
+                  coordinator.childCoordinators.isEmpty,
+                  !owners.contains(ObjectIdentifier(coordinator)) else { return }
+            coordinator.finish()
+            finishedAny = true
+        }
+        visit(root)
+        return finishedAny
+    }
+
+    /// The coordinators reachable from a live root.
+    func liveCoordinators() -> Set<ObjectIdentifier> {
+        var live = Set<ObjectIdentifier>()
+        guard !root.isFinished else { return live }
+        var pending = [root]
+        while let next = pending.popLast() {
+            guard !next.isFinished else { continue }
+            live.insert(ObjectIdentifier(next))
+            pending.append(contentsOf: next.childCoordinators)
+        }
+        return live
+    }
+}

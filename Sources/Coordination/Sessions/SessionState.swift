@@ -1,0 +1,122 @@
+/// The live object graph of one session: its environment and root
+/// coordinator. ``Session`` owns one and replaces it wholesale to undo an
+/// event, so this type only moves forward.
+final class SessionState {
+    let environment: CoordinatorEnvironment
+    let root: Coordinator
+
+    var navigation: NavigationController { environment.navigation }
+
+    /// Builds the flow's root coordinator and runs `start()` as version 1.
+    init(flow: Flow, context: JSONObject, limits: SessionLimits) throws(NavigationError) {
+        environment = CoordinatorEnvironment(
+            navigation: NavigationController(
+                maxStackDepth: limits.maxStackDepth, maxHistoryLength: limits.maxHistoryLength),
+            context: context)
+        root = flow.makeRoot(environment)
+        navigation.begin(version: 1)
+        root.start()
+        try settle()
+    }
+
+    /// Checks `event` against the stack without changing anything.
+    func validate(_ event: ClientEvent, version: Int) throws(NavigationError) -> Dispatch {
+        let stack = navigation.stack
+        guard let index = stack.index(ofScreenID: event.screen), let top = stack.top else {
+            throw NavigationError(
+                .screenNotActive,
+                "screen '\(event.screen)' is not on the stack; the active screen is '\(stack.top?.screen.id ?? "none")'",
+                currentVersion: version, activeScreen: stack.top?.screen.id)
+        }
+        guard index == stack.count - 1 else {
+            throw NavigationError(
+                .screenNotActive,
+                "screen '\(event.screen)' (\(stack.entries[index].screen.name)) is not the active screen; the active screen is '\(top.screen.id ?? "")' (\(top.screen.name))",
+                currentVersion: version, activeScreen: top.screen.id)
+        }
+        let accepted = acceptedEvents(at: index)
+        let screen = top.screen
+        if let reserved = ReservedEvent(rawValue: event.event), accepted.contains(event.event) {
+            guard event.payload.isEmpty else {
+                throw NavigationError(.invalidPayload, "event '\(event.event)' takes no payload",
+                                      fieldProblems: event.payload.keys.map {
+                                          FieldProblem(field: $0, message: "is not a field of event '\(event.event)'")
+                                      })
+            }
+            return reserved == .back ? .back : .dismiss
+        }
+        guard accepted.contains(event.event), let declaration = screen.declaration(named: event.event) else {
+            throw NavigationError(
+                .eventNotAccepted,
+                "screen '\(screen.name)' does not accept event '\(event.event)'; it accepts: \(accepted.joined(separator: ", "))",
+                acceptedEvents: accepted)
+        }
+        let problems = declaration.problems(with: event.payload)
+        guard problems.isEmpty else {
+            throw NavigationError(
+                .invalidPayload,
+                "the payload of '\(event.event)' does not match its fields: " + problems.map(\.description).joined(separator: "; "),
+                fieldProblems: problems)
+        }
+        return .declared(declaration)
+    }
+
+    /// Carries out a validated event as `version`. On a throw the state is
+    /// half-changed and must be thrown away.
+    func apply(_ dispatch: Dispatch, payload: JSONObject, version: Int) throws(NavigationError) {
+        navigation.begin(version: version)
+        switch dispatch {
+        case .back:
+            if let popped = navigation.pop(by: nil, animated: true) {
+                popped.screen.coordinator?.didGoBack(from: popped.screen)
+            }
+        case .dismiss:
+            let removed = navigation.dismiss(by: nil, animated: true)
+            for owner in Self.owners(of: removed) {
+                owner.didDismiss(removed.map(\.screen).filter { $0.coordinator === owner })
+            }
+        case .declared(let declaration):
+            do {
+                try declaration.handler(EventPayload(payload))
+            } catch let rejection as EventRejection {
+                throw NavigationError(.eventRejected, rejection.reason)
+            } catch {
+                throw NavigationError(.flowFailure, "the handler of '\(declaration.name)' failed: \(error)")
+            }
+        }
+        try settle()
+    }
+
+    /// The names of the events the entry at `index` accepts, declared ones
+    /// first, then `back` and `dismiss` where the user may use them.
+    func acceptedEvents(at index: Int) -> [String] {
+        let entry = navigation.stack.entries[index]
+        var names = entry.screen.events.map(\.name).filter { ReservedEvent(rawValue: $0) == nil }
+        if entry.presentation == .push && entry.screen.allowsBack { names.append(ReservedEvent.back.rawValue) }
+        if entry.screen.allowsDismiss && navigation.stack.isInsideModal(index) {
+            names.append(ReservedEvent.dismiss.rawValue)
+        }
+        return names
+    }
+
+    /// Ends the flow: the root finishes and with it every descendant.
+    func end() {
+        root.finish()
+        for entry in navigation.stack.entries { entry.screen.clearHandlers() }
+    }
+
+    enum Dispatch {
+        case back, dismiss
+        case declared(EventDeclaration)
+    }
+
+    private static func owners(of entries: [NavigationStack.Entry]) -> [Coordinator] {
+        var owners: [Coordinator] = []
+        for entry in entries {
+            if let owner = entry.screen.coordinator, !owners.contains(where: { $0 === owner }) {
+                owners.append(owner)
+            }
+        }
+        return owners
+    }
+}

@@ -1,0 +1,41 @@
+import Coordination
+
+/// Login and password reset. Finishes with a typed output, the ``User``.
+final class AuthCoordinator: OutputCoordinator<User> {
+    private let viewModel = LoginViewModel()
+    private var login: Screen?
+
+    override func start() {
+        viewModel.navigation = self
+        let login = Screen("login", params: viewModel.output)
+            .on("login", fields: ["username": .string, "password": .string]) { [unowned self] payload in
+                viewModel.login(username: payload.string("username"), password: payload.string("password"))
+            }
+            .on("forgotPassword") { [unowned self] _ in viewModel.forgotPassword() }
+        viewModel.onOutputChange = { [unowned self, unowned login] output in
+            router.update(login, params: output)
+        }
+        self.login = login
+        router.setRoot(login)
+    }
+}
+
+extension AuthCoordinator: AuthNavigation {
+    func showMain(for user: User) {
+        finish(with: user)
+    }
+
+    func showForgotPassword() {
+        let forgot = Screen("forgotPassword", params: ["error": nil])
+        forgot.on("submit", fields: ["email": .string]) { [unowned self, unowned forgot] payload in
+            let email = payload.string("email")
+            guard !email.allSatisfy(\.isWhitespace) else {
+                router.update(forgot, "error", to: "Enter your email.")
+                return
+            }
+            router.pop()
+            viewModel.showNotice("If an account exists for \(email), a reset link is on its way.")
+        }
+        router.push(forgot)
+    }
+}

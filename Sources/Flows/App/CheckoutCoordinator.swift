@@ -1,0 +1,61 @@
+import Coordination
+
+/// A modal flow: `cart` as a sheet, then `address`, `payment` and
+/// `confirmation` pushed inside it. `done` or `cancel` dismisses and
+/// finishes; the user's own `dismiss` at any step ends it too (the session
+/// finishes a coordinator left without screens).
+final class CheckoutCoordinator: Coordinator {
+    private static let items: JSONValue = [
+        ["sku": "tea", "name": "Green tea", "quantity": 2, "price": 4.5],
+        ["sku": "mug", "name": "Mug", "quantity": 1, "price": 12],
+    ]
+    private var street = ""
+
+    override func start() {
+        let cart = Screen("cart", params: ["items": Self.items, "total": 21])
+            .on("next") { [unowned self] _ in showAddress() }
+            .on("cancel") { [unowned self] _ in close() }
+        router.present(cart, style: .sheet)
+    }
+
+    private func showAddress() {
+        let address = Screen("address", params: ["error": nil])
+        address.on("next", fields: ["street": .string]) { [unowned self, unowned address] payload in
+            let street = payload.string("street")
+            guard !street.allSatisfy(\.isWhitespace) else {
+                router.update(address, "error", to: "Enter a street.")
+                return
+            }
+            self.street = street
+            showPayment()
+        }
+        router.push(address)
+    }
+
+    private func showPayment() {
+        let payment = Screen("payment", params: ["total": 21, "error": nil])
+        payment.on("pay", fields: ["card": .string]) { [unowned self, unowned payment] payload in
+            let digits = payload.string("card").filter(\.isNumber)
+            guard digits.count >= 4 else {
+                router.update(payment, "error", to: "Enter a card number.")
+                return
+            }
+            showConfirmation(cardEnding: String(digits.suffix(4)))
+        }
+        router.push(payment)
+    }
+
+    private func showConfirmation(cardEnding: String) {
+        let confirmation = Screen(
+            "confirmation", params: ["street": .string(street), "card": .string("•••• \(cardEnding)"), "total": 21])
+            .on("done") { [unowned self] _ in close() }
+            .backDisabled()
+            .interactiveDismissDisabled()
+        router.push(confirmation)
+    }
+
+    private func close() {
+        router.dismiss()
+        finish()
+    }
+}

@@ -1,0 +1,47 @@
+import Coordination
+
+/// What the login view model may ask of navigation: MVVM-C's navigation
+/// protocol. The view model never sees a router or a screen.
+protocol AuthNavigation: AnyObject {
+    func showMain(for user: User)
+    func showForgotPassword()
+}
+
+/// The login screen's view model: validates input and, when it is valid,
+/// asks navigation to move on. Its ``output`` is the screen's params.
+final class LoginViewModel {
+    weak var navigation: AuthNavigation?
+    /// Called whenever ``output`` changes, so the coordinator can update the screen.
+    var onOutputChange: ((JSONObject) -> Void)?
+
+    private(set) var output: JSONObject = ["username": "", "error": nil, "notice": nil] {
+        didSet { onOutputChange?(output) }
+    }
+
+    func login(username: String, password: String) {
+        let missing = [("username", username), ("password", password)]
+            .filter { $0.1.allSatisfy(\.isWhitespace) }
+            .map(\.0)
+        guard missing.isEmpty else {
+            var updated = output
+            updated["username"] = .string(username)
+            updated["error"] = .string("Enter your \(missing.joined(separator: " and ")).")
+            updated["notice"] = nil
+            output = updated
+            return
+        }
+        navigation?.showMain(for: User(username: username))
+    }
+
+    func forgotPassword() {
+        navigation?.showForgotPassword()
+    }
+
+    /// Shown on the login screen after a reset link was requested.
+    func showNotice(_ notice: String) {
+        var updated = output
+        updated["notice"] = .string(notice)
+        updated["error"] = nil
+        output = updated
+    }
+}

@@ -1,0 +1,43 @@
+import Coordination
+
+protocol CalculatorCoordinatorDelegate: AnyObject {
+    func calculatorCoordinatorDidFinish(_ coordinator: ExchangeFlow.CalculatorCoordinator)
+}
+
+extension ExchangeFlow {
+    /// Pushes `calculator` for one rate. `convert` computes in place; when
+    /// the screen is gone, by `close` or by the user's `back`, it reports
+    /// that it finished.
+    final class CalculatorCoordinator: Coordinator {
+        weak var delegate: CalculatorCoordinatorDelegate?
+        let item: CurrencyRate
+
+        init(environment: CoordinatorEnvironment, item: CurrencyRate) {
+            self.item = item
+            super.init(environment: environment)
+        }
+
+        override func start() {
+            let calculator = Screen("calculator", params: ["item": item.json, "amount": nil, "result": nil])
+            calculator
+                .on("convert", fields: ["amount": .number]) { [unowned self, unowned calculator] payload in
+                    let amount = payload.number("amount")
+                    var params = calculator.params
+                    params["amount"] = .number(amount)
+                    params["result"] = .number((amount * item.rate * 100).rounded() / 100)
+                    router.update(calculator, params: params)
+                }
+                .on("close") { [unowned self] _ in
+                    router.pop()
+                    finish()
+                }
+            router.push(calculator)
+        }
+
+        override func finish() {
+            guard !isFinished else { return }
+            super.finish()
+            delegate?.calculatorCoordinatorDidFinish(self)
+        }
+    }
+}

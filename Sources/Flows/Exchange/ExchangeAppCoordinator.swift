@@ -1,0 +1,27 @@
+import Coordination
+
+extension ExchangeFlow {
+    /// The root of `exchange`: starts the rates list and, when it asks,
+    /// a calculator for the chosen rate.
+    final class AppCoordinator: Coordinator {
+        override func start() {
+            let rates = RatesCoordinator(environment: environment)
+            rates.delegate = self
+            startChild(rates)
+        }
+    }
+}
+
+extension ExchangeFlow.AppCoordinator: RatesCoordinatorDelegate {
+    func ratesCoordinator(_ coordinator: ExchangeFlow.RatesCoordinator, didRequestDetailWith item: ExchangeFlow.CurrencyRate) {
+        let calculator = ExchangeFlow.CalculatorCoordinator(environment: environment, item: item)
+        calculator.delegate = self
+        startChild(calculator)
+    }
+}
+
+extension ExchangeFlow.AppCoordinator: CalculatorCoordinatorDelegate {
+    func calculatorCoordinatorDidFinish(_ coordinator: ExchangeFlow.CalculatorCoordinator) {
+        removeChild(coordinator)
+    }
+}

@@ -1,0 +1,28 @@
+import Coordination
+
+/// `exchange`: the exchange-rate calculator of the seeds. A list of rates;
+/// selecting one pushes a calculator for it.
+public enum ExchangeFlow {
+    public static let flow = Flow(
+        name: "exchange",
+        description: "Exchange rates; select one to convert amounts in a calculator."
+    ) { environment in
+        AppCoordinator(environment: environment)
+    }
+
+    /// One currency and its rate in won.
+    struct CurrencyRate: Equatable {
+        let code: String
+        let rate: Double
+
+        var json: JSONValue { ["code": .string(code), "rate": .number(rate)] }
+    }
+
+    static let rates = [
+        CurrencyRate(code: "USD", rate: 1380.5),
+        CurrencyRate(code: "EUR", rate: 1495.2),
+        CurrencyRate(code: "JPY", rate: 9.21),
+        CurrencyRate(code: "GBP", rate: 1752.8),
+        CurrencyRate(code: "CNY", rate: 190.4),
+    ]
+}

@@ -1,0 +1,26 @@
+import Coordination
+
+protocol RatesCoordinatorDelegate: AnyObject {
+    func ratesCoordinator(_ coordinator: ExchangeFlow.RatesCoordinator, didRequestDetailWith item: ExchangeFlow.CurrencyRate)
+}
+
+extension ExchangeFlow {
+    /// The `rates` list. Selecting a rate asks the delegate for its detail:
+    /// the list never knows the calculator exists.
+    final class RatesCoordinator: Coordinator {
+        weak var delegate: RatesCoordinatorDelegate?
+
+        override func start() {
+            let rates = Screen("rates", params: ["items": .array(ExchangeFlow.rates.map(\.json))])
+                .on("select", fields: ["code": .string]) { [unowned self] payload in
+                    let code = payload.string("code")
+                    guard let item = ExchangeFlow.rates.first(where: { $0.code == code }) else {
+                        let known = ExchangeFlow.rates.map(\.code).joined(separator: ", ")
+                        throw EventRejection("unknown currency code '\(code)'; known codes: \(known)")
+                    }
+                    delegate?.ratesCoordinator(self, didRequestDetailWith: item)
+                }
+            router.setRoot(rates)
+        }
+    }
+}
