@@ -1,0 +1,48 @@
+# NavigationServer — the two commands are `make run` and `make test`.
+# Both install what is missing on a fresh Debian machine that has the Swift toolchain.
+
+SWIFT        ?= swift
+PYTHON       ?= python3
+PORT         ?= 8080
+SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+APT_PACKAGES := libmicrohttpd-dev pkg-config
+PIP_PACKAGES := openapi-spec-validator
+
+.PHONY: run test build release deps deps-test spec clean
+
+## run: install what is missing, build in release mode, serve the built-in flows on :$(PORT)
+run: release
+	.build/release/navigation-server --port $(PORT)
+
+## test: install what is missing, build, run every test and validate openapi.yaml
+test: deps-test
+	$(SWIFT) build
+	$(SWIFT) test
+	$(MAKE) --no-print-directory spec
+
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build -c release
+
+## spec: validate openapi.yaml against the OpenAPI 3.1 schema
+spec:
+	$(PYTHON) -m openapi_spec_validator openapi.yaml
+
+## deps: the C library and pkg-config, from apt, when missing
+deps:
+	@if ! pkg-config --exists libmicrohttpd 2>/dev/null; then \
+		echo "installing $(APT_PACKAGES)"; \
+		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq $(APT_PACKAGES); \
+	fi
+
+## deps-test: deps, plus the OpenAPI validator from PyPI
+deps-test: deps
+	@if ! $(PYTHON) -c "import openapi_spec_validator" 2>/dev/null; then \
+		echo "installing $(PIP_PACKAGES)"; \
+		$(PYTHON) -m pip install -q $(PIP_PACKAGES); \
+	fi
+
+clean:
+	rm -rf .build
