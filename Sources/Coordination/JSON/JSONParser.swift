@@ -1,0 +1,236 @@
+/// A strict RFC 8259 JSON parser over UTF-8 bytes.
+///
+/// Rejects everything the grammar does not allow: a byte-order mark, comments,
+/// trailing commas, single quotes, leading zeros, `NaN`, invalid UTF-8, unpaired
+/// surrogate escapes, trailing data. It also rejects what RFC 8259 leaves
+/// ambiguous: duplicate keys in one object and numbers too large for `Double`.
+///
+/// Nesting is tracked on an explicit stack, so hostile depth fails with
+/// ``JSONParseError/Reason/tooDeep(limit:)`` instead of exhausting the call stack.
+public struct JSONParser {
+    /// Arrays plus objects allowed inside each other; the top-level container is depth 1.
+    public static let defaultMaxDepth = 64
+
+    /// Parses one JSON value from UTF-8 `bytes`.
+    public static func parse(_ bytes: [UInt8], maxDepth: Int = defaultMaxDepth) throws(JSONParseError) -> JSONValue {
+        try bytes.withUnsafeBufferPointer { (input) throws(JSONParseError) -> JSONValue in
+            var parser = JSONParser(input: input, maxDepth: maxDepth)
+            return try parser.parseDocument()
+        }
+    }
+
+    /// Parses one JSON value from UTF-8 bytes in `buffer`, e.g. a request body still owned by the server.
+    public static func parse(_ buffer: UnsafeRawBufferPointer, maxDepth: Int = defaultMaxDepth) throws(JSONParseError) -> JSONValue {
+        try buffer.withMemoryRebound(to: UInt8.self) { (input) throws(JSONParseError) -> JSONValue in
+            var parser = JSONParser(input: input, maxDepth: maxDepth)
+            return try parser.parseDocument()
+        }
+    }
+
+    /// Parses one JSON value from `text`'s UTF-8 form.
+    public static func parse(_ text: String, maxDepth: Int = defaultMaxDepth) throws(JSONParseError) -> JSONValue {
+        var text = text
+        // String.withUTF8 is not typed-throws; carry the error out in a Result.
+        let result = text.withUTF8 { input in
+            Result { () throws(JSONParseError) -> JSONValue in
+                var parser = JSONParser(input: input, maxDepth: maxDepth)
+                return try parser.parseDocument()
+            }
+        }
+        return try result.get()
+    }
+
+    // MARK: - State
+
+    /// An array or object that is open, with where its contents start on the stacks.
+    struct Frame {
+        let isObject: Bool
+        let valueStart: Int
+        let keyStart: Int
+        /// Keys seen so far, built only once an object grows past `linearKeyLimit`.
+        var seenKeys: Set<String>?
+    }
+
+    /// Below this many members, duplicate keys are found by scanning.
+    static let linearKeyLimit = 16
+
+    let input: UnsafeBufferPointer<UInt8>
+    let maxDepth: Int
+    var position = 0
+    /// Finished values not yet placed in their container.
+    var values: [JSONValue] = []
+    /// Keys of the open objects' members, parallel to their entries in `values`.
+    var keys: [String] = []
+    var frames: [Frame] = []
+    /// Reused buffer for decoding strings that contain escapes.
+    var scratch: [UInt8] = []
+
+    private init(input: UnsafeBufferPointer<UInt8>, maxDepth: Int) {
+        self.input = input
+        self.maxDepth = max(0, maxDepth)
+    }
+
+    // MARK: - Structure
+
+    private mutating func parseDocument() throws(JSONParseError) -> JSONValue {
+        skipWhitespace()
+        if position == input.count { throw error(.emptyInput, at: position) }
+        while true {
+            // A value starts here (whitespace already skipped).
+            guard position < input.count else { throw error(.unexpectedEnd, at: position, hint: "expected a value") }
+            let byte = input[position]
+            switch byte {
+            case UInt8(ascii: "\""):
+                values.append(.string(try parseString()))
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                values.append(.number(try parseNumber()))
+            case UInt8(ascii: "t"):
+                try parseLiteral("true")
+                values.append(.bool(true))
+            case UInt8(ascii: "f"):
+                try parseLiteral("false")
+                values.append(.bool(false))
+            case UInt8(ascii: "n"):
+                try parseLiteral("null")
+                values.append(.null)
+            case UInt8(ascii: "["):
+                try open(isObject: false)
+                skipWhitespace()
+                guard position < input.count, input[position] == UInt8(ascii: "]") else { continue }
+                position += 1
+                closeArray()
+            case UInt8(ascii: "{"):
+                try open(isObject: true)
+                skipWhitespace()
+                guard position < input.count, input[position] == UInt8(ascii: "}") else {
+                    try parseKeyAndColon(hint: "expected a string key or '}'")
+                    continue
+                }
+                position += 1
+                closeObject()
+            default:
+                throw unexpected(byte, hint: position == 0 && byte == 0xEF
+                    ? "expected a value (a byte-order mark is not allowed)" : "expected a value")
+            }
+            // A value just ended: close containers until one wants another value.
+            while let frame = frames.last {
+                skipWhitespace()
+                let closer = frame.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
+                let hint = frame.isObject
+                    ? "expected ',' or '}' after an object member" : "expected ',' or ']' after an array element"
+                guard position < input.count else { throw error(.unexpectedEnd, at: position, hint: hint) }
+                let next = input[position]
+                if next == UInt8(ascii: ",") {
+                    position += 1
+                    skipWhitespace()
+                    if frame.isObject { try parseKeyAndColon(hint: "expected a string key after ','") }
+                    break
+                }
+                guard next == closer else { throw unexpected(next, hint: hint) }
+                position += 1
+                if frame.isObject { closeObject() } else { closeArray() }
+            }
+            if frames.isEmpty { break }
+        }
+        skipWhitespace()
+        if position != input.count {
+            throw error(.trailingData, at: position, hint: "only whitespace may follow the top-level value")
+        }
+        guard let document = values.popLast() else { throw error(.emptyInput, at: 0) }
+        return document
+    }
+
+    private mutating func open(isObject: Bool) throws(JSONParseError) {
+        if frames.count >= maxDepth { throw error(.tooDeep(limit: maxDepth), at: position) }
+        frames.append(Frame(isObject: isObject, valueStart: values.count, keyStart: keys.count))
+        position += 1
+    }
+
+    private mutating func closeArray() {
+        guard let frame = frames.popLast() else { return }
+        let elements = Array(values[frame.valueStart...])
+        values.removeSubrange(frame.valueStart...)
+        values.append(.array(elements))
+    }
+
+    private mutating func closeObject() {
+        guard let frame = frames.popLast() else { return }
+        var members: [JSONObject.Element] = []
+        members.reserveCapacity(keys.count - frame.keyStart)
+        for (key, value) in zip(keys[frame.keyStart...], values[frame.valueStart...]) {
+            members.append((key, value))
+        }
+        keys.removeSubrange(frame.keyStart...)
+        values.removeSubrange(frame.valueStart...)
+        values.append(.object(JSONObject(uniqueMembers: members)))
+    }
+
+    /// Parses `"key"` and `:` of a member and leaves `position` at its value.
+    private mutating func parseKeyAndColon(hint: String) throws(JSONParseError) {
+        guard position < input.count else { throw error(.unexpectedEnd, at: position, hint: hint) }
+        guard input[position] == UInt8(ascii: "\"") else { throw unexpected(input[position], hint: hint) }
+        let keyOffset = position
+        let key = try parseString()
+        try recordKey(key, at: keyOffset)
+        skipWhitespace()
+        guard position < input.count else { throw error(.unexpectedEnd, at: position, hint: "expected ':' after a key") }
+        guard input[position] == UInt8(ascii: ":") else {
+            throw unexpected(input[position], hint: "expected ':' after a key")
+        }
+        position += 1
+        skipWhitespace()
+    }
+
+    /// Adds `key` to the innermost object, rejecting it if already present.
+    private mutating func recordKey(_ key: String, at offset: Int) throws(JSONParseError) {
+        let top = frames.count - 1
+        let keyStart = frames[top].keyStart
+        if frames[top].seenKeys == nil {
+            if keys.count - keyStart < Self.linearKeyLimit {
+                if keys[keyStart...].contains(key) { throw error(.duplicateKey(key), at: offset) }
+                keys.append(key)
+                return
+            }
+            frames[top].seenKeys = Set(keys[keyStart...])
+        }
+        if frames[top].seenKeys?.insert(key).inserted == false { throw error(.duplicateKey(key), at: offset) }
+        keys.append(key)
+    }
+
+    // MARK: - Scalars and errors
+
+    /// Matches `literal` exactly at `position`.
+    private mutating func parseLiteral(_ literal: StaticString) throws(JSONParseError) {
+        let start = position
+        let length = literal.utf8CodeUnitCount
+        for index in 0..<length {
+            guard start + index < input.count else { throw error(.unexpectedEnd, at: input.count, hint: "expected \(literal)") }
+            if input[start + index] != literal.utf8Start[index] { throw error(.invalidLiteral, at: start) }
+        }
+        position += length
+    }
+
+    mutating func skipWhitespace() {
+        while position < input.count {
+            switch input[position] {
+            case 0x20, 0x0A, 0x0D, 0x09: position += 1
+            default: return
+            }
+        }
+    }
+
+    func unexpected(_ byte: UInt8, hint: String) -> JSONParseError {
+        error(.unexpectedCharacter(byte), at: position, hint: hint)
+    }
+
+    /// Builds an error at `offset`, working out its line and column.
+    func error(_ reason: JSONParseError.Reason, at offset: Int, hint: String? = nil) -> JSONParseError {
+        var line = 1
+        var lineStart = 0
+        for index in 0..<min(offset, input.count) where input[index] == 0x0A {
+            line += 1
+            lineStart = index + 1
+        }
+        return JSONParseError(reason: reason, offset: offset, line: line, column: offset - lineStart + 1, hint: hint)
+    }
+}

@@ -1,0 +1,147 @@
+import Testing
+@testable import Coordination
+
+@Suite("JSONWriter")
+struct JSONWriterTests {
+    // MARK: - Helpers
+
+    private func text(_ write: (inout JSONWriter) -> Void) -> String {
+        var writer = JSONWriter()
+        write(&writer)
+        return String(decoding: writer.bytes, as: UTF8.self)
+    }
+
+    private func number(_ d: Double) -> String { text { $0.writeNumber(d) } }
+    private func string(_ s: String) -> String { text { $0.writeString(s) } }
+
+    // MARK: - Strings
+
+    @Test func escapesQuoteBackslashAndShortForms() {
+        #expect(string("a\"b\\c") == #""a\"b\\c""#)
+        #expect(string("\n\r\t\u{8}\u{C}") == #""\n\r\t\b\f""#)
+    }
+
+    @Test func escapesOtherControlCharactersAsUnicode() {
+        #expect(string("\u{0}\u{1}\u{1F}") == #""\u0000\u0001\u001f""#)
+        #expect(string("\u{7F}") == "\"\u{7F}\"")  // DEL is not a JSON control character
+    }
+
+    @Test func escapesHTMLSensitiveCharacters() {
+        #expect(string("</script><b>&amp;") == #""\u003c/script\u003e\u003cb\u003e\u0026amp;""#)
+    }
+
+    @Test func escapesLineAndParagraphSeparators() {
+        #expect(string("a\u{2028}b\u{2029}c") == #""a\u2028b\u2029c""#)
+        // Neighbouring E2-led characters pass through raw.
+        #expect(string("\u{2027}\u{202A}€") == "\"\u{2027}\u{202A}€\"")
+    }
+
+    @Test func writesNonASCIIAsRawUTF8() {
+        let korean = "안녕하세요", japanese = "こんにちは", emoji = "😀👍🏽"
+        #expect(string(korean) == "\"\(korean)\"")
+        #expect(string(japanese) == "\"\(japanese)\"")
+        var writer = JSONWriter()
+        writer.writeString(emoji)
+        #expect(writer.bytes == [0x22] + Array(emoji.utf8) + [0x22])
+    }
+
+    @Test func writesEmptyAndLongStrings() {
+        #expect(string("") == #""""#)
+        let long = String(repeating: "abc<", count: 1_000)
+        let expected = "\"" + String(repeating: "abc\\u003c", count: 1_000) + "\""
+        #expect(string(long) == expected)
+    }
+
+    // MARK: - Numbers
+
+    @Test func integralNumbersPrintAsIntegers() {
+        #expect(number(0) == "0")
+        #expect(number(-0.0) == "0")
+        #expect(number(3) == "3")
+        #expect(number(-42) == "-42")
+        #expect(number(1e3) == "1000")
+        #expect(number(9_007_199_254_740_991) == "9007199254740991")
+        #expect(number(-9_007_199_254_740_991) == "-9007199254740991")
+    }
+
+    @Test func fractionsAndLargeValuesUseShortestRoundTripForm() {
+        #expect(number(1380.5) == "1380.5")
+        #expect(number(0.1) == "0.1")
+        #expect(number(1.5e-7) == "1.5e-07")
+        #expect(number(1e20) == "1e+20")
+        #expect(number(-2.5e-5) == "-2.5e-05")
+        #expect(number(9_007_199_254_740_992) == "9007199254740992")
+        #expect(number(1.7976931348623157e308) == "1.7976931348623157e+308")
+        #expect(number(.leastNonzeroMagnitude) == "5e-324")
+    }
+
+    @Test func everyWrittenNumberParsesBackExactly() throws {
+        let samples: [Double] = [0.1, 1.0 / 3, 1.5e-7, 1e20, 2e53, 123_456.789, -0.000_001, .leastNonzeroMagnitude, 1.7976931348623157e308]
+        for sample in samples {
+            let parsed = try JSONParser.parse(number(sample))
+            #expect(parsed == .number(sample), "\(sample)")
+        }
+    }
+
+    @Test func nonFiniteNumbersWriteNull() {
+        #expect(number(.infinity) == "null")
+        #expect(number(-.infinity) == "null")
+        #expect(number(.nan) == "null")
+    }
+
+    @Test func writeIntCoversTheWholeRange() {
+        #expect(text { $0.writeInt(0) } == "0")
+        #expect(text { $0.writeInt(-1) } == "-1")
+        #expect(text { $0.writeInt(1_234_567_890) } == "1234567890")
+        #expect(text { $0.writeInt(Int.max) } == "\(Int.max)")
+        #expect(text { $0.writeInt(Int.min) } == "\(Int.min)")
+    }
+
+    // MARK: - Values and raw output
+
+    @Test func writesLiteralsAndContainersCompactly() {
+        let value: JSONValue = ["a": [1, true, nil, "s"], "b": [:], "c": []]
+        #expect(value.jsonString == #"{"a":[1,true,null,"s"],"b":{},"c":[]}"#)
+        #expect(JSONValue.null.jsonString == "null")
+        #expect(JSONValue.bool(false).jsonString == "false")
+    }
+
+    @Test func objectKeysAreWrittenInInsertionOrder() {
+        var object: JSONObject = ["zeta": 1, "alpha": 2]
+        object["mid"] = 3
+        object["zeta"] = 4
+        #expect(JSONValue.object(object).jsonString == #"{"zeta":4,"alpha":2,"mid":3}"#)
+    }
+
+    @Test func objectKeysAreEscaped() {
+        let value: JSONValue = ["<k\"ey>": 1]
+        #expect(value.jsonString == #"{"\u003ck\"ey\u003e":1}"#)
+    }
+
+    @Test func encodedMatchesJSONString() {
+        let value: JSONValue = ["name": "안녕", "n": 1.5]
+        #expect(value.encoded() == Array(value.jsonString.utf8))
+    }
+
+    @Test func rawWritesComposeWithTypedWrites() {
+        let rendered = text { writer in
+            writer.writeRaw("{\"id\":")
+            writer.writeInt(7)
+            writer.writeRaw(Array(",\"ok\":".utf8))
+            writer.writeBool(true)
+            writer.writeRaw(",\"none\":")
+            writer.writeNull()
+            writer.writeRaw(",\"name\":")
+            writer.writeString("a&b")
+            writer.writeRaw("}")
+        }
+        #expect(rendered == #"{"id":7,"ok":true,"none":null,"name":"a\u0026b"}"#)
+    }
+
+    @Test func writesAppendToExistingBytes() {
+        var writer = JSONWriter(capacity: 0)
+        writer.write([1, 2])
+        writer.write("x")
+        #expect(String(decoding: writer.bytes, as: UTF8.self) == #"[1,2]"x""#)
+    }
+}
