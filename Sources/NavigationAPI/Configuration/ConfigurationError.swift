@@ -1,0 +1,22 @@
+/// Why the command line or the environment could not be read; its
+/// description is the one line `navigation-server` prints before exiting 2.
+public enum ConfigurationError: Error, Equatable, CustomStringConvertible {
+    /// `source` is the flag (`--port`) or the environment variable it came from.
+    case invalidValue(String, source: String, expected: String)
+    case unknownOption(String)
+    case missingValue(String)
+    case unexpectedArgument(String)
+
+    public var description: String {
+        switch self {
+        case .invalidValue(let value, let source, let expected):
+            "invalid value '\(value)' for \(source): expected \(expected)"
+        case .unknownOption(let option):
+            "unknown option '\(option)'; see --help"
+        case .missingValue(let flag):
+            "\(flag) needs a value, e.g. \(flag)=<value>; see --help"
+        case .unexpectedArgument(let argument):
+            "unexpected argument '\(argument)'; options start with --, see --help"
+        }
+    }
+}

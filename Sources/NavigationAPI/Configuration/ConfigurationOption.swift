@@ -1,0 +1,87 @@
+/// One setting of ``ServerConfiguration``: its flag, its environment
+/// variable, and how a text value is checked and stored.
+struct ConfigurationOption: Sendable {
+    /// Without the leading `--`, e.g. `port`.
+    let name: String
+    let environmentVariable: String
+    /// What the value is, for usage and errors, e.g. `an integer in 0...65535`.
+    let expectation: String
+    let summary: String
+    let defaultValue: @Sendable (ServerConfiguration) -> String
+    /// Stores `text` and returns true, or returns false when it is not valid.
+    let apply: @Sendable (inout ServerConfiguration, String) -> Bool
+
+    var flag: String { "--" + name }
+
+    /// An option holding an integer in `range`.
+    static func integer(
+        _ name: String, _ environmentVariable: String, in range: ClosedRange<Int>, _ summary: String,
+        _ keyPath: WritableKeyPath<ServerConfiguration, Int> & Sendable
+    ) -> ConfigurationOption {
+        let bounds = range.upperBound == Int.max ? "at least \(range.lowerBound)" : "in \(range.lowerBound)...\(range.upperBound)"
+        return ConfigurationOption(
+            name: name, environmentVariable: environmentVariable,
+            expectation: "an integer " + bounds, summary: summary,
+            defaultValue: { String($0[keyPath: keyPath]) },
+            apply: { configuration, text in
+                guard let value = Int(text), range.contains(value) else { return false }
+                configuration[keyPath: keyPath] = value
+                return true
+            })
+    }
+
+    /// The options of `navigation-server`, in the order `--help` lists them.
+    static let all: [ConfigurationOption] = [
+        ConfigurationOption(
+            name: "host", environmentVariable: "NAVIGATION_HOST",
+            expectation: "an IPv4 or IPv6 literal or localhost",
+            summary: "Address to listen on (0.0.0.0 for every interface).",
+            defaultValue: { $0.host },
+            apply: { configuration, text in
+                guard !text.isEmpty, !text.contains(" ") else { return false }
+                configuration.host = text
+                return true
+            }),
+        .integer("port", "NAVIGATION_PORT", in: 0...65_535, "TCP port; 0 picks a free one.", \.port),
+        .integer("threads", "NAVIGATION_THREADS", in: 1...1024, "Worker threads (default: active cores).", \.threads),
+        .integer("max-sessions", "NAVIGATION_MAX_SESSIONS", in: 1...Int.max,
+                 "Live sessions at once; beyond it POST /v1/sessions is 429.", \.maxSessions),
+        ConfigurationOption(
+            name: "session-ttl", environmentVariable: "NAVIGATION_SESSION_TTL",
+            expectation: "a positive number of seconds",
+            summary: "Seconds a session may stay idle before it expires.",
+            defaultValue: { SecondsText.format($0.sessionTTL) },
+            apply: { configuration, text in
+                guard let seconds = SecondsText.parse(text) else { return false }
+                configuration.sessionTTL = seconds
+                return true
+            }),
+        .integer("max-body-bytes", "NAVIGATION_MAX_BODY_BYTES", in: 1...Int.max,
+                 "Largest request body; larger ones are 413.", \.maxBodyBytes),
+        .integer("max-stack-depth", "NAVIGATION_MAX_STACK_DEPTH", in: 1...Int.max,
+                 "Screens on one session's stack.", \.maxStackDepth),
+        .integer("max-history", "NAVIGATION_MAX_HISTORY", in: 1...Int.max,
+                 "History entries kept per session; the oldest are dropped.", \.maxHistory),
+        .integer("max-events", "NAVIGATION_MAX_EVENTS", in: 1...Int.max,
+                 "Events one session accepts in its life.", \.maxEventsPerSession),
+        .integer("max-connections", "NAVIGATION_MAX_CONNECTIONS", in: 1...Int(UInt32.max),
+                 "Simultaneous connections.", \.maxConnections),
+        .integer("max-connections-per-ip", "NAVIGATION_MAX_CONNECTIONS_PER_IP", in: 0...Int(UInt32.max),
+                 "Simultaneous connections from one IP address; 0 is unlimited.", \.maxConnectionsPerIP),
+        .integer("connection-timeout", "NAVIGATION_CONNECTION_TIMEOUT", in: 0...Int(UInt32.max),
+                 "Seconds an idle connection stays open; 0 is forever.", \.connectionTimeout),
+    ]
+}
+
+/// Seconds as flags and `--help` write them: `1800`, `0.5`.
+enum SecondsText {
+    static func parse(_ text: String) -> Double? {
+        guard let seconds = Double(text), seconds.isFinite, seconds > 0, seconds <= 31_536_000 * 100 else { return nil }
+        return seconds
+    }
+
+    static func format(_ seconds: Double) -> String {
+        if let whole = Int(exactly: seconds) { return String(whole) }
+        return String(seconds)
+    }
+}

@@ -1,0 +1,71 @@
+/// Reads ``ServerConfiguration`` from command-line arguments and the
+/// environment. A flag wins over its environment variable, which wins over
+/// the default; an empty environment variable counts as unset.
+///
+/// Flags take `--name value` or `--name=value`. `--help` (or `-h`) anywhere
+/// asks for ``usage`` instead of a configuration, whatever else is wrong.
+public enum ConfigurationParser {
+    /// What the process should do.
+    public enum Command: Sendable, Equatable {
+        case run(ServerConfiguration)
+        case showHelp
+    }
+
+    /// - Parameter arguments: the arguments after the program name.
+    public static func parse(
+        arguments: [String], environment: [String: String]
+    ) throws(ConfigurationError) -> Command {
+        if arguments.contains(where: { $0 == "--help" || $0 == "-h" }) { return .showHelp }
+        var configuration = ServerConfiguration()
+        for option in ConfigurationOption.all {
+            guard let text = environment[option.environmentVariable], !text.isEmpty else { continue }
+            guard option.apply(&configuration, text) else {
+                throw .invalidValue(text, source: option.environmentVariable, expected: option.expectation)
+            }
+        }
+        var remaining = arguments[...]
+        while let argument = remaining.popFirst() {
+            guard argument.hasPrefix("--") else { throw .unexpectedArgument(argument) }
+            let (name, inlineValue) = split(argument)
+            guard let option = ConfigurationOption.all.first(where: { $0.flag == name }) else {
+                throw .unknownOption(name)
+            }
+            guard let text = inlineValue ?? remaining.popFirst() else { throw .missingValue(option.flag) }
+            guard option.apply(&configuration, text) else {
+                throw .invalidValue(text, source: option.flag, expected: option.expectation)
+            }
+        }
+        return .run(configuration)
+    }
+
+    /// Every environment variable the parser reads, so a caller can collect
+    /// just those (e.g. with `getenv`) instead of the whole environment.
+    public static var environmentVariables: [String] {
+        ConfigurationOption.all.map(\.environmentVariable)
+    }
+
+    /// The `--help` text: every flag with its environment variable and default.
+    public static var usage: String {
+        let defaults = ServerConfiguration()
+        var lines = [
+            "usage: navigation-server [options]",
+            "",
+            "Serves coordinator-driven navigation sessions over HTTP (see /openapi.yaml).",
+            "Every option can also be set by its environment variable; a flag wins.",
+            "",
+            "options:",
+        ]
+        for option in ConfigurationOption.all {
+            lines.append("  \(option.flag) <value>  (env \(option.environmentVariable), default \(option.defaultValue(defaults)))")
+            lines.append("      \(option.summary) Must be \(option.expectation).")
+        }
+        lines.append("  --help  Show this text and exit.")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `--name=value` into its parts; `--name` alone has no inline value.
+    private static func split(_ argument: String) -> (name: String, value: String?) {
+        guard let equals = argument.firstIndex(of: "=") else { return (argument, nil) }
+        return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
+    }
+}

@@ -1,0 +1,73 @@
+import Coordination
+import HTTPCore
+
+/// Everything `navigation-server` can be told: where to listen and every
+/// limit, from flags and the environment (see ``ConfigurationParser``).
+///
+/// The defaults are those of `HTTPServerConfiguration` and `SessionLimits`.
+public struct ServerConfiguration: Sendable, Equatable {
+    public var host: String
+    /// 0 picks a free port.
+    public var port: Int
+    public var threads: Int
+    public var maxSessions: Int
+    /// Seconds a session may stay idle before it expires.
+    public var sessionTTL: Double
+    public var maxBodyBytes: Int
+    public var maxStackDepth: Int
+    public var maxHistory: Int
+    public var maxEventsPerSession: Int
+    public var maxConnections: Int
+    /// 0 means unlimited.
+    public var maxConnectionsPerIP: Int
+    /// Idle seconds before a connection is closed; 0 means never.
+    public var connectionTimeout: Int
+
+    /// The defaults.
+    public init() {
+        let http = HTTPServerConfiguration()
+        let limits = SessionLimits.default
+        host = http.host
+        port = http.port
+        threads = http.threads
+        maxSessions = limits.maxSessions
+        sessionTTL = limits.idleTimeout
+        maxBodyBytes = http.maxBodyBytes
+        maxStackDepth = limits.maxStackDepth
+        maxHistory = limits.maxHistoryLength
+        maxEventsPerSession = limits.maxEventsPerSession
+        maxConnections = http.connectionLimit
+        maxConnectionsPerIP = http.perIPConnectionLimit
+        connectionTimeout = http.connectionTimeoutSeconds
+    }
+
+    /// The HTTP layer's part.
+    public var httpServerConfiguration: HTTPServerConfiguration {
+        var http = HTTPServerConfiguration()
+        http.host = host
+        http.port = port
+        http.threads = threads
+        http.maxBodyBytes = maxBodyBytes
+        http.connectionLimit = maxConnections
+        http.perIPConnectionLimit = maxConnectionsPerIP
+        http.connectionTimeoutSeconds = connectionTimeout
+        return http
+    }
+
+    /// The registry's part.
+    public var sessionLimits: SessionLimits {
+        var limits = SessionLimits()
+        limits.maxSessions = maxSessions
+        limits.idleTimeout = sessionTTL
+        limits.maxStackDepth = maxStackDepth
+        limits.maxHistoryLength = maxHistory
+        limits.maxEventsPerSession = maxEventsPerSession
+        return limits
+    }
+
+    /// Seconds between sweeps of idle sessions: often enough that an expired
+    /// session's memory is freed soon after its TTL, at most every 30 s.
+    public var sweepInterval: Double {
+        min(max(sessionTTL / 4, 0.1), 30)
+    }
+}

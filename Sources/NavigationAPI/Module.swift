@@ -1,1 +1,0 @@
-// placeholder until the target's first type lands

@@ -1,0 +1,73 @@
+import Coordination
+import HTTPCore
+
+/// The session routes: each parses what it needs from the request, makes one
+/// registry call, and renders the registry's bytes.
+extension NavigationAPI {
+    /// `POST /v1/sessions`.
+    func createSession(_ request: HTTPRequest) throws(Problem) -> HTTPResponse {
+        let body = try CreateSessionRequest(request)
+        let context = body.context.map(JSONValue.object)
+        let snapshot = try engine { () throws(NavigationError) in try registry.create(flow: body.flow, context: context) }
+        return .createdSession(snapshot)
+    }
+
+    /// `GET` and `HEAD /v1/sessions/{id}`, answering 304 when `If-None-Match`
+    /// names the current version.
+    func session(_ id: String, _ request: HTTPRequest) throws(Problem) -> HTTPResponse {
+        let snapshot = try engine { () throws(NavigationError) in try registry.snapshot(id) }
+        if let tags = request.headers["If-None-Match"], EntityTag.ifNoneMatch(tags, matches: snapshot.version) {
+            return .notModified(version: snapshot.version)
+        }
+        return .session(snapshot)
+    }
+
+    /// `DELETE /v1/sessions/{id}`.
+    func endSession(_ id: String) throws(Problem) -> HTTPResponse {
+        try engine { () throws(NavigationError) in try registry.end(id) }
+        return .noContent
+    }
+
+    /// `POST /v1/sessions/{id}/events`, honouring `If-Match`.
+    func sendEvent(_ request: HTTPRequest, to id: String) throws(Problem) -> HTTPResponse {
+        let body = try SendEventRequest(request)
+        let expectedVersion: Int?
+        switch EntityTag.precondition(ifMatch: request.headers["If-Match"]) {
+        case .none, .anyVersion:
+            expectedVersion = nil
+        case .version(let version):
+            expectedVersion = version
+        case .unsatisfiable:
+            throw unsatisfiableIfMatch(sessionID: id)
+        }
+        let snapshot = try engine { () throws(NavigationError) in
+            try registry.send(body.event, to: id, expectedVersion: expectedVersion)
+        }
+        return .session(snapshot)
+    }
+
+    /// `GET` and `HEAD /v1/sessions/{id}/history?since=N`.
+    func history(of id: String, _ request: HTTPRequest) throws(Problem) -> HTTPResponse {
+        let query = try HistoryQuery(request)
+        let document = try engine { () throws(NavigationError) in
+            try registry.withSession(id) { $0.historyDocument(since: query.since) }
+        }
+        return .json(document)
+    }
+
+    /// 412 for an `If-Match` that is no tag of this API; 404 first if the
+    /// session does not exist, as for any other `If-Match`.
+    private func unsatisfiableIfMatch(sessionID id: String) -> Problem {
+        let version: Int
+        do {
+            version = try registry.withSession(id) { $0.version }
+        } catch {
+            return Problem(error, retryAfterSeconds: options.retryAfterSeconds)
+        }
+        var problem = Problem(
+            .versionMismatch,
+            "If-Match must be \"<version>\", W/\"<version>\" or *; the session is at version \(version)")
+        problem.currentVersion = version
+        return problem
+    }
+}

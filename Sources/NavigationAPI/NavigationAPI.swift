@@ -1,0 +1,106 @@
+import Coordination
+import HTTPCore
+
+/// The REST API of API.md over a ``SessionRegistry``: the HTTP handler the
+/// server calls for every request.
+///
+/// ```swift
+/// let registry = SessionRegistry(flows: BuiltinFlows.all)
+/// let server = HTTPServer(configuration: .init(), handler: NavigationAPI(registry: registry))
+/// try server.start()
+/// ```
+/// Thread-safe: it holds only immutable state and the registry, which locks
+/// per session.
+public struct NavigationAPI: HTTPHandler {
+    /// What the API serves besides the registry's sessions.
+    public struct Options: Sendable {
+        /// The text of `GET /openapi.yaml`.
+        public var openAPIDocument: String
+        /// The `Retry-After` of a 429, in seconds. Sessions free up when
+        /// clients end them or when idle ones expire, so a short wait is
+        /// usually enough to find a slot.
+        public var retryAfterSeconds: Int
+
+        public init(openAPIDocument: String = OpenAPIDocument.text, retryAfterSeconds: Int = 2) {
+            self.openAPIDocument = openAPIDocument
+            self.retryAfterSeconds = retryAfterSeconds
+        }
+    }
+
+    public let registry: SessionRegistry
+    public let options: Options
+    private let healthBody: [UInt8]
+    private let flowsBody: [UInt8]
+    private let openAPIBody: [UInt8]
+
+    public init(registry: SessionRegistry, options: Options = Options()) {
+        self.registry = registry
+        self.options = options
+        self.healthBody = Array("{\"status\":\"ok\"}".utf8)
+        self.flowsBody = FlowsDocument.render(registry.flows)
+        self.openAPIBody = Array(options.openAPIDocument.utf8)
+    }
+
+    /// Every (method, path template) this API answers, e.g. `("GET",
+    /// "/v1/sessions/{id}")`: what openapi.yaml must document.
+    public static var operations: [(method: String, path: String)] {
+        Endpoint.allCases.flatMap { endpoint in
+            endpoint.methods.map { (method: $0.rawValue, path: endpoint.template) }
+        }
+    }
+
+    public func handle(_ request: HTTPRequest) -> HTTPResponse {
+        do throws(Problem) {
+            return try respond(to: request)
+        } catch {
+            return error.response
+        }
+    }
+
+    /// 413 `body-too-large`, as problem+json like every other error.
+    public func response(for rejection: HTTPRequestRejection) -> HTTPResponse {
+        switch rejection {
+        case .bodyTooLarge(let limit):
+            Problem(.bodyTooLarge, "the request body is larger than this server's limit of \(limit) bytes").response
+        }
+    }
+
+    private func respond(to request: HTTPRequest) throws(Problem) -> HTTPResponse {
+        guard let route = Route(path: request.path) else { throw Problem.unknownPath() }
+        guard let method = route.endpoint.method(named: request.method) else {
+            throw Problem.methodNotAllowed(request.method, on: route.endpoint)
+        }
+        switch route.endpoint {
+        case .health:
+            return .json(healthBody)
+        case .openAPIDocument:
+            return HTTPResponse(status: 200, headers: ResponseHeaders.yaml, body: openAPIBody)
+        case .flows:
+            return .json(flowsBody)
+        case .sessions:
+            return try createSession(request)
+        case .session:
+            let id = try wellFormedSessionID(route)
+            return method == .delete ? try endSession(id) : try session(id, request)
+        case .events:
+            return try sendEvent(request, to: try wellFormedSessionID(route))
+        case .history:
+            return try history(of: try wellFormedSessionID(route), request)
+        }
+    }
+
+    /// The route's session id, or 404 when it cannot be one.
+    private func wellFormedSessionID(_ route: Route) throws(Problem) -> String {
+        guard let id = route.sessionID, SessionIdentifier.isWellFormed(id) else { throw Problem.sessionNotFound() }
+        return id
+    }
+
+    /// Runs an engine call, turning its refusal into a problem.
+    func engine<Value>(_ body: () throws(NavigationError) -> Value) throws(Problem) -> Value {
+        do {
+            return try body()
+        } catch {
+            throw Problem(error, retryAfterSeconds: options.retryAfterSeconds)
+        }
+    }
+}

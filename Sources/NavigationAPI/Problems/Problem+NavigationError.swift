@@ -1,0 +1,42 @@
+import Coordination
+
+extension ProblemType {
+    /// The problem type that reports an engine refusal of `kind`.
+    init(_ kind: NavigationError.Kind) {
+        switch kind {
+        case .sessionNotFound: self = .sessionNotFound
+        case .flowNotFound: self = .flowNotFound
+        case .invalidContext: self = .invalidContext
+        case .screenNotActive: self = .screenNotActive
+        case .sessionFinished: self = .sessionFinished
+        case .versionMismatch: self = .versionMismatch
+        case .eventNotAccepted: self = .eventNotAccepted
+        case .invalidPayload: self = .invalidPayload
+        case .eventRejected: self = .eventRejected
+        case .tooManySessions: self = .tooManySessions
+        case .eventLimitReached: self = .eventLimitReached
+        case .flowFailure: self = .flowFailure
+        }
+    }
+}
+
+extension Problem {
+    /// The problem a client gets for an engine refusal.
+    ///
+    /// - Parameter retryAfterSeconds: sent as `Retry-After` with
+    ///   `too-many-sessions` (429).
+    init(_ error: NavigationError, retryAfterSeconds: Int) {
+        let type = ProblemType(error.kind)
+        switch error.kind {
+        case .flowFailure:
+            self.init(type, "a bug in the flow, not in the request; nothing was changed: \(error.detail)")
+        default:
+            self.init(type, error.detail)
+        }
+        if error.kind == .eventNotAccepted { acceptedEvents = error.acceptedEvents }
+        errors = error.fieldProblems
+        currentVersion = error.currentVersion
+        activeScreen = error.activeScreen
+        if error.kind == .tooManySessions { headers = [("Retry-After", String(retryAfterSeconds))] }
+    }
+}

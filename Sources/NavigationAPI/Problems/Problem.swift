@@ -1,0 +1,86 @@
+import Coordination
+import HTTPCore
+
+/// An RFC 9457 problem: what the client gets instead of the resource.
+///
+/// Rendered as `application/problem+json` with `type`, `title`, `status` and
+/// `detail`, plus the extension members that are set. Everything here may hold
+/// client input (a flow name, a member name); ``JSONWriter`` escapes it.
+struct Problem: Error, Sendable {
+    let type: ProblemType
+    /// One sentence the client developer can act on.
+    let detail: String
+    /// For `event-not-accepted`: the events the screen does accept.
+    var acceptedEvents: [String]?
+    /// For invalid bodies, payloads and contexts: one entry per problem.
+    var errors: [FieldProblem] = []
+    /// For 409 and 412: the session's version when the request was refused.
+    var currentVersion: Int?
+    /// For `screen-not-active`: the id of the active (top) screen.
+    var activeScreen: String?
+    /// Headers the status calls for (`Allow`, `Retry-After`).
+    var headers: [(name: String, value: String)] = []
+
+    init(_ type: ProblemType, _ detail: String) {
+        self.type = type
+        self.detail = detail
+    }
+
+    var response: HTTPResponse {
+        var writer = JSONWriter(capacity: 192 + detail.utf8.count)
+        writer.writeRaw("{\"type\":")
+        writer.writeString(type.uri)
+        writer.writeRaw(",\"title\":")
+        writer.writeString(type.title)
+        writer.writeRaw(",\"status\":")
+        writer.writeInt(type.status)
+        writer.writeRaw(",\"detail\":")
+        writer.writeString(detail)
+        if let acceptedEvents {
+            writer.writeRaw(",\"acceptedEvents\":")
+            writer.write(.array(acceptedEvents.map(JSONValue.string)))
+        }
+        if !errors.isEmpty {
+            writer.writeRaw(",\"errors\":[")
+            for (index, error) in errors.enumerated() {
+                if index > 0 { writer.writeRaw(",") }
+                writer.writeRaw("{\"field\":")
+                writer.writeString(error.field)
+                writer.writeRaw(",\"message\":")
+                writer.writeString(error.message)
+                writer.writeRaw("}")
+            }
+            writer.writeRaw("]")
+        }
+        if let currentVersion {
+            writer.writeRaw(",\"currentVersion\":")
+            writer.writeInt(currentVersion)
+        }
+        if let activeScreen {
+            writer.writeRaw(",\"activeScreen\":")
+            writer.writeString(activeScreen)
+        }
+        writer.writeRaw("}")
+        var response = HTTPResponse(status: type.status, headers: ResponseHeaders.problem, body: writer.bytes)
+        for header in headers { response.headers.add(header.name, header.value) }
+        return response
+    }
+}
+
+extension Problem {
+    static func unknownPath() -> Problem {
+        Problem(.notFound, "no resource has this path; see /openapi.yaml for the routes this server answers")
+    }
+
+    static func methodNotAllowed(_ method: String, on endpoint: Endpoint) -> Problem {
+        var problem = Problem(
+            .methodNotAllowed,
+            "\(endpoint.template) answers \(endpoint.allowHeader) only; see the Allow header")
+        problem.headers = [("Allow", endpoint.allowHeader)]
+        return problem
+    }
+
+    static func sessionNotFound() -> Problem {
+        Problem(.sessionNotFound, "no live session has this id; it may have ended or expired")
+    }
+}

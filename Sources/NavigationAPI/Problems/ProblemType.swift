@@ -1,0 +1,70 @@
+/// Every kind of problem this API reports, each with its HTTP status and a
+/// stable `type` URI: `urn:navigation-server:problem:<raw value>`.
+///
+/// openapi.yaml lists the same set; a test keeps the two in step.
+public enum ProblemType: String, Sendable, CaseIterable {
+    // The request itself.
+    case notFound = "not-found"
+    case methodNotAllowed = "method-not-allowed"
+    case malformedJSON = "malformed-json"
+    case invalidRequest = "invalid-request"
+    case invalidQuery = "invalid-query"
+    case unsupportedMediaType = "unsupported-media-type"
+    case bodyTooLarge = "body-too-large"
+    // The engine's refusals, one per `NavigationError.Kind`.
+    case sessionNotFound = "session-not-found"
+    case flowNotFound = "flow-not-found"
+    case invalidContext = "invalid-context"
+    case screenNotActive = "screen-not-active"
+    case sessionFinished = "session-finished"
+    case versionMismatch = "version-mismatch"
+    case eventNotAccepted = "event-not-accepted"
+    case invalidPayload = "invalid-payload"
+    case eventRejected = "event-rejected"
+    case tooManySessions = "too-many-sessions"
+    case eventLimitReached = "event-limit-reached"
+    case flowFailure = "flow-failure"
+
+    /// The problem's `type` member.
+    public var uri: String { "urn:navigation-server:problem:" + rawValue }
+
+    public var status: Int {
+        switch self {
+        case .malformedJSON, .invalidRequest, .invalidQuery: 400
+        case .notFound, .sessionNotFound, .flowNotFound: 404
+        case .methodNotAllowed: 405
+        case .screenNotActive, .sessionFinished, .eventLimitReached: 409
+        case .versionMismatch: 412
+        case .bodyTooLarge: 413
+        case .unsupportedMediaType: 415
+        case .invalidContext, .eventNotAccepted, .invalidPayload, .eventRejected: 422
+        case .tooManySessions: 429
+        case .flowFailure: 500
+        }
+    }
+
+    /// The problem's `title`: the same short summary for every occurrence.
+    public var title: String {
+        switch self {
+        case .notFound: "No such resource"
+        case .methodNotAllowed: "Method not allowed"
+        case .malformedJSON: "Malformed JSON"
+        case .invalidRequest: "Invalid request body"
+        case .invalidQuery: "Invalid query parameter"
+        case .unsupportedMediaType: "Unsupported media type"
+        case .bodyTooLarge: "Request body too large"
+        case .sessionNotFound: "Session not found"
+        case .flowNotFound: "Flow not found"
+        case .invalidContext: "Invalid context"
+        case .screenNotActive: "Screen not active"
+        case .sessionFinished: "Session finished"
+        case .versionMismatch: "Version mismatch"
+        case .eventNotAccepted: "Event not accepted"
+        case .invalidPayload: "Invalid payload"
+        case .eventRejected: "Event rejected"
+        case .tooManySessions: "Too many sessions"
+        case .eventLimitReached: "Event limit reached"
+        case .flowFailure: "Flow failure"
+        }
+    }
+}

@@ -1,0 +1,41 @@
+import Coordination
+import HTTPCore
+
+/// The JSON object a POST route reads from its request body.
+enum JSONRequestBody {
+    /// The body of `request` as a JSON object.
+    ///
+    /// - Parameter shape: what the route expects, for the error when the body
+    ///   is missing, e.g. `{"flow": string, "context"?: object}`.
+    /// - Throws: 400 `invalid-request` for a missing body or one that is not
+    ///   an object, 415 for a body that is not declared as JSON, 400
+    ///   `malformed-json` with the parser's position for bad JSON.
+    static func object(of request: HTTPRequest, shape: String) throws(Problem) -> JSONObject {
+        guard !request.body.isEmpty else {
+            throw Problem(.invalidRequest, "this request needs a JSON object body: \(shape)")
+        }
+        try checkContentType(request.headers["Content-Type"])
+        let value: JSONValue
+        do {
+            value = try JSONParser.parse(request.body)
+        } catch {
+            throw Problem(.malformedJSON, error.description)
+        }
+        guard case .object(let object) = value else {
+            throw Problem(.invalidRequest, "the body must be a JSON object \(shape), not \(value.typeName)")
+        }
+        return object
+    }
+
+    private static func checkContentType(_ value: String?) throws(Problem) {
+        guard let value else {
+            throw Problem(.unsupportedMediaType, "a request body needs 'Content-Type: application/json'")
+        }
+        guard let mediaType = MediaType(value), mediaType.isJSON else {
+            throw Problem(.unsupportedMediaType, "the body must be JSON, sent with 'Content-Type: application/json'")
+        }
+        guard mediaType.declaresUTF8Compatible else {
+            throw Problem(.unsupportedMediaType, "JSON bodies must be UTF-8; drop the charset parameter or use charset=utf-8")
+        }
+    }
+}

@@ -1,0 +1,50 @@
+import Coordination
+
+/// Reads the members of a request body object, collecting every problem
+/// (missing, mistyped, unknown) so a client learns them all at once.
+struct RequestMembers {
+    private let object: JSONObject
+    private var problems: [FieldProblem] = []
+
+    /// Records every member of `object` not in `known` as a problem.
+    init(_ object: JSONObject, known: [String]) {
+        self.object = object
+        for key in object.keys where !known.contains(key) {
+            problems.append(FieldProblem(field: key, message: "is not a member of this request"))
+        }
+    }
+
+    /// A member that must be present and a string; `""` after recording a problem.
+    mutating func requiredString(_ name: String) -> String {
+        guard let value = object[name] else {
+            problems.append(FieldProblem(field: name, message: "is required (string)"))
+            return ""
+        }
+        guard case .string(let string) = value else {
+            problems.append(FieldProblem(field: name, message: "must be a string, not \(value.typeName)"))
+            return ""
+        }
+        return string
+    }
+
+    /// A member that may be absent or `null`, else must be an object.
+    mutating func optionalObject(_ name: String) -> JSONObject? {
+        switch object[name] {
+        case .none, .some(.null): return nil
+        case .some(.object(let members)): return members
+        case .some(let other):
+            problems.append(FieldProblem(field: name, message: "must be an object or null, not \(other.typeName)"))
+            return nil
+        }
+    }
+
+    /// Throws 400 `invalid-request` listing every problem found, if any.
+    func validate() throws(Problem) {
+        guard !problems.isEmpty else { return }
+        var problem = Problem(
+            .invalidRequest,
+            "the request body is not valid: " + problems.map(\.description).joined(separator: "; "))
+        problem.errors = problems
+        throw problem
+    }
+}

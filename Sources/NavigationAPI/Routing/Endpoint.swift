@@ -1,0 +1,45 @@
+/// One path template of API.md and the methods it answers.
+///
+/// `HEAD` is allowed wherever `GET` is: the handler answers it exactly like
+/// `GET` and the HTTP layer leaves the body out.
+enum Endpoint: Sendable, CaseIterable {
+    case health
+    case openAPIDocument
+    case flows
+    case sessions
+    case session
+    case events
+    case history
+
+    /// The path as written in openapi.yaml.
+    var template: String {
+        switch self {
+        case .health: "/healthz"
+        case .openAPIDocument: "/openapi.yaml"
+        case .flows: "/v1/flows"
+        case .sessions: "/v1/sessions"
+        case .session: "/v1/sessions/{id}"
+        case .events: "/v1/sessions/{id}/events"
+        case .history: "/v1/sessions/{id}/history"
+        }
+    }
+
+    var methods: [HTTPMethod] {
+        switch self {
+        case .health, .openAPIDocument, .flows, .history: [.get, .head]
+        case .sessions, .events: [.post]
+        case .session: [.get, .head, .delete]
+        }
+    }
+
+    /// The value of the `Allow` header of a 405.
+    var allowHeader: String {
+        methods.map(\.rawValue).joined(separator: ", ")
+    }
+
+    /// The method if this endpoint answers it.
+    func method(named name: String) -> HTTPMethod? {
+        guard let method = HTTPMethod(exactly: name), methods.contains(method) else { return nil }
+        return method
+    }
+}

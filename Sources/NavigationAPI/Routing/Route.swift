@@ -1,0 +1,64 @@
+/// A request path matched to an ``Endpoint``, with the session id it names.
+///
+/// Matching splits the raw path on `/` and compares segments; it never uses a
+/// regular expression. Each segment is percent-decoded on its own, so `%2F`
+/// inside a segment is data, never a separator. A trailing slash, an empty
+/// segment, or a malformed `%` escape matches nothing (404).
+struct Route: Sendable, Equatable {
+    let endpoint: Endpoint
+    /// The decoded `{id}` segment, for the endpoints under `/v1/sessions/{id}`;
+    /// not yet checked to be a well-formed session id.
+    let sessionID: String?
+
+    /// No path of this API has more segments than this.
+    private static let maxSegments = 4
+
+    /// The route of `path`, or `nil` when no endpoint has that path.
+    init?(path: String) {
+        guard let segments = Self.decodedSegments(of: path) else { return nil }
+        switch segments.count {
+        case 1:
+            switch segments[0] {
+            case "healthz": self.init(.health)
+            case "openapi.yaml": self.init(.openAPIDocument)
+            default: return nil
+            }
+        case 2 where segments[0] == "v1":
+            switch segments[1] {
+            case "flows": self.init(.flows)
+            case "sessions": self.init(.sessions)
+            default: return nil
+            }
+        case 3 where segments[0] == "v1" && segments[1] == "sessions" && !segments[2].isEmpty:
+            self.init(.session, sessionID: segments[2])
+        case 4 where segments[0] == "v1" && segments[1] == "sessions" && !segments[2].isEmpty:
+            switch segments[3] {
+            case "events": self.init(.events, sessionID: segments[2])
+            case "history": self.init(.history, sessionID: segments[2])
+            default: return nil
+            }
+        default:
+            return nil
+        }
+    }
+
+    private init(_ endpoint: Endpoint, sessionID: String? = nil) {
+        self.endpoint = endpoint
+        self.sessionID = sessionID
+    }
+
+    /// The path's segments after the leading `/`, each percent-decoded; `nil`
+    /// when the path does not start with `/`, has too many segments, or holds
+    /// a malformed escape.
+    private static func decodedSegments(of path: String) -> [String]? {
+        let utf8 = path.utf8
+        guard utf8.first == UInt8(ascii: "/") else { return nil }
+        var segments: [String] = []
+        segments.reserveCapacity(maxSegments)
+        for raw in utf8.dropFirst().split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false) {
+            guard segments.count < maxSegments, let segment = PercentDecoding.decode(raw) else { return nil }
+            segments.append(segment)
+        }
+        return segments
+    }
+}

@@ -1,0 +1,102 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import Coordination
+import Dispatch
+import Flows
+import HTTPCore
+import NavigationAPI
+
+/// The life of the `navigation-server` process: configuration, start, the
+/// idle-session sweep, and a graceful stop on SIGINT or SIGTERM.
+enum ServerProcess {
+    /// Seconds in-flight requests get to finish once a stop signal arrives.
+    static let stopDeadlineSeconds = 5.0
+
+    /// Runs the server until a stop signal; never returns.
+    static func run(arguments: [String]) -> Never {
+        let configuration = readConfiguration(arguments: arguments)
+        let registry = SessionRegistry(flows: BuiltinFlows.all, limits: configuration.sessionLimits)
+        let handler = RequestLog(wrapped: NavigationAPI(registry: registry))
+        let server = HTTPServer(configuration: configuration.httpServerConfiguration, handler: handler)
+        do {
+            try server.start()
+        } catch {
+            StandardStream.error.writeLine("navigation-server: \(error)")
+            exit(error.isConfigurationError ? 2 : 1)
+        }
+        StandardStream.output.writeLine(
+            "navigation-server listening on http://\(urlHost(configuration.host)):\(server.port)")
+
+        let sweep = startSweeping(registry, every: configuration.sweepInterval)
+        let stopRequested = DispatchSemaphore(value: 0)
+        let signalSources = [SIGINT, SIGTERM].map { signalNumber in
+            watch(signalNumber) { stopRequested.signal() }
+        }
+        stopRequested.wait()
+
+        StandardStream.error.writeLine("navigation-server: stopping")
+        sweep.cancel()
+        signalSources.forEach { $0.cancel() }
+        server.stop(deadline: stopDeadlineSeconds)
+        StandardStream.error.writeLine("navigation-server: stopped")
+        exit(0)
+    }
+
+    /// The configuration, or exit: 0 after `--help`, 2 after a bad flag or value.
+    private static func readConfiguration(arguments: [String]) -> ServerConfiguration {
+        var environment: [String: String] = [:]
+        for name in ConfigurationParser.environmentVariables {
+            if let value = getenv(name) { environment[name] = String(cString: value) }
+        }
+        do {
+            switch try ConfigurationParser.parse(arguments: arguments, environment: environment) {
+            case .run(let configuration):
+                return configuration
+            case .showHelp:
+                StandardStream.output.write(Array(ConfigurationParser.usage.utf8))
+                exit(0)
+            }
+        } catch {
+            StandardStream.error.writeLine("navigation-server: \(error)")
+            exit(2)
+        }
+    }
+
+    /// Calls `registry.evictExpired()` every `interval` seconds, off the request threads.
+    private static func startSweeping(_ registry: SessionRegistry, every interval: Double) -> DispatchSourceTimer {
+        let timer = DispatchSource.makeTimerSource(queue: .global(qos: .utility))
+        timer.schedule(deadline: .now() + interval, repeating: interval)
+        timer.setEventHandler { registry.evictExpired() }
+        timer.resume()
+        return timer
+    }
+
+    /// Delivers `signalNumber` to `action` on a dispatch queue instead of
+    /// interrupting a thread: the default disposition is ignored first.
+    private static func watch(_ signalNumber: Int32, _ action: @escaping @Sendable () -> Void) -> DispatchSourceSignal {
+        signal(signalNumber, SIG_IGN)
+        let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
+        source.setEventHandler(handler: action)
+        source.resume()
+        return source
+    }
+
+    /// IPv6 literals go in brackets in a URL.
+    private static func urlHost(_ host: String) -> String {
+        host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
+    }
+}
+
+extension HTTPServerError {
+    /// Whether the configuration was at fault (exit 2) rather than the
+    /// environment, e.g. a port in use (exit 1).
+    var isConfigurationError: Bool {
+        switch self {
+        case .invalidHost, .invalidConfiguration: true
+        case .startFailed, .alreadyStarted: false
+        }
+    }
+}

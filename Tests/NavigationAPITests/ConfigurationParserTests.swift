@@ -1,0 +1,153 @@
+import NavigationAPI
+import Testing
+
+@Suite("Configuration: flags, environment, defaults")
+struct ConfigurationParserTests {
+    private func configuration(
+        _ arguments: [String] = [], _ environment: [String: String] = [:]
+    ) throws -> ServerConfiguration {
+        guard case .run(let configuration) = try ConfigurationParser.parse(arguments: arguments, environment: environment)
+        else { throw ConfigurationError.unexpectedArgument("help") }
+        return configuration
+    }
+
+    private func error(_ arguments: [String], _ environment: [String: String] = [:]) -> ConfigurationError? {
+        do {
+            _ = try ConfigurationParser.parse(arguments: arguments, environment: environment)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    // MARK: - Defaults
+
+    @Test func defaultsMatchTheLayersBelow() throws {
+        let defaults = try configuration()
+        #expect(defaults == ServerConfiguration())
+        #expect(defaults.host == "127.0.0.1")
+        #expect(defaults.port == 8080)
+        #expect(defaults.threads >= 1)
+        #expect(defaults.sessionLimits == .default)
+        #expect(defaults.httpServerConfiguration.maxBodyBytes == 1 << 20)
+        #expect(defaults.sweepInterval == 30)
+    }
+
+    // MARK: - Sources
+
+    @Test func everyOptionReadsItsFlagInBothSpellings() throws {
+        let parsed = try configuration([
+            "--host", "0.0.0.0", "--port=0", "--threads", "3", "--max-sessions=5", "--session-ttl", "60",
+            "--max-body-bytes", "2048", "--max-stack-depth", "8", "--max-history=16", "--max-events", "100",
+            "--max-connections", "64", "--max-connections-per-ip", "4", "--connection-timeout=7",
+        ])
+        #expect(parsed.host == "0.0.0.0")
+        #expect(parsed.port == 0)
+        #expect(parsed.threads == 3)
+        #expect(parsed.maxSessions == 5)
+        #expect(parsed.sessionTTL == 60)
+        #expect(parsed.sweepInterval == 15)
+        #expect(parsed.maxBodyBytes == 2048)
+        #expect(parsed.maxStackDepth == 8)
+        #expect(parsed.maxHistory == 16)
+        #expect(parsed.maxEventsPerSession == 100)
+        #expect(parsed.maxConnections == 64)
+        #expect(parsed.maxConnectionsPerIP == 4)
+        #expect(parsed.connectionTimeout == 7)
+        let http = parsed.httpServerConfiguration
+        #expect((http.host, http.port, http.threads, http.maxBodyBytes) == ("0.0.0.0", 0, 3, 2048))
+        #expect((http.connectionLimit, http.perIPConnectionLimit, http.connectionTimeoutSeconds) == (64, 4, 7))
+        let limits = parsed.sessionLimits
+        #expect((limits.maxSessions, limits.idleTimeout, limits.maxStackDepth) == (5, 60, 8))
+        #expect((limits.maxHistoryLength, limits.maxEventsPerSession) == (16, 100))
+    }
+
+    @Test func environmentSetsEveryOption() throws {
+        let parsed = try configuration([], [
+            "NAVIGATION_HOST": "::1", "NAVIGATION_PORT": "9000", "NAVIGATION_THREADS": "4",
+            "NAVIGATION_MAX_SESSIONS": "7", "NAVIGATION_SESSION_TTL": "0.5", "NAVIGATION_MAX_BODY_BYTES": "10",
+            "NAVIGATION_MAX_STACK_DEPTH": "3", "NAVIGATION_MAX_HISTORY": "9", "NAVIGATION_MAX_EVENTS": "11",
+            "NAVIGATION_MAX_CONNECTIONS": "12", "NAVIGATION_MAX_CONNECTIONS_PER_IP": "0",
+            "NAVIGATION_CONNECTION_TIMEOUT": "0",
+        ])
+        #expect(parsed.host == "::1")
+        #expect(parsed.port == 9000)
+        #expect(parsed.threads == 4)
+        #expect(parsed.maxSessions == 7)
+        #expect(parsed.sessionTTL == 0.5)
+        #expect(parsed.maxBodyBytes == 10)
+        #expect(parsed.maxStackDepth == 3)
+        #expect(parsed.maxHistory == 9)
+        #expect(parsed.maxEventsPerSession == 11)
+        #expect(parsed.maxConnections == 12)
+        #expect(parsed.maxConnectionsPerIP == 0)
+        #expect(parsed.connectionTimeout == 0)
+        #expect(ConfigurationParser.environmentVariables.count == 12)
+    }
+
+    @Test func flagWinsOverEnvironment() throws {
+        let parsed = try configuration(["--port", "1234"], ["NAVIGATION_PORT": "4321", "NAVIGATION_THREADS": "2"])
+        #expect(parsed.port == 1234)
+        #expect(parsed.threads == 2)
+        #expect(try configuration([], ["NAVIGATION_PORT": ""]).port == 8080)
+    }
+
+    @Test func laterFlagWins() throws {
+        #expect(try configuration(["--port", "1", "--port=2"]).port == 2)
+    }
+
+    @Test func helpIsAskedFor() throws {
+        #expect(try ConfigurationParser.parse(arguments: ["--port", "1", "--help"], environment: [:]) == .showHelp)
+        #expect(try ConfigurationParser.parse(arguments: ["-h"], environment: ["NAVIGATION_PORT": "x"]) == .showHelp)
+        #expect(try ConfigurationParser.parse(arguments: ["--bogus", "--help"], environment: [:]) == .showHelp)
+    }
+
+    @Test func usageListsEveryFlagWithItsEnvironmentVariableAndDefault() {
+        let usage = ConfigurationParser.usage
+        for variable in ConfigurationParser.environmentVariables {
+            #expect(usage.contains("env \(variable), default "), "\(variable)")
+        }
+        for flag in ["--host", "--port", "--threads", "--max-sessions", "--session-ttl", "--max-body-bytes",
+                     "--max-stack-depth", "--max-history", "--max-connections", "--max-connections-per-ip",
+                     "--connection-timeout", "--help"] {
+            #expect(usage.contains(flag + " "), "\(flag)")
+        }
+        #expect(usage.contains("--port <value>  (env NAVIGATION_PORT, default 8080)"))
+    }
+
+    // MARK: - Errors
+
+    @Test(arguments: [
+        (["--port", "abc"], "--port"), (["--port=70000"], "--port"), (["--port", "-1"], "--port"),
+        (["--threads", "0"], "--threads"), (["--session-ttl", "0"], "--session-ttl"),
+        (["--session-ttl=nan"], "--session-ttl"), (["--max-sessions", "1.5"], "--max-sessions"),
+        (["--max-body-bytes="], "--max-body-bytes"), (["--host", ""], "--host"),
+        (["--max-connections-per-ip", "-3"], "--max-connections-per-ip"),
+    ])
+    func badFlagValueIsAnError(arguments: [String], source: String) {
+        guard case .invalidValue(_, let reported, _) = error(arguments) else {
+            Issue.record("expected invalidValue for \(arguments)")
+            return
+        }
+        #expect(reported == source)
+    }
+
+    @Test func badEnvironmentValueIsAnErrorNamingTheVariable() {
+        let failure = error([], ["NAVIGATION_MAX_SESSIONS": "many"])
+        #expect(failure == .invalidValue("many", source: "NAVIGATION_MAX_SESSIONS", expected: "an integer at least 1"))
+        #expect(failure?.description == "invalid value 'many' for NAVIGATION_MAX_SESSIONS: expected an integer at least 1")
+        // A good flag does not excuse a bad environment variable.
+        #expect(error(["--port", "1"], ["NAVIGATION_PORT": "x"]) != nil)
+    }
+
+    @Test func unknownOptionsMissingValuesAndStrayArgumentsAreErrors() {
+        #expect(error(["--prot", "1"]) == .unknownOption("--prot"))
+        #expect(error(["--port"]) == .missingValue("--port"))
+        #expect(error(["serve"]) == .unexpectedArgument("serve"))
+        #expect(error(["-p", "1"]) == .unexpectedArgument("-p"))
+        for failure in [error(["--prot"]), error(["--port"]), error(["x"])] {
+            let text = failure?.description ?? ""
+            #expect(!text.isEmpty && !text.contains("\n"))
+        }
+    }
+}

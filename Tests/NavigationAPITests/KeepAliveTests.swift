@@ -1,0 +1,33 @@
+import Coordination
+import Testing
+
+@Suite("Keep-alive")
+struct KeepAliveTests {
+    @Test func manyRequestsShareOneConnection() throws {
+        let server = try TestServer()
+        let client = server.client()
+        var session = try client.createSession("exchange")
+        for round in 0..<120 {
+            switch round % 4 {
+            case 0: #expect(try client.request("GET", "/healthz").status == 200)
+            case 1: #expect(try client.request("GET", session.path).status == 200)
+            case 2: expectProblem(try client.request("GET", "/missing"), 404, "not-found")
+            default:
+                try client.apply("select", ["code": "EUR"], to: &session)
+                try client.apply("back", to: &session)
+            }
+        }
+        #expect(client.connectionsOpened == 1)
+        #expect(session.version == 1 + 2 * 30)
+    }
+
+    @Test func pipelinedRequestsAreAnsweredInOrder() throws {
+        let server = try TestServer()
+        let client = server.client()
+        let request = "GET /healthz HTTP/1.1\r\nHost: x\r\n\r\nGET /nope HTTP/1.1\r\nHost: x\r\n\r\n"
+        try client.send(Array(request.utf8))
+        #expect(try client.readResponse().status == 200)
+        #expect(try client.readResponse().status == 404)
+        #expect(client.connectionsOpened == 1)
+    }
+}

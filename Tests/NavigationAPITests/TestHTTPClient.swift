@@ -1,0 +1,225 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import Coordination
+
+/// A response as a client sees it.
+struct TestResponse {
+    let status: Int
+    let headers: [(name: String, value: String)]
+    let body: [UInt8]
+
+    /// The first value of `name`, compared case-insensitively.
+    func header(_ name: String) -> String? {
+        headers.first { $0.name.lowercased() == name.lowercased() }?.value
+    }
+
+    var text: String { String(decoding: body, as: UTF8.self) }
+
+    /// The body parsed by the project's strict parser; `nil` when it is not JSON.
+    var json: JSONValue? { try? JSONParser.parse(body) }
+}
+
+struct TestClientError: Error, CustomStringConvertible {
+    let description: String
+}
+
+/// A minimal HTTP/1.1 client over a raw POSIX socket to 127.0.0.1.
+///
+/// Keeps its connection alive between requests, reconnects when the server
+/// closed it, and can send arbitrary bytes so tests can speak broken HTTP.
+final class TestHTTPClient {
+    let port: Int
+    /// How many TCP connections this client opened; 1 after many requests
+    /// means keep-alive held.
+    private(set) var connectionsOpened = 0
+    private var descriptor: Int32 = -1
+    private var pending: [UInt8] = []
+
+    init(port: Int) {
+        self.port = port
+    }
+
+    deinit {
+        disconnect()
+    }
+
+    // MARK: - Requests
+
+    func request(
+        _ method: String, _ path: String, headers: [(String, String)] = [], body: [UInt8] = []
+    ) throws -> TestResponse {
+        var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n"
+        for (name, value) in headers { head += "\(name): \(value)\r\n" }
+        if !body.isEmpty || method == "POST" { head += "Content-Length: \(body.count)\r\n" }
+        head += "\r\n"
+        try send(Array(head.utf8) + body)
+        return try readResponse(toHead: method == "HEAD")
+    }
+
+    /// Sends `value` as an `application/json` body.
+    func request(
+        _ method: String, _ path: String, json value: JSONValue, headers: [(String, String)] = []
+    ) throws -> TestResponse {
+        try request(method, path, headers: [("Content-Type", "application/json")] + headers, body: value.encoded())
+    }
+
+    // MARK: - Raw bytes
+
+    /// Sends `bytes` as they are, connecting first if needed.
+    func send(_ bytes: [UInt8]) throws {
+        if descriptor < 0 { try connect() }
+        var offset = 0
+        while offset < bytes.count {
+            let sent = bytes[offset...].withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            guard sent > 0 else { throw TestClientError(description: "send failed: errno \(errno)") }
+            offset += sent
+        }
+    }
+
+    /// Reads one response; `toHead` says the request was HEAD, so no body follows.
+    func readResponse(toHead: Bool = false) throws -> TestResponse {
+        let headEnd = try readUntilHeadersEnd()
+        let lines = String(decoding: pending[..<headEnd], as: UTF8.self).split(separator: "\r\n", omittingEmptySubsequences: false)
+        pending.removeFirst(headEnd + 4)
+        let statusParts = lines.first?.split(separator: " ") ?? []
+        guard statusParts.count >= 2, let status = Int(statusParts[1]) else {
+            throw TestClientError(description: "bad status line: \(lines.first ?? "")")
+        }
+        var headers: [(name: String, value: String)] = []
+        for line in lines.dropFirst() where !line.isEmpty {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            let value = line[line.index(after: colon)...].drop { $0 == " " }
+            headers.append((String(line[..<colon]), String(value)))
+        }
+        let response = TestResponse(status: status, headers: headers, body: [])
+        let body: [UInt8]
+        if toHead || status == 204 || status == 304 || (100..<200).contains(status) {
+            body = []
+        } else if response.header("Transfer-Encoding")?.lowercased() == "chunked" {
+            body = try readChunkedBody()
+        } else if let length = response.header("Content-Length").flatMap({ Int($0) }) {
+            body = try readExactly(length)
+        } else {
+            body = try readToEnd()
+        }
+        if response.header("Connection")?.lowercased() == "close" { disconnect() }
+        return TestResponse(status: status, headers: headers, body: body)
+    }
+
+    /// Whether the server closed the connection (reads end of stream within `seconds`).
+    func serverClosedConnection(within seconds: Int = 2) -> Bool {
+        guard descriptor >= 0 else { return true }
+        setReceiveTimeout(seconds: seconds)
+        var byte: UInt8 = 0
+        let received = recv(descriptor, &byte, 1, 0)
+        setReceiveTimeout(seconds: 5)
+        if received == 0 || (received < 0 && errno == ECONNRESET) {
+            disconnect()
+            return true
+        }
+        return false
+    }
+
+    func disconnect() {
+        if descriptor >= 0 { close(descriptor) }
+        descriptor = -1
+        pending = []
+    }
+
+    // MARK: - Socket
+
+    private func connect() throws {
+        let socketDescriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard socketDescriptor >= 0 else { throw TestClientError(description: "socket failed: errno \(errno)") }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                Glibc.connect(socketDescriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard result == 0 else {
+            close(socketDescriptor)
+            throw TestClientError(description: "connect to port \(port) failed: errno \(errno)")
+        }
+        descriptor = socketDescriptor
+        connectionsOpened += 1
+        setReceiveTimeout(seconds: 5)
+    }
+
+    private func setReceiveTimeout(seconds: Int) {
+        var timeout = timeval(tv_sec: seconds, tv_usec: 0)
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    }
+
+    /// Reads more bytes into `pending`; false at end of stream.
+    private func receiveMore() throws -> Bool {
+        guard descriptor >= 0 else { return false }
+        var chunk = [UInt8](repeating: 0, count: 16 * 1024)
+        let received = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+        if received < 0 {
+            if errno == ECONNRESET { return false }
+            throw TestClientError(description: "recv failed or timed out: errno \(errno)")
+        }
+        pending.append(contentsOf: chunk[..<received])
+        return received > 0
+    }
+
+    private func readUntilHeadersEnd() throws -> Int {
+        let terminator: [UInt8] = [13, 10, 13, 10]
+        while true {
+            if pending.count >= 4 {
+                for index in 0...(pending.count - 4) where pending[index..<index + 4].elementsEqual(terminator) {
+                    return index
+                }
+            }
+            guard try receiveMore() else { throw TestClientError(description: "connection closed before a response") }
+        }
+    }
+
+    private func readExactly(_ count: Int) throws -> [UInt8] {
+        while pending.count < count {
+            guard try receiveMore() else { throw TestClientError(description: "connection closed inside a body") }
+        }
+        let bytes = Array(pending[..<count])
+        pending.removeFirst(count)
+        return bytes
+    }
+
+    private func readLine() throws -> String {
+        while true {
+            if let index = pending.indices.dropLast().first(where: { pending[$0] == 13 && pending[$0 + 1] == 10 }) {
+                let line = String(decoding: pending[..<index], as: UTF8.self)
+                pending.removeFirst(index + 2)
+                return line
+            }
+            guard try receiveMore() else { throw TestClientError(description: "connection closed inside a chunk") }
+        }
+    }
+
+    private func readChunkedBody() throws -> [UInt8] {
+        var body: [UInt8] = []
+        while true {
+            let sizeText = try readLine().split(separator: ";").first.map(String.init) ?? ""
+            guard let size = Int(sizeText, radix: 16) else { throw TestClientError(description: "bad chunk size") }
+            if size == 0 {
+                while try !readLine().isEmpty {}
+                return body
+            }
+            body += try readExactly(size)
+            _ = try readLine()
+        }
+    }
+
+    private func readToEnd() throws -> [UInt8] {
+        while try receiveMore() {}
+        let bytes = pending
+        disconnect()
+        return bytes
+    }
+}

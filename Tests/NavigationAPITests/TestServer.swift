@@ -1,0 +1,123 @@
+import Coordination
+import Flows
+import HTTPCore
+import NavigationAPI
+import Testing
+
+/// The real server, started in-process on 127.0.0.1 with a free port:
+/// `HTTPServer` + `NavigationAPI` + a `SessionRegistry` of the built-in flows
+/// and the test flows.
+final class TestServer {
+    let registry: SessionRegistry
+    let server: HTTPServer
+
+    init(
+        limits: SessionLimits = .default,
+        maxBodyBytes: Int = 64 * 1024,
+        flows: [Flow] = BuiltinFlows.all + TestFlows.all
+    ) throws {
+        registry = SessionRegistry(flows: flows, limits: limits)
+        var configuration = HTTPServerConfiguration()
+        configuration.host = "127.0.0.1"
+        configuration.port = 0
+        configuration.threads = 2
+        configuration.maxBodyBytes = maxBodyBytes
+        server = HTTPServer(configuration: configuration, handler: NavigationAPI(registry: registry))
+        try server.start()
+    }
+
+    deinit {
+        server.stop(deadline: 1)
+    }
+
+    var port: Int { server.port }
+
+    func client() -> TestHTTPClient {
+        TestHTTPClient(port: port)
+    }
+}
+
+/// A session as the client tracks it between requests.
+struct ClientSession {
+    let id: String
+    var document: JSONValue
+
+    var path: String { "/v1/sessions/\(id)" }
+    var version: Int { document["version"]?.intValue ?? -1 }
+    var stack: [JSONValue] { document["stack"]?.arrayValue ?? [] }
+    var top: JSONValue? { stack.last }
+    var topID: String { top?["id"]?.stringValue ?? "" }
+    var topName: String { top?["name"]?.stringValue ?? "" }
+    var topParams: JSONValue? { top?["params"] }
+    var topEvents: [String] { top?["events"]?.arrayValue?.compactMap { $0["name"]?.stringValue } ?? [] }
+    var stackNames: [String] { stack.compactMap { $0["name"]?.stringValue } }
+
+    /// The coordinator types of the live tree, depth first.
+    var coordinatorTypes: [String] {
+        var types: [String] = []
+        func visit(_ node: JSONValue) {
+            if let type = node["type"]?.stringValue { types.append(type) }
+            for child in node["children"]?.arrayValue ?? [] { visit(child) }
+        }
+        if let root = document["coordinators"] { visit(root) }
+        return types
+    }
+}
+
+extension TestHTTPClient {
+    /// Starts a session and checks the 201 contract.
+    func createSession(
+        _ flow: String, context: JSONValue? = nil, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> ClientSession {
+        var body: JSONObject = ["flow": .string(flow)]
+        if let context { body["context"] = context }
+        let response = try request("POST", "/v1/sessions", json: .object(body))
+        try #require(response.status == 201, "create \(flow): \(response.text)", sourceLocation: sourceLocation)
+        let document = try #require(response.json, sourceLocation: sourceLocation)
+        let id = try #require(document["id"]?.stringValue, sourceLocation: sourceLocation)
+        return ClientSession(id: id, document: document)
+    }
+
+    /// Sends an event to the session's top screen.
+    func send(
+        _ event: String, _ payload: JSONValue? = nil, to session: ClientSession, screen: String? = nil,
+        headers: [(String, String)] = []
+    ) throws -> TestResponse {
+        var body: JSONObject = ["screen": .string(screen ?? session.topID), "event": .string(event)]
+        if let payload { body["payload"] = payload }
+        return try request("POST", session.path + "/events", json: .object(body), headers: headers)
+    }
+
+    /// Sends an event that must be accepted and updates `session`.
+    @discardableResult
+    func apply(
+        _ event: String, _ payload: JSONValue? = nil, to session: inout ClientSession,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> ClientSession {
+        let previous = session.version
+        let response = try send(event, payload, to: session)
+        try #require(response.status == 200, "\(event) on \(session.topName): \(response.text)", sourceLocation: sourceLocation)
+        session.document = try #require(response.json, sourceLocation: sourceLocation)
+        #expect(session.version == previous + 1, sourceLocation: sourceLocation)
+        #expect(response.header("ETag") == "\"\(session.version)\"", sourceLocation: sourceLocation)
+        return session
+    }
+
+    /// The session's current version as `GET` reports it.
+    func version(of session: ClientSession) throws -> Int {
+        try request("GET", session.path).json?["version"]?.intValue ?? -1
+    }
+}
+
+/// Checks that `response` is the problem+json a client expects.
+func expectProblem(
+    _ response: TestResponse, _ status: Int, _ type: String, sourceLocation: SourceLocation = #_sourceLocation
+) {
+    #expect(response.status == status, "\(response.text)", sourceLocation: sourceLocation)
+    #expect(response.header("Content-Type") == "application/problem+json; charset=utf-8", sourceLocation: sourceLocation)
+    let body = response.json
+    #expect(body?["type"]?.stringValue == "urn:navigation-server:problem:" + type, "\(response.text)", sourceLocation: sourceLocation)
+    #expect(body?["status"]?.intValue == status, sourceLocation: sourceLocation)
+    #expect(body?["title"]?.stringValue?.isEmpty == false, sourceLocation: sourceLocation)
+    #expect(body?["detail"]?.stringValue?.isEmpty == false, sourceLocation: sourceLocation)
+}
