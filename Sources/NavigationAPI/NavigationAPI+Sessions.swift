@@ -8,7 +8,9 @@ extension NavigationAPI {
     func createSession(_ request: HTTPRequest) throws(Problem) -> HTTPResponse {
         let body = try CreateSessionRequest(request)
         let context = body.context.map(JSONValue.object)
-        let snapshot = try engine { () throws(NavigationError) in try registry.create(flow: body.flow, context: context) }
+        let snapshot = try engine(outcome: "no session was created") { () throws(NavigationError) in
+            try registry.create(flow: body.flow, context: context)
+        }
         return .createdSession(snapshot)
     }
 

@@ -27,6 +27,7 @@ public struct NavigationAPI: HTTPHandler {
         }
     }
 
+    /// The sessions this API serves.
     public let registry: SessionRegistry
     public let options: Options
     private let healthBody: [UInt8]
@@ -49,6 +50,8 @@ public struct NavigationAPI: HTTPHandler {
         }
     }
 
+    /// Routes `request` and answers it; every refusal is a problem+json
+    /// response, never a crash.
     public func handle(_ request: HTTPRequest) -> HTTPResponse {
         do throws(Problem) {
             return try respond(to: request)
@@ -68,7 +71,7 @@ public struct NavigationAPI: HTTPHandler {
     private func respond(to request: HTTPRequest) throws(Problem) -> HTTPResponse {
         guard let route = Route(path: request.path) else { throw Problem.unknownPath() }
         guard let method = route.endpoint.method(named: request.method) else {
-            throw Problem.methodNotAllowed(request.method, on: route.endpoint)
+            throw Problem.methodNotAllowed(on: route.endpoint)
         }
         switch route.endpoint {
         case .health:
@@ -96,11 +99,15 @@ public struct NavigationAPI: HTTPHandler {
     }
 
     /// Runs an engine call, turning its refusal into a problem.
-    func engine<Value>(_ body: () throws(NavigationError) -> Value) throws(Problem) -> Value {
+    ///
+    /// - Parameter outcome: what a `flow-failure` left behind, for its detail.
+    func engine<Value>(
+        outcome: String = "the session is unchanged", _ body: () throws(NavigationError) -> Value
+    ) throws(Problem) -> Value {
         do {
             return try body()
         } catch {
-            throw Problem(error, retryAfterSeconds: options.retryAfterSeconds)
+            throw Problem(error, retryAfterSeconds: options.retryAfterSeconds, outcome: outcome)
         }
     }
 }

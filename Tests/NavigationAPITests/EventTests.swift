@@ -143,4 +143,12 @@ struct EventTests {
         #expect(after.status == 200)
         #expect(after.json == session.document)
     }
+
+    @Test func flowFailureAtStartIs500AndCreatesNothing() throws {
+        let server = try TestServer()
+        let response = try server.client().request("POST", "/v1/sessions", json: ["flow": "brokenAtStart"])
+        expectProblem(response, 500, "flow-failure")
+        #expect(response.json?["detail"]?.stringValue?.contains("no session was created") == true)
+        #expect(server.registry.count == 0)
+    }
 }

@@ -139,6 +139,41 @@ struct RequestValidationTests {
         #expect(server.registry.count == 0)
     }
 
+    // MARK: - Atomicity
+
+    @Test func noRefusedRequestChangesTheSession() throws {
+        let server = try TestServer()
+        let client = server.client()
+        var session = try client.createSession("exchange")
+        try client.apply("select", ["code": "USD"], to: &session)
+        let before = try client.request("GET", session.path).body
+        let events = session.path + "/events"
+        let json = [("Content-Type", "application/json")]
+        let refused: [(method: String, path: String, headers: [(String, String)], body: String)] = [
+            ("POST", events, json, ""),
+            ("POST", events, json, "{"),
+            ("POST", events, json, "[]"),
+            ("POST", events, json, #"{"screen":"s2"}"#),
+            ("POST", events, json, #"{"screen":"s2","event":"convert","payload":{"amount":"ten"}}"#),
+            ("POST", events, json, #"{"screen":"s2","event":"convert","payload":{"amount":1},"x":1}"#),
+            ("POST", events, json, #"{"screen":"s1","event":"select","payload":{"code":"EUR"}}"#),
+            ("POST", events, json, #"{"screen":"s2","event":"teleport"}"#),
+            ("POST", events, json + [("If-Match", "\"1\"")], #"{"screen":"s2","event":"back"}"#),
+            ("POST", events, json + [("If-Match", "nonsense")], #"{"screen":"s2","event":"back"}"#),
+            ("POST", events, [("Content-Type", "text/plain")], #"{"screen":"s2","event":"back"}"#),
+            ("PUT", session.path, json, #"{"screen":"s2","event":"back"}"#),
+            ("PATCH", events, json, #"{"screen":"s2","event":"back"}"#),
+            ("GET", session.path + "/history?since=x", [], ""),
+        ]
+        for request in refused {
+            let response = try client.request(request.method, request.path, headers: request.headers, body: Array(request.body.utf8))
+            #expect((400..<500).contains(response.status), "\(request.method) \(request.body): \(response.status)")
+            let after = try client.request("GET", session.path)
+            #expect(after.body == before, "\(request.method) \(request.body) changed the session")
+            #expect(after.header("ETag") == "\"2\"")
+        }
+    }
+
     // MARK: - Escaping
 
     @Test func clientInputIsNeverEchoedUnescaped() throws {

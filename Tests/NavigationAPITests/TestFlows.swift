@@ -2,7 +2,7 @@ import Coordination
 
 /// Tiny flows that exist only to reach corners the built-in flows do not.
 enum TestFlows {
-    static let all = [farewell, broken]
+    static let all = [farewell, broken, brokenAtStart]
 
     /// `farewell`: one screen whose `leave` finishes the root, so the session
     /// finishes with a result.
@@ -14,6 +14,11 @@ enum TestFlows {
     /// in the flow the server must survive without changing the session.
     static let broken = Flow(name: "broken", description: "Misuses its router.") { environment in
         BrokenCoordinator(environment: environment)
+    }
+
+    /// `brokenAtStart`: its root shows nothing, so no session can be created.
+    static let brokenAtStart = Flow(name: "brokenAtStart", description: "Shows no screen.") { environment in
+        Coordinator(environment: environment)
     }
 }
 

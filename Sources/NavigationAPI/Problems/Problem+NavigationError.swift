@@ -23,13 +23,14 @@ extension ProblemType {
 extension Problem {
     /// The problem a client gets for an engine refusal.
     ///
-    /// - Parameter retryAfterSeconds: sent as `Retry-After` with
-    ///   `too-many-sessions` (429).
-    init(_ error: NavigationError, retryAfterSeconds: Int) {
+    /// - Parameters:
+    ///   - retryAfterSeconds: sent as `Retry-After` with `too-many-sessions` (429).
+    ///   - outcome: what a `flow-failure` left behind, e.g. "the session is unchanged".
+    init(_ error: NavigationError, retryAfterSeconds: Int, outcome: String = "the session is unchanged") {
         let type = ProblemType(error.kind)
         switch error.kind {
         case .flowFailure:
-            self.init(type, "a bug in the flow, not in the request; nothing was changed: \(error.detail)")
+            self.init(type, "a bug in the flow, not in the request; \(outcome): \(error.detail)")
         default:
             self.init(type, error.detail)
         }

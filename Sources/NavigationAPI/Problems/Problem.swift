@@ -72,7 +72,7 @@ extension Problem {
         Problem(.notFound, "no resource has this path; see /openapi.yaml for the routes this server answers")
     }
 
-    static func methodNotAllowed(_ method: String, on endpoint: Endpoint) -> Problem {
+    static func methodNotAllowed(on endpoint: Endpoint) -> Problem {
         var problem = Problem(
             .methodNotAllowed,
             "\(endpoint.template) answers \(endpoint.allowHeader) only; see the Allow header")
