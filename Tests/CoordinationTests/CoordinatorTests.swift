@@ -1,0 +1,132 @@
+import Testing
+@testable import Coordination
+
+/// The seeds' coordinator API: children kept and let go, `finish()` order,
+/// the closure and typed-output ways to report back.
+@Suite("Coordinator")
+struct CoordinatorTests {
+    /// Records what happens to it, in one shared list.
+    private final class Probe: Coordinator {
+        let name: String
+        let trace: Trace
+        init(_ name: String, _ environment: CoordinatorEnvironment, _ trace: Trace) {
+            self.name = name
+            self.trace = trace
+            super.init(environment: environment)
+        }
+        override func start() { trace.lines.append("\(name).start") }
+        override func childDidFinish(_ child: Coordinator) {
+            trace.lines.append("\(name).childDidFinish(\((child as? Probe)?.name ?? "?"))")
+            super.childDidFinish(child)
+        }
+    }
+
+    private final class Trace { var lines: [String] = [] }
+
+    private final class Fetch: OutputCoordinator<Int> {}
+
+    private let environment = CoordinatorEnvironment()
+
+    // MARK: - Children
+
+    @Test func startChildKeepsTheChildAndStartsIt() {
+        let trace = Trace()
+        let parent = Probe("P", environment, trace), child = Probe("C", environment, trace)
+        parent.startChild(child)
+        #expect(parent.childCoordinators.map(\.id) == [child.id])
+        #expect(child.parentCoordinator === parent)
+        #expect(trace.lines == ["C.start"])
+    }
+
+    @Test func addChildIgnoresDuplicatesSelfAndFinishedCoordinators() {
+        let trace = Trace()
+        let parent = Probe("P", environment, trace), child = Probe("C", environment, trace)
+        let finished = Probe("F", environment, trace)
+        finished.finish()
+        parent.addChild(child)
+        parent.addChild(child)
+        parent.addChild(parent)
+        parent.addChild(finished)
+        #expect(parent.childCoordinators.count == 1 && parent.childCoordinators.first === child)
+    }
+
+    @Test func addingToAnotherParentMovesTheChild() {
+        let trace = Trace()
+        let first = Probe("A", environment, trace), second = Probe("B", environment, trace)
+        let child = Probe("C", environment, trace)
+        first.addChild(child)
+        second.addChild(child)
+        #expect(first.childCoordinators.isEmpty)
+        #expect(second.childCoordinators.first === child && child.parentCoordinator === second)
+    }
+
+    @Test func removeChildLetsGoByIdentity() {
+        let trace = Trace()
+        let parent = Probe("P", environment, trace)
+        let kept = Probe("K", environment, trace), removed = Probe("R", environment, trace)
+        parent.addChild(kept)
+        parent.addChild(removed)
+        parent.removeChild(removed)
+        #expect(parent.childCoordinators.map { ($0 as? Probe)?.name } == ["K"])
+        #expect(removed.parentCoordinator == nil)
+    }
+
+    // MARK: - Finishing
+
+    @Test func finishRunsChildrenFirstThenTheClosureThenTheParent() {
+        let trace = Trace()
+        let parent = Probe("P", environment, trace), child = Probe("C", environment, trace)
+        let grandchildren = [Probe("G1", environment, trace), Probe("G2", environment, trace)]
+        parent.addChild(child)
+        for grandchild in grandchildren { child.addChild(grandchild) }
+        child.onFinish = { trace.lines.append("C.onFinish(\(($0 as? Probe)?.name ?? "?"))") }
+
+        child.finish()
+        child.finish()
+
+        #expect(trace.lines == ["C.childDidFinish(G2)", "C.childDidFinish(G1)", "C.onFinish(C)", "P.childDidFinish(C)"])
+        #expect(child.isFinished && grandchildren.allSatisfy(\.isFinished))
+        #expect(child.onFinish == nil)
+        #expect(parent.childCoordinators.isEmpty && child.childCoordinators.isEmpty)
+    }
+
+    @Test func typedOutputReachesTheCompletionAfterTheParentLetGo() {
+        let trace = Trace()
+        let parent = Probe("P", environment, trace)
+        let fetch = Fetch(environment: environment)
+        parent.addChild(fetch)
+        var outputs: [Int] = []
+        fetch.start { output in
+            trace.lines.append("completion(\(output)) children=\(parent.childCoordinators.count)")
+            outputs.append(output)
+        }
+        fetch.finish(with: 7)
+        fetch.finish(with: 8)
+        #expect(outputs == [7])
+        #expect(trace.lines == ["P.childDidFinish(?)", "completion(7) children=0"])
+    }
+
+    @Test func finishingWithoutAnOutputSkipsTheCompletion() {
+        let fetch = Fetch(environment: environment)
+        var outputs: [Int] = []
+        fetch.start { outputs.append($0) }
+        fetch.finish()
+        fetch.finish(with: 1)
+        #expect(outputs.isEmpty)
+    }
+
+    // MARK: - Store
+
+    @Test func storeIsSharedByEveryCoordinatorOfAnEnvironment() {
+        let trace = Trace()
+        let writer = Probe("W", environment, trace), reader = Probe("R", environment, trace)
+        writer.store[.touched] = true
+        #expect(reader.store[.touched] == true)
+        #expect(reader.store.contains(StoreKey<Bool>.touched))
+        #expect(!reader.store.contains(StoreKey<String>("touched")))
+        #expect(reader.store[StoreKey<Int>("missing"), default: 5] == 5)
+        writer.store.removeValue(for: StoreKey<Bool>.touched)
+        #expect(reader.store[.touched] == nil)
+        #expect(Probe("X", CoordinatorEnvironment(), trace).store[.touched] == nil)
+    }
+}

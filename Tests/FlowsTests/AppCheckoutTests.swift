@@ -1,0 +1,127 @@
+import Testing
+@testable import Coordination
+@testable import Flows
+
+/// `app`: the checkout modal — a sheet with screens pushed inside it, closed
+/// by the flow (`done`, `cancel`) or by the user (`dismiss`) at any step.
+@Suite("app: checkout")
+struct AppCheckoutTests {
+    private let street: JSONObject = ["street": "1 Main St"]
+    private let card: JSONObject = ["card": "4242 4242 4242 4242"]
+
+    /// Logged in, at home, with no checkout yet.
+    private func home() throws -> FlowSession {
+        let app = try FlowSession.app(onboarded: true, token: "saved")
+        #expect(app.stack == ["home:root"])
+        return app
+    }
+
+    /// The screens of the modal, in order, and the event that leads past each.
+    private func walk(_ app: FlowSession, through depth: Int) throws {
+        try app.send("checkout", on: "home")
+        if depth > 1 { try app.send("next", on: "cart") }
+        if depth > 2 { try app.send("next", on: "address", street) }
+        if depth > 3 { try app.send("pay", on: "payment", card) }
+    }
+
+    // MARK: - The happy path
+
+    @Test func checkoutFromCartToConfirmationAndDone() throws {
+        let app = try home()
+        #expect(try app.send("checkout", on: "home") == ["CheckoutCoordinator: present(cart, sheet)"])
+        #expect(app.stack == ["home:root", "cart:sheet"])
+        #expect(try app.acceptedEvents == ["next", "cancel", "dismiss"])
+        #expect(app.params("cart")?["total"] == 21)
+        #expect(app.tree == "AppCoordinator[MainCoordinator[CheckoutCoordinator]]")
+
+        #expect(try app.send("next", on: "cart") == ["CheckoutCoordinator: push(address)"])
+        #expect(try app.acceptedEvents == ["next", "back", "dismiss"])
+        #expect(try app.send("next", on: "address", street) == ["CheckoutCoordinator: push(payment)"])
+        #expect(try app.acceptedEvents == ["pay", "back", "dismiss"])
+        #expect(try app.send("pay", on: "payment", card) == ["CheckoutCoordinator: push(confirmation)"])
+        #expect(app.stack == ["home:root", "cart:sheet", "address:push", "payment:push", "confirmation:push"])
+        #expect(try app.acceptedEvents == ["done"])
+        #expect(app.params("confirmation") == ["street": "1 Main St", "card": "•••• 4242", "total": 21])
+
+        #expect(try app.send("done", on: "confirmation") == ["CheckoutCoordinator: dismiss"])
+        #expect(app.stack == ["home:root"])
+        #expect(app.tree == "AppCoordinator[MainCoordinator]")
+        #expect(app.version == 6)
+    }
+
+    @Test func confirmationOffersNoWayBack() throws {
+        let app = try home()
+        try walk(app, through: 4)
+        #expect(app.refusal("back", on: "confirmation")?.acceptedEvents == ["done"])
+        #expect(app.refusal("dismiss", on: "confirmation")?.kind == .eventNotAccepted)
+    }
+
+    // MARK: - Validation inside the modal
+
+    @Test func anEmptyStreetStaysOnAddress() throws {
+        let app = try home()
+        try walk(app, through: 2)
+        #expect(try app.send("next", on: "address", ["street": "   "]) == ["CheckoutCoordinator: update(address)"])
+        #expect(app.params("address") == ["error": "Enter a street."])
+        #expect(app.stack.last == "address:push")
+    }
+
+    @Test(arguments: ["", "card", "12 3"])
+    func aCardWithoutFourDigitsStaysOnPayment(card: String) throws {
+        let app = try home()
+        try walk(app, through: 3)
+        #expect(try app.send("pay", on: "payment", ["card": .string(card)]) == ["CheckoutCoordinator: update(payment)"])
+        #expect(app.params("payment") == ["total": 21, "error": "Enter a card number."])
+    }
+
+    @Test func theStreetMustBeAString() throws {
+        let app = try home()
+        try walk(app, through: 2)
+        let error = app.refusal("next", on: "address", ["street": 12])
+        #expect(error?.fieldProblems == [FieldProblem(field: "street", message: "must be a string, not number")])
+    }
+
+    // MARK: - Leaving early
+
+    @Test(arguments: 1...3)
+    func userDismissAtAnyStepClosesTheWholeModalInOneCall(depth: Int) throws {
+        let app = try home()
+        try walk(app, through: depth)
+        #expect(app.stack.count == depth + 1)
+        let topName = try #require(app.topScreen?.name)
+        let checkout = Weak(try #require(app.session.root.childCoordinators.first?.childCoordinators.first))
+
+        #expect(try app.send("dismiss", on: topName) == ["CheckoutCoordinator: dismiss [user]"])
+        #expect(app.session.history.entries.last?.screen == "cart")
+        #expect(app.stack == ["home:root"])
+        #expect(app.tree == "AppCoordinator[MainCoordinator]")
+        #expect(checkout.object == nil)
+    }
+
+    @Test func cancelDismissesAndFinishes() throws {
+        let app = try home()
+        try walk(app, through: 1)
+        #expect(try app.send("cancel", on: "cart") == ["CheckoutCoordinator: dismiss"])
+        #expect(app.stack == ["home:root"])
+        #expect(app.tree == "AppCoordinator[MainCoordinator]")
+    }
+
+    @Test func backInsideTheModalStepsBackWithoutClosingIt() throws {
+        let app = try home()
+        try walk(app, through: 3)
+        #expect(try app.send("back", on: "payment") == ["CheckoutCoordinator: pop [user]"])
+        #expect(try app.send("back", on: "address") == ["CheckoutCoordinator: pop [user]"])
+        #expect(app.stack == ["home:root", "cart:sheet"])
+        #expect(app.tree == "AppCoordinator[MainCoordinator[CheckoutCoordinator]]")
+        #expect(app.refusal("back", on: "cart")?.kind == .eventNotAccepted)
+    }
+
+    @Test func aSecondCheckoutStartsFresh() throws {
+        let app = try home()
+        try walk(app, through: 4)
+        try app.send("done", on: "confirmation")
+        try walk(app, through: 4)
+        #expect(app.params("confirmation") == ["street": "1 Main St", "card": "•••• 4242", "total": 21])
+        #expect(app.session.root.childCoordinators.first?.childCoordinators.map(\.id) == ["c4"])
+    }
+}

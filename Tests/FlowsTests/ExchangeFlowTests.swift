@@ -1,0 +1,119 @@
+import Testing
+@testable import Coordination
+@testable import Flows
+
+/// `exchange`: rates, and a calculator started through the delegate for the
+/// chosen rate, finished by `close` or by the user's `back`.
+@Suite("exchange")
+struct ExchangeFlowTests {
+    private let usd: JSONValue = ["code": "USD", "rate": 1380.5]
+
+    // MARK: - Rates
+
+    @Test func ratesListsTheCurrencies() throws {
+        let exchange = try FlowSession.exchange()
+        #expect(exchange.calls(since: 0) == ["RatesCoordinator: setRoot(rates)"])
+        #expect(exchange.tree == "AppCoordinator[RatesCoordinator]")
+        let items = try #require(exchange.params("rates")?["items"]?.arrayValue)
+        #expect(items.compactMap { $0["code"]?.stringValue } == ["USD", "EUR", "JPY", "GBP", "CNY"])
+        #expect(items.first == usd)
+        #expect(try exchange.acceptedEvents == ["select"])
+    }
+
+    // MARK: - Calculator
+
+    @Test func selectPushesACalculatorWithTheItem() throws {
+        let exchange = try FlowSession.exchange()
+        #expect(try exchange.send("select", on: "rates", ["code": "USD"]) == ["CalculatorCoordinator: push(calculator)"])
+        #expect(exchange.params("calculator") == ["item": usd, "amount": nil, "result": nil])
+        #expect(exchange.tree == "AppCoordinator[RatesCoordinator, CalculatorCoordinator]")
+        #expect(try exchange.acceptedEvents == ["convert", "close", "back"])
+        #expect(exchange.topScreen?.coordinator?.id == "c3")
+    }
+
+    @Test func theDocumentMatchesAPIMD() throws {
+        let exchange = try FlowSession.exchange()
+        try exchange.send("select", on: "rates", ["code": "USD"])
+        let document = try JSONParser.parse(exchange.session.document())
+        let rates = try #require(document["stack"]?.arrayValue?.first)
+        #expect(rates["events"] == [["name": "select", "fields": ["code": "string"]]])
+        #expect(document["stack"]?.arrayValue?.last == [
+            "id": "s2", "name": "calculator", "presentation": "push", "coordinator": "c3",
+            "params": ["item": usd, "amount": nil, "result": nil],
+            "events": [["name": "convert", "fields": ["amount": "number"]], ["name": "close"], ["name": "back"]],
+        ])
+        #expect(document["coordinators"] == ["id": "c1", "type": "AppCoordinator", "children": [
+            ["id": "c2", "type": "RatesCoordinator", "children": []],
+            ["id": "c3", "type": "CalculatorCoordinator", "children": []],
+        ]])
+        #expect(document["version"] == 2 && document["flow"] == "exchange" && document["finished"] == false)
+    }
+
+    @Test(arguments: [(2.0, 2761.0), (0.5, 690.25), (3, 4141.5)])
+    func convertComputesInPlace(amount: Double, result: Double) throws {
+        let exchange = try FlowSession.exchange()
+        try exchange.send("select", on: "rates", ["code": "USD"])
+        let calls = try exchange.send("convert", on: "calculator", ["amount": .number(amount)])
+        #expect(calls == ["CalculatorCoordinator: update(calculator)"])
+        #expect(exchange.params("calculator") == ["item": usd, "amount": .number(amount), "result": .number(result)])
+        #expect(exchange.stack == ["rates:root", "calculator:push"])
+    }
+
+    @Test func convertRoundsToCents() throws {
+        let exchange = try FlowSession.exchange()
+        try exchange.send("select", on: "rates", ["code": "JPY"])
+        try exchange.send("convert", on: "calculator", ["amount": 1.234])
+        #expect(exchange.params("calculator")?["result"] == 11.37)
+    }
+
+    @Test func closePopsAndFinishesTheCalculator() throws {
+        let exchange = try FlowSession.exchange()
+        try exchange.send("select", on: "rates", ["code": "USD"])
+        let calculator = Weak(try #require(exchange.session.root.childCoordinators.last))
+        #expect(try exchange.send("close", on: "calculator") == ["CalculatorCoordinator: pop"])
+        #expect(exchange.stack == ["rates:root"])
+        #expect(exchange.tree == "AppCoordinator[RatesCoordinator]")
+        #expect(calculator.object == nil)
+    }
+
+    @Test func backAlsoFinishesTheCalculator() throws {
+        let exchange = try FlowSession.exchange()
+        try exchange.send("select", on: "rates", ["code": "EUR"])
+        #expect(try exchange.send("back", on: "calculator") == ["CalculatorCoordinator: pop [user]"])
+        #expect(exchange.tree == "AppCoordinator[RatesCoordinator]")
+        #expect(try exchange.send("select", on: "rates", ["code": "GBP"]) == ["CalculatorCoordinator: push(calculator)"])
+        #expect(exchange.topScreen?.id == "s3")
+        #expect(exchange.topScreen?.coordinator?.id == "c4")
+        #expect(exchange.params("calculator")?["item"] == ["code": "GBP", "rate": 1752.8])
+    }
+
+    // MARK: - Refusals
+
+    @Test func anUnknownCodeIsRejectedAndChangesNothing() throws {
+        let exchange = try FlowSession.exchange()
+        let error = exchange.refusal("select", on: "rates", ["code": "XXX"])
+        #expect(error?.kind == .eventRejected)
+        #expect(error?.detail == "unknown currency code 'XXX'; known codes: USD, EUR, JPY, GBP, CNY")
+        #expect(exchange.version == 1)
+        #expect(exchange.tree == "AppCoordinator[RatesCoordinator]")
+    }
+
+    @Test func aRejectionAfterOtherEventsKeepsThemAll() throws {
+        let exchange = try FlowSession.exchange()
+        try exchange.send("select", on: "rates", ["code": "USD"])
+        try exchange.send("convert", on: "calculator", ["amount": 2])
+        try exchange.send("close", on: "calculator")
+        exchange.refusal("select", on: "rates", ["code": "usd"])
+        #expect(exchange.version == 4)
+        #expect(try exchange.send("select", on: "rates", ["code": "CNY"]) == ["CalculatorCoordinator: push(calculator)"])
+        #expect(exchange.topScreen?.id == "s3")
+    }
+
+    @Test func anAmountMustBeANumber() throws {
+        let exchange = try FlowSession.exchange()
+        try exchange.send("select", on: "rates", ["code": "USD"])
+        let error = exchange.refusal("convert", on: "calculator", ["amount": "2"])
+        #expect(error?.kind == .invalidPayload)
+        #expect(error?.fieldProblems == [FieldProblem(field: "amount", message: "must be a number, not string")])
+    }
+}

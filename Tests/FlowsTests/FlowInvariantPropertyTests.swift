@@ -1,0 +1,94 @@
+import Testing
+@testable import Coordination
+@testable import Flows
+
+/// Random event sequences against both built-in flows, with FLOWS.md's
+/// invariants checked after every single event.
+@Suite("Flow invariants under random events")
+struct FlowInvariantPropertyTests {
+    private static let sessionsPerFlow = 100
+    private static let eventsPerSession = 60
+
+    /// What one flow's walk covered.
+    private struct Coverage {
+        var events = 0, accepted = 0
+        var refusals: [NavigationError.Kind: Int] = [:]
+        var screens: Set<String> = []
+    }
+
+    private func walk(_ flow: Flow, seedBase: UInt64, context: (inout SplitMix64) -> JSONValue?) throws -> Coverage {
+        var coverage = Coverage()
+        var limits = SessionLimits()
+        limits.maxHistoryLength = 10_000
+        for index in 0..<Self.sessionsPerFlow {
+            let seed = seedBase + UInt64(index)
+            var client = RandomClient(rng: SplitMix64(seed: seed))
+            let session = try Session(id: "random-\(seed)", flow: flow, context: context(&client.rng), limits: limits)
+            var invariants = FlowInvariants()
+            var accepted = 0
+            for step in 0..<Self.eventsPerSession {
+                let action = try client.nextAction(for: session)
+                let before = (session.version, session.document(), session.historyDocument())
+                var refusal: NavigationError?
+                do {
+                    try session.send(action.event, expectedVersion: action.expectedVersion)
+                    accepted += 1
+                } catch {
+                    refusal = error
+                    coverage.refusals[error.kind, default: 0] += 1
+                }
+                coverage.events += 1
+                coverage.screens.insert(session.stack.top?.screen.name ?? "")
+
+                var problems: [String] = []
+                if refusal?.kind != action.expected {
+                    problems.append("got \(refusal.map { "\($0)" } ?? "accepted")")
+                }
+                if refusal != nil, before != (session.version, session.document(), session.historyDocument()) {
+                    problems.append("(d) the refused event changed the session")
+                }
+                problems += invariants.problems(in: session, accepted: accepted)
+                guard problems.isEmpty else {
+                    Issue.record("seed \(seed), event \(step + 1): \(action)\n  \(problems.joined(separator: "\n  "))")
+                    break
+                }
+            }
+            coverage.accepted += accepted
+        }
+        return coverage
+    }
+
+    /// 100 sessions × 60 events per flow: 12,000 events over both.
+    @Test(arguments: ["app", "exchange"])
+    func randomEventsKeepEveryInvariant(flowName: String) throws {
+        let clock = ContinuousClock()
+        var coverage = Coverage()
+        let elapsed = try clock.measure {
+            coverage = flowName == "app"
+                ? try walk(AppFlow.flow, seedBase: 0xA_0000) { rng in
+                    ["onboarded": .bool(rng.chance(40)), "token": rng.chance(30) ? "saved" : nil]
+                }
+                : try walk(ExchangeFlow.flow, seedBase: 0xE_0000) { _ in nil }
+        }
+        print("property walk of \(flowName): \(coverage.events) events, \(coverage.accepted) accepted, "
+              + "refusals \(coverage.refusals.map { "\($0.key)=\($0.value)" }.sorted()), in \(elapsed)")
+
+        #expect(coverage.events == Self.sessionsPerFlow * Self.eventsPerSession)
+        #expect(coverage.screens == Self.screens[flowName])
+        var expectedRefusals: Set<NavigationError.Kind> = [.screenNotActive, .eventNotAccepted, .invalidPayload, .versionMismatch]
+        if flowName == "exchange" { expectedRefusals.insert(.eventRejected) }
+        #expect(Set(coverage.refusals.keys) == expectedRefusals)
+        #expect(coverage.accepted > coverage.events * 3 / 4)
+    }
+
+    private static let screens: [String: Set<String>] = [
+        "app": ["welcome", "features", "login", "forgotPassword", "home", "profile", "settings",
+                "cart", "address", "payment", "confirmation"],
+        "exchange": ["rates", "calculator"],
+    ]
+
+    @Test func splitMix64MatchesTheReferenceSequence() {
+        var rng = SplitMix64(seed: 0)
+        #expect([rng.next(), rng.next(), rng.next()] == [0xE220_A839_7B1D_CDAF, 0x6E78_9E6A_A1B9_65F4, 0x06C4_5D18_8009_454F])
+    }
+}

@@ -1,0 +1,74 @@
+import Testing
+@testable import Coordination
+@testable import Flows
+
+/// MVVM-C: the login view model validates and asks navigation to move on
+/// through `AuthNavigation`, never touching a router or a screen.
+@Suite("LoginViewModel")
+struct LoginViewModelTests {
+    private final class FakeNavigation: AuthNavigation {
+        var calls: [String] = []
+        func showMain(for user: User) { calls.append("showMain(\(user.username))") }
+        func showForgotPassword() { calls.append("showForgotPassword") }
+    }
+
+    /// A view model wired to a fake navigation, and the outputs it published.
+    private func makeViewModel() -> (LoginViewModel, FakeNavigation, () -> [JSONObject]) {
+        let viewModel = LoginViewModel(), navigation = FakeNavigation()
+        viewModel.navigation = navigation
+        var outputs: [JSONObject] = []
+        viewModel.onOutputChange = { outputs.append($0) }
+        return (viewModel, navigation, { outputs })
+    }
+
+    @Test func startsEmpty() {
+        #expect(LoginViewModel().output == ["username": "", "error": nil, "notice": nil])
+    }
+
+    @Test(arguments: [
+        ("", "pw", "Enter your username."),
+        ("ada", "", "Enter your password."),
+        (" ", "\n", "Enter your username and password."),
+    ])
+    func invalidInputSetsAnErrorAndDoesNotNavigate(username: String, password: String, error: String) {
+        let (viewModel, navigation, outputs) = makeViewModel()
+        viewModel.login(username: username, password: password)
+        #expect(navigation.calls.isEmpty)
+        #expect(viewModel.output["error"] == .string(error))
+        #expect(viewModel.output["username"] == .string(username))
+        #expect(outputs() == [viewModel.output])
+    }
+
+    @Test func validInputAsksNavigationForMainWithTheUser() {
+        let (viewModel, navigation, outputs) = makeViewModel()
+        viewModel.login(username: "ada", password: "pw")
+        #expect(navigation.calls == ["showMain(ada)"])
+        #expect(outputs().isEmpty)
+    }
+
+    @Test func forgotPasswordAsksNavigation() {
+        let (viewModel, navigation, _) = makeViewModel()
+        viewModel.forgotPassword()
+        #expect(navigation.calls == ["showForgotPassword"])
+    }
+
+    @Test func aNoticeReplacesTheError() {
+        let (viewModel, navigation, outputs) = makeViewModel()
+        viewModel.login(username: "", password: "")
+        viewModel.showNotice("Check your mail.")
+        #expect(viewModel.output["notice"] == "Check your mail.")
+        #expect(viewModel.output["error"] ?? .null == .null)
+        #expect(outputs().count == 2)
+        #expect(navigation.calls.isEmpty)
+    }
+
+    @Test func navigationIsHeldWeakly() {
+        let viewModel = LoginViewModel()
+        do {
+            let navigation = FakeNavigation()
+            viewModel.navigation = navigation
+        }
+        #expect(viewModel.navigation == nil)
+        viewModel.login(username: "ada", password: "pw")
+    }
+}

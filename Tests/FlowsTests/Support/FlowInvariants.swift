@@ -1,0 +1,145 @@
+@testable import Coordination
+
+/// The invariants of FLOWS.md, checked on a live session after every event.
+/// Each check returns what is wrong, in words, so a failure names its cause.
+struct FlowInvariants {
+    private var coordinatorsSeen: [Weak<Coordinator>] = []
+    private var screensSeen: [Weak<Screen>] = []
+
+    /// Every problem with `session` now, given how many events it accepted.
+    mutating func problems(in session: Session, accepted: Int) -> [String] {
+        track(session)
+        return treeProblems(session) + leakProblems(session) + replayProblems(session)
+            + documentProblems(session) + versionProblems(session, accepted: accepted)
+    }
+
+    // MARK: - (a) and (b): the tree
+
+    private func liveTree(_ session: Session) -> [Coordinator] {
+        var found: [Coordinator] = []
+        func visit(_ coordinator: Coordinator) {
+            found.append(coordinator)
+            coordinator.childCoordinators.forEach(visit)
+        }
+        visit(session.root)
+        return found
+    }
+
+    private func treeProblems(_ session: Session) -> [String] {
+        var problems: [String] = []
+        let tree = liveTree(session)
+        let owners = session.stack.entries.compactMap { $0.screen.coordinator }
+        func showsSomething(_ coordinator: Coordinator) -> Bool {
+            owners.contains { $0 === coordinator } || coordinator.childCoordinators.contains(where: showsSomething)
+        }
+        for coordinator in tree {
+            if coordinator.isFinished { problems.append("finished \(coordinator.typeName) \(coordinator.id) is in the tree") }
+            if !showsSomething(coordinator) {
+                problems.append("\(coordinator.typeName) \(coordinator.id) owns no screen and has no child that does")
+            }
+            for child in coordinator.childCoordinators where child.parentCoordinator !== coordinator {
+                problems.append("\(child.typeName) \(child.id) does not point back to its parent \(coordinator.id)")
+            }
+        }
+        for entry in session.stack.entries {
+            guard let owner = entry.screen.coordinator else {
+                problems.append("screen \(entry.screen.name) has no coordinator")
+                continue
+            }
+            if !tree.contains(where: { $0 === owner }) || owner.isFinished {
+                problems.append("screen \(entry.screen.name) belongs to \(owner.typeName) \(owner.id), which is not live in the tree")
+            }
+        }
+        return problems
+    }
+
+    // MARK: - (b): nothing finished stays alive
+
+    private mutating func track(_ session: Session) {
+        let alive = coordinatorsSeen.compactMap(\.object)
+        for coordinator in liveTree(session) where !alive.contains(where: { $0 === coordinator }) {
+            coordinatorsSeen.append(Weak(coordinator))
+        }
+        let aliveScreens = screensSeen.compactMap(\.object)
+        for entry in session.stack.entries where !aliveScreens.contains(where: { $0 === entry.screen }) {
+            screensSeen.append(Weak(entry.screen))
+        }
+        coordinatorsSeen.removeAll { $0.object == nil }
+        screensSeen.removeAll { $0.object == nil }
+    }
+
+    private func leakProblems(_ session: Session) -> [String] {
+        let tree = liveTree(session)
+        let leakedCoordinators = coordinatorsSeen.compactMap(\.object).filter { seen in !tree.contains { $0 === seen } }
+        let leakedScreens = screensSeen.compactMap(\.object).filter { seen in
+            !session.stack.entries.contains { $0.screen === seen }
+        }
+        return leakedCoordinators.map { "\($0.typeName) \($0.id) left the tree but is still alive" }
+            + leakedScreens.map { "screen \($0.name) \($0.id ?? "") left the stack but is still alive" }
+    }
+
+    // MARK: - (c): the history rebuilds the stack
+
+    private func replayProblems(_ session: Session) -> [String] {
+        let (entries, truncated) = session.history.entries(since: 0)
+        if truncated || entries.first?.seq != 1 { return ["the history was truncated; raise maxHistoryLength"] }
+        var stack: [(id: String, name: String, presentation: Presentation)] = []
+        for entry in entries {
+            let seq = "history #\(entry.seq) \(entry.operation.rawValue)(\(entry.screen))"
+            switch entry.operation {
+            case .push, .present, .setRoot:
+                guard let presentation = entry.presentation else { return ["\(seq) has no presentation"] }
+                if entry.operation == .setRoot { stack.removeAll() }
+                stack.append((entry.screenId, entry.screen, presentation))
+            case .pop:
+                guard let top = stack.last, top.presentation == .push, top.id == entry.screenId else {
+                    return ["\(seq) does not pop the pushed top"]
+                }
+                stack.removeLast()
+            case .popToRoot:
+                guard let rootIndex = stack.lastIndex(where: { $0.presentation != .push }) else { return ["\(seq) on empty"] }
+                stack.removeSubrange((rootIndex + 1)...)
+                if stack.last?.id != entry.screenId { return ["\(seq) reveals another screen"] }
+            case .dismiss:
+                guard let modalIndex = stack.lastIndex(where: { $0.presentation.isModal }),
+                      stack[modalIndex].id == entry.screenId else { return ["\(seq) does not close the top modal"] }
+                stack.removeSubrange(modalIndex...)
+            case .update:
+                if !stack.contains(where: { $0.id == entry.screenId }) { return ["\(seq) updates a screen not shown"] }
+            }
+        }
+        let replayed = stack.map { "\($0.id) \($0.name) \($0.presentation.rawValue)" }
+        let actual = session.stack.entries.map { "\($0.screen.id ?? "") \($0.screen.name) \($0.presentation.rawValue)" }
+        return replayed == actual ? [] : ["replaying the history gives \(replayed), the stack is \(actual)"]
+    }
+
+    // MARK: - The document says the same
+
+    private func documentProblems(_ session: Session) -> [String] {
+        guard let document = try? JSONParser.parse(session.document()) else { return ["the document is not JSON"] }
+        let stack = (document["stack"]?.arrayValue ?? []).map {
+            "\($0["id"]?.stringValue ?? "") \($0["name"]?.stringValue ?? "") \($0["coordinator"]?.stringValue ?? "")"
+        }
+        let expectedStack = session.stack.entries.map {
+            "\($0.screen.id ?? "") \($0.screen.name) \($0.screen.coordinator?.id ?? "")"
+        }
+        func ids(_ node: JSONValue?) -> [String] {
+            guard let node, let id = node["id"]?.stringValue else { return [] }
+            return [id] + (node["children"]?.arrayValue ?? []).flatMap { ids($0) }
+        }
+        var problems: [String] = []
+        if stack != expectedStack { problems.append("document stack \(stack) is not \(expectedStack)") }
+        if ids(document["coordinators"]) != liveTree(session).map(\.id) { problems.append("document tree differs") }
+        if document["version"]?.intValue != session.version { problems.append("document version differs") }
+        return problems
+    }
+
+    // MARK: - (e): one version per accepted event
+
+    private func versionProblems(_ session: Session, accepted: Int) -> [String] {
+        var problems: [String] = []
+        if session.version != 1 + accepted { problems.append("version \(session.version) after \(accepted) accepted events") }
+        if session.journal.count != accepted { problems.append("journal holds \(session.journal.count) events, not \(accepted)") }
+        return problems
+    }
+}

@@ -1,0 +1,128 @@
+@testable import Coordination
+
+/// One event a random client sends, and what the engine must answer.
+struct RandomAction: CustomStringConvertible {
+    let event: ClientEvent
+    let expectedVersion: Int?
+    /// `nil` when the event must be accepted, else the refusal it must get.
+    let expected: NavigationError.Kind?
+
+    var description: String {
+        "\(event.event)\(event.payload.isEmpty ? "" : " \(JSONValue.object(event.payload))") on \(event.screen)"
+            + (expectedVersion.map { " if-match \($0)" } ?? "") + " → \(expected.map { "\($0)" } ?? "accepted")"
+    }
+}
+
+/// A thin client that knows no flow: it reads the session document, mostly
+/// sends one of the top screen's events with a generated payload, and
+/// sometimes sends something invalid on purpose.
+struct RandomClient {
+    var rng: SplitMix64
+
+    private struct Event { let name: String; let fields: [(name: String, type: String)] }
+    private struct Entry { let id: String; let params: JSONValue?; let events: [Event] }
+
+    mutating func nextAction(for session: Session) throws -> RandomAction {
+        let stack = try Self.entries(of: session)
+        guard let top = stack.last, !top.events.isEmpty else { throw RandomClientError.nothingToTap }
+        let version = session.version
+        if rng.chance(82) {
+            let event = rng.pick(top.events)
+            let payload = validPayload(for: event, on: top)
+            let ifMatch: Int? = rng.chance(20) ? version : nil
+            return RandomAction(event: ClientEvent(screen: top.id, event: event.name, payload: payload),
+                                expectedVersion: ifMatch, expected: nil)
+        }
+        switch Int.random(in: 0..<5, using: &rng) {
+        case 0:
+            let other = stack.count > 1 ? rng.pick(stack.dropLast().map(\.id)) : "s0"
+            return refused(ClientEvent(screen: other, event: rng.pick(top.events).name), .screenNotActive)
+        case 1:
+            let unknown = rng.pick(["teleport", "back", "dismiss", "login", "select"])
+            guard !top.events.contains(where: { $0.name == unknown }) else { return unknownEvent(on: top) }
+            return refused(ClientEvent(screen: top.id, event: unknown), .eventNotAccepted)
+        case 2:
+            let event = rng.pick(top.events)
+            return refused(ClientEvent(screen: top.id, event: event.name, payload: badPayload(for: event, on: top)),
+                           .invalidPayload)
+        case 3:
+            guard let select = top.events.first(where: { $0.fields.contains { $0.name == "code" } }) else {
+                return unknownEvent(on: top)
+            }
+            let code = rng.pick(["XXX", "usd", "", "EURO"])
+            return refused(ClientEvent(screen: top.id, event: select.name, payload: ["code": .string(code)]), .eventRejected)
+        default:
+            let event = rng.pick(top.events)
+            let stale = rng.chance(50) ? version + 1 : version - 1
+            return RandomAction(event: ClientEvent(screen: top.id, event: event.name, payload: validPayload(for: event, on: top)),
+                                expectedVersion: stale, expected: .versionMismatch)
+        }
+    }
+
+    // MARK: - Payloads
+
+    private mutating func validPayload(for event: Event, on entry: Entry) -> JSONObject {
+        var payload = JSONObject()
+        for field in event.fields {
+            if field.name == "code", let codes = entry.params?["items"]?.arrayValue?.compactMap({ $0["code"]?.stringValue }) {
+                payload[field.name] = .string(rng.pick(codes))
+            } else {
+                payload[field.name] = value(of: field.type)
+            }
+        }
+        return payload
+    }
+
+    private mutating func badPayload(for event: Event, on entry: Entry) -> JSONObject {
+        var payload = validPayload(for: event, on: entry)
+        guard let field = event.fields.isEmpty ? nil : rng.pick(event.fields) else {
+            payload["extra"] = true
+            return payload
+        }
+        switch Int.random(in: 0..<3, using: &rng) {
+        case 0: payload[field.name] = nil
+        case 1: payload[field.name] = field.type == "string" ? .number(1) : .string("1")
+        default: payload["extra"] = .string("surprise")
+        }
+        return payload
+    }
+
+    /// Empty and blank strings a third of the time, so validation branches run.
+    private mutating func value(of type: String) -> JSONValue {
+        switch type {
+        case "string":
+            if rng.chance(33) { return .string(rng.pick(["", " ", "\t "])) }
+            let alphabet = Array("ab z@.0123456789")
+            let length = Int.random(in: 1...19, using: &rng)
+            return .string(String((0..<length).map { _ in rng.pick(alphabet) }))
+        case "number": return .number(Double(Int.random(in: -100_000...100_000, using: &rng)) / 100)
+        case "boolean": return .bool(rng.chance(50))
+        case "array": return []
+        default: return [:]
+        }
+    }
+
+    // MARK: - Helpers
+
+    private func refused(_ event: ClientEvent, _ kind: NavigationError.Kind) -> RandomAction {
+        RandomAction(event: event, expectedVersion: nil, expected: kind)
+    }
+
+    private func unknownEvent(on top: Entry) -> RandomAction {
+        refused(ClientEvent(screen: top.id, event: "teleport"), .eventNotAccepted)
+    }
+
+    /// The stack as the document shows it.
+    private static func entries(of session: Session) throws -> [Entry] {
+        let document = try JSONParser.parse(session.document())
+        return (document["stack"]?.arrayValue ?? []).map { entry in
+            let events = (entry["events"]?.arrayValue ?? []).map { event in
+                Event(name: event["name"]?.stringValue ?? "",
+                      fields: (event["fields"]?.objectValue ?? JSONObject()).map { ($0.key, $0.value.stringValue ?? "") })
+            }
+            return Entry(id: entry["id"]?.stringValue ?? "", params: entry["params"], events: events)
+        }
+    }
+}
+
+enum RandomClientError: Error { case nothingToTap }
