@@ -44,8 +44,9 @@ open class Coordinator {
     /// Begins the flow: shows its first screen or starts its first child.
     open func start() {}
 
-    /// Ends the flow: finishes every child first, then reports to
-    /// ``onFinish`` and to the parent. Does nothing when already finished.
+    /// Ends the flow: finishes every child first, leaves the parent's
+    /// ``childCoordinators``, then reports to ``onFinish`` and to the
+    /// parent's ``childDidFinish(_:)``. Does nothing when already finished.
     ///
     /// Override to tell a delegate, calling `super.finish()` first and
     /// returning early when ``isFinished`` was already true. Screens are not
@@ -54,42 +55,51 @@ open class Coordinator {
     open func finish() {
         guard !isFinished else { return }
         isFinished = true
+        environment.treeDidChange()
         for child in childCoordinators.reversed() {
             child.finish()
         }
         childCoordinators.removeAll()
+        let parent = parentCoordinator
+        parent?.removeChild(self)
         let callback = onFinish
         onFinish = nil
         callback?(self)
-        parentCoordinator?.childDidFinish(self)
+        parent?.childDidFinish(self)
     }
 
-    /// Keeps `child` alive as one of ``childCoordinators``.
+    /// Keeps `child` alive as one of ``childCoordinators``. A finished
+    /// coordinator takes no children, and a finished child is not added.
     public func addChild(_ child: Coordinator) {
-        guard child !== self, !child.isFinished,
+        guard child !== self, !isFinished, !child.isFinished,
               !childCoordinators.contains(where: { $0 === child }) else { return }
         child.parentCoordinator?.removeChild(child)
         child.parentCoordinator = self
         childCoordinators.append(child)
+        environment.treeDidChange()
     }
 
     /// Adds `child` and calls its ``start()``: the seeds' two lines in one.
+    /// Does nothing once this coordinator has finished.
     public func startChild(_ child: Coordinator) {
         addChild(child)
+        guard child.parentCoordinator === self else { return }
         child.start()
     }
 
     /// Lets `child` go: removes it from ``childCoordinators`` by identity.
     public func removeChild(_ child: Coordinator) {
+        guard childCoordinators.contains(where: { $0 === child }) else { return }
+        environment.treeDidChange()
         childCoordinators.removeAll { $0 === child }
         if child.parentCoordinator === self { child.parentCoordinator = nil }
     }
 
-    /// Called when a child finishes. The default removes it; override to
-    /// start what comes next, calling `super` to let the child go.
-    open func childDidFinish(_ child: Coordinator) {
-        removeChild(child)
-    }
+    /// Called when a child finishes, after it was removed from
+    /// ``childCoordinators``: a finished child can never stay in the tree,
+    /// so the leak the seeds warn about cannot happen. Override to start
+    /// what comes next.
+    open func childDidFinish(_ child: Coordinator) {}
 
     /// Called after the user popped `screen`, one of this coordinator's, with
     /// the reserved `back` event. A coordinator left without screens and

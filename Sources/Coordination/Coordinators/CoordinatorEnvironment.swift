@@ -12,6 +12,9 @@ public final class CoordinatorEnvironment {
     public let context: JSONObject
     private let routerFactory: (Coordinator, NavigationController) -> Router
     private var coordinatorCounter = 0
+    /// Changes to the coordinator tree so far (coordinators made, children
+    /// added, removed, finished).
+    private(set) var treeRevision = 0
 
     public init(
         navigation: NavigationController = NavigationController(),
@@ -46,7 +49,12 @@ public final class CoordinatorEnvironment {
         routerFactory(coordinator, navigation)
     }
 
+    func treeDidChange() {
+        treeRevision += 1
+    }
+
     func nextCoordinatorID() -> String {
+        treeRevision += 1
         coordinatorCounter += 1
         return "c\(coordinatorCounter)"
     }

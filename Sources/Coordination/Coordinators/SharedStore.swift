@@ -21,12 +21,17 @@ public struct StoreKey<Value>: Sendable, Hashable {
 /// writes too.
 public final class SharedStore {
     private var values: [String: Any] = [:]
+    /// Writes so far: lets the session see whether a refused event wrote.
+    private(set) var writeCount = 0
 
     public init() {}
 
     public subscript<Value>(key: StoreKey<Value>) -> Value? {
         get { values[key.name] as? Value }
-        set { values[key.name] = newValue }
+        set {
+            values[key.name] = newValue
+            writeCount += 1
+        }
     }
 
     /// The value for `key`, or `defaultValue` when none is stored.
@@ -36,6 +41,7 @@ public final class SharedStore {
 
     public func removeValue<Value>(for key: StoreKey<Value>) {
         values[key.name] = nil
+        writeCount += 1
     }
 
     /// Whether anything is stored under `key`.

@@ -14,6 +14,12 @@ public final class NavigationController {
     var currentVersion = 0
     /// The first misuse since the current event began; later calls are ignored.
     public private(set) var misuse: RouterMisuse?
+    /// Set when the session ends: calls made while its coordinators are torn
+    /// down are ignored, so finishing never navigates.
+    var isClosed = false
+    /// Router calls made so far, successful or not: lets the session see
+    /// whether a refused event touched navigation at all.
+    private(set) var callCount = 0
     private var screenCounter = 0
 
     public init(maxStackDepth: Int = SessionLimits.default.maxStackDepth,
@@ -36,7 +42,7 @@ public final class NavigationController {
 
     @discardableResult
     func pop(by coordinator: Coordinator?, animated: Bool) -> NavigationStack.Entry? {
-        guard misuse == nil else { return nil }
+        guard acceptsCall() else { return nil }
         do {
             let removed = try stack.pop()
             record(.pop, removed.screen, nil, coordinator, animated)
@@ -49,7 +55,7 @@ public final class NavigationController {
 
     @discardableResult
     func popToRoot(by coordinator: Coordinator?, animated: Bool) -> [NavigationStack.Entry] {
-        guard misuse == nil else { return [] }
+        guard acceptsCall() else { return [] }
         do {
             let removed = try stack.popToRoot()
             if let revealed = stack.top { record(.popToRoot, revealed.screen, nil, coordinator, animated) }
@@ -62,7 +68,7 @@ public final class NavigationController {
 
     @discardableResult
     func dismiss(by coordinator: Coordinator?, animated: Bool) -> [NavigationStack.Entry] {
-        guard misuse == nil else { return [] }
+        guard acceptsCall() else { return [] }
         do {
             let removed = try stack.dismiss()
             if let modal = removed.first { record(.dismiss, modal.screen, nil, coordinator, animated) }
@@ -74,13 +80,20 @@ public final class NavigationController {
     }
 
     func update(_ screen: Screen, params: JSONObject, by coordinator: Coordinator) {
-        guard misuse == nil else { return }
+        guard acceptsCall() else { return }
         guard screen.id != nil, stack.entries.contains(where: { $0.screen === screen }) else {
             misuse = .notOnStack(screen.name)
             return
         }
         screen.params = params
         record(.update, screen, nil, coordinator, false)
+    }
+
+    /// Counts the call and says whether to carry it out.
+    private func acceptsCall() -> Bool {
+        guard !isClosed else { return false }
+        callCount += 1
+        return misuse == nil
     }
 
     /// Starts a new event: forgets any misuse and stamps later calls with `version`.
@@ -93,7 +106,11 @@ public final class NavigationController {
         _ screen: Screen, by coordinator: Coordinator, animated: Bool,
         operation: HistoryEntry.Operation, presentation: Presentation
     ) {
-        guard misuse == nil else { return }
+        guard acceptsCall() else { return }
+        if let reserved = screen.events.first(where: { ReservedEvent(rawValue: $0.name) != nil }) {
+            misuse = .reservedEventName(screen: screen.name, event: reserved.name)
+            return
+        }
         if operation != .setRoot && stack.count >= maxStackDepth {
             misuse = .stackTooDeep(limit: maxStackDepth)
             return

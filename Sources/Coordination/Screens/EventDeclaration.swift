@@ -48,6 +48,12 @@ public struct FieldProblem: Sendable, Equatable, CustomStringConvertible {
 /// Thrown by an event handler to refuse an event the screen declared but
 /// cannot accept now (an unknown currency code, say). The client gets a 422
 /// with `reason`; the session is left exactly as it was.
+///
+/// Throw it before changing anything and refusing costs nothing. If the
+/// router, the store or the coordinator tree changed first, the session is
+/// rebuilt from its accepted events, which costs time in proportion to
+/// them. Change your coordinator's own properties only after the last check
+/// that may throw: they are not watched.
 public struct EventRejection: Error, Sendable, Equatable, CustomStringConvertible {
     public let reason: String
 

@@ -22,16 +22,27 @@ public final class Session {
     /// (it is not deterministic). Such a session refuses everything and its
     /// registry drops it.
     public private(set) var isBroken = false
+    /// Where every router call is recorded, when the session was made with one.
+    public let routerLog: RouterCallLog?
     private var state: SessionState
     private var cachedDocument: [UInt8]?
 
     /// Builds the flow's root coordinator and runs `start()`.
-    public init(id: String, flow: Flow, context: JSONValue?, limits: SessionLimits = .default) throws(NavigationError) {
+    ///
+    /// - Parameter routerLog: for tests: every coordinator's router then
+    ///   records its calls there (``RecordingRouter``). When an event is
+    ///   undone the log is rebuilt with the session, so it always holds the
+    ///   calls behind the current state.
+    public init(
+        id: String, flow: Flow, context: JSONValue?, limits: SessionLimits = .default,
+        routerLog: RouterCallLog? = nil
+    ) throws(NavigationError) {
         self.id = id
         self.flow = flow
         self.limits = limits
+        self.routerLog = routerLog
         self.context = try flow.validatedContext(context)
-        self.state = try SessionState(flow: flow, context: self.context, limits: limits)
+        self.state = try SessionState(flow: flow, context: self.context, limits: limits, routerLog: routerLog)
     }
 
     /// True once the root coordinator has finished; events are then refused.
@@ -67,10 +78,13 @@ public final class Session {
                 currentVersion: version)
         }
         let dispatch = try state.validate(event, version: version)
+        let before = state.changeMarker
         do {
             try state.apply(dispatch, payload: event.payload, version: version + 1)
         } catch {
-            try rebuild()
+            if error.kind != .eventRejected || state.changeMarker != before {
+                try rebuild()
+            }
             throw error
         }
         version += 1
@@ -97,7 +111,8 @@ public final class Session {
     private func rebuild() throws(NavigationError) {
         let rebuilt: SessionState
         do {
-            rebuilt = try SessionState(flow: flow, context: context, limits: limits)
+            routerLog?.removeAll()
+            rebuilt = try SessionState(flow: flow, context: context, limits: limits, routerLog: routerLog)
         } catch {
             isBroken = true
             throw error

@@ -14,7 +14,8 @@ enum SessionDocument {
         writer.writeRaw(",\"stack\":[")
         for (index, entry) in entries.enumerated() {
             if index > 0 { writer.writeRaw(",") }
-            writeEntry(entry, accepted: state.acceptedEvents(at: index), into: &writer)
+            let accepted = state.root.isFinished ? [] : state.acceptedEvents(at: index)
+            writeEntry(entry, accepted: accepted, into: &writer)
         }
         writer.writeRaw("],\"coordinators\":")
         if state.root.isFinished {

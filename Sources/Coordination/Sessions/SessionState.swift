@@ -8,11 +8,14 @@ final class SessionState {
     var navigation: NavigationController { environment.navigation }
 
     /// Builds the flow's root coordinator and runs `start()` as version 1.
-    init(flow: Flow, context: JSONObject, limits: SessionLimits) throws(NavigationError) {
-        environment = CoordinatorEnvironment(
-            navigation: NavigationController(
-                maxStackDepth: limits.maxStackDepth, maxHistoryLength: limits.maxHistoryLength),
-            context: context)
+    init(flow: Flow, context: JSONObject, limits: SessionLimits, routerLog: RouterCallLog?) throws(NavigationError) {
+        let navigation = NavigationController(
+            maxStackDepth: limits.maxStackDepth, maxHistoryLength: limits.maxHistoryLength)
+        if let routerLog {
+            environment = CoordinatorEnvironment(recordingInto: routerLog, navigation: navigation, context: context)
+        } else {
+            environment = CoordinatorEnvironment(navigation: navigation, context: context)
+        }
         root = flow.makeRoot(environment)
         navigation.begin(version: 1)
         root.start()
@@ -99,8 +102,17 @@ final class SessionState {
         return names
     }
 
-    /// Ends the flow: the root finishes and with it every descendant.
+    /// Counts of everything an event can change through the engine: router
+    /// calls, store writes, tree changes. Equal before and after a refused
+    /// event means there is nothing to undo.
+    var changeMarker: [Int] {
+        [navigation.callCount, environment.store.writeCount, environment.treeRevision]
+    }
+
+    /// Ends the flow: the root finishes and with it every descendant. Router
+    /// calls made while the tree is torn down are ignored.
     func end() {
+        navigation.isClosed = true
         root.finish()
         for entry in navigation.stack.entries { entry.screen.clearHandlers() }
     }

@@ -44,7 +44,7 @@ final class AppCoordinator: Coordinator {
 
 extension AppCoordinator: OnboardingCoordinatorDelegate {
     func onboardingCoordinatorDidFinish(_ coordinator: OnboardingCoordinator) {
-        removeChild(coordinator)
+        guard !isFinished else { return }
         store[.onboarded] = true
         showNextFlow()
     }
@@ -53,6 +53,7 @@ extension AppCoordinator: OnboardingCoordinatorDelegate {
 extension AppCoordinator: MainCoordinatorDelegate {
     func mainCoordinatorDidLogout(_ coordinator: MainCoordinator) {
         coordinator.finish()
+        guard !isFinished else { return }
         showAuth()
     }
 }

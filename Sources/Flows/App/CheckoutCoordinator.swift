@@ -9,12 +9,20 @@ final class CheckoutCoordinator: Coordinator {
         ["sku": "tea", "name": "Green tea", "quantity": 2, "price": 4.5],
         ["sku": "mug", "name": "Mug", "quantity": 1, "price": 12],
     ]
+    /// How the flow ended, for the closure that hears of it.
+    enum Outcome: String {
+        case completed, cancelled, dismissed
+    }
+
+    /// `dismissed` until `done` or `cancel` says otherwise: the user's own
+    /// `dismiss` ends the flow without asking this coordinator.
+    private(set) var outcome = Outcome.dismissed
     private var street = ""
 
     override func start() {
         let cart = Screen("cart", params: ["items": Self.items, "total": 21])
             .on("next") { [unowned self] _ in showAddress() }
-            .on("cancel") { [unowned self] _ in close() }
+            .on("cancel") { [unowned self] _ in close(.cancelled) }
         router.present(cart, style: .sheet)
     }
 
@@ -48,13 +56,14 @@ final class CheckoutCoordinator: Coordinator {
     private func showConfirmation(cardEnding: String) {
         let confirmation = Screen(
             "confirmation", params: ["street": .string(street), "card": .string("•••• \(cardEnding)"), "total": 21])
-            .on("done") { [unowned self] _ in close() }
+            .on("done") { [unowned self] _ in close(.completed) }
             .backDisabled()
             .interactiveDismissDisabled()
         router.push(confirmation)
     }
 
-    private func close() {
+    private func close(_ outcome: Outcome) {
+        self.outcome = outcome
         router.dismiss()
         finish()
     }

@@ -26,7 +26,7 @@ final class LoginViewModel {
             var updated = output
             updated["username"] = .string(username)
             updated["error"] = .string("Enter your \(missing.joined(separator: " and ")).")
-            updated["notice"] = nil
+            updated["notice"] = .null
             output = updated
             return
         }
@@ -41,7 +41,7 @@ final class LoginViewModel {
     func showNotice(_ notice: String) {
         var updated = output
         updated["notice"] = .string(notice)
-        updated["error"] = nil
+        updated["error"] = .null
         output = updated
     }
 }

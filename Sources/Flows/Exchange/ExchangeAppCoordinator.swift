@@ -2,11 +2,15 @@ import Coordination
 
 extension ExchangeFlow {
     /// The root of `exchange`: starts the rates list and, when it asks,
-    /// a calculator for the chosen rate.
+    /// a calculator for the chosen rate; when the calculator is done, tells
+    /// the list which rate was viewed last.
     final class AppCoordinator: Coordinator {
+        private weak var rates: RatesCoordinator?
+
         override func start() {
             let rates = RatesCoordinator(environment: environment)
             rates.delegate = self
+            self.rates = rates
             startChild(rates)
         }
     }
@@ -22,6 +26,7 @@ extension ExchangeFlow.AppCoordinator: RatesCoordinatorDelegate {
 
 extension ExchangeFlow.AppCoordinator: CalculatorCoordinatorDelegate {
     func calculatorCoordinatorDidFinish(_ coordinator: ExchangeFlow.CalculatorCoordinator) {
-        removeChild(coordinator)
+        guard !isFinished else { return }
+        rates?.showLastViewed(coordinator.item)
     }
 }

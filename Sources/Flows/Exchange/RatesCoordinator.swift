@@ -9,10 +9,11 @@ extension ExchangeFlow {
     /// the list never knows the calculator exists.
     final class RatesCoordinator: Coordinator {
         weak var delegate: RatesCoordinatorDelegate?
+        private var rates: Screen?
 
         override func start() {
-            let rates = Screen("rates", params: ["items": .array(ExchangeFlow.rates.map(\.json))])
-                .on("select", fields: ["code": .string]) { [unowned self] payload in
+            let rates = Screen("rates", params: ["items": .array(ExchangeFlow.rates.map(\.json)), "lastViewed": .null])
+            rates.on("select", fields: ["code": .string]) { [unowned self] payload in
                     let code = payload.string("code")
                     guard let item = ExchangeFlow.rates.first(where: { $0.code == code }) else {
                         let known = ExchangeFlow.rates.map(\.code).joined(separator: ", ")
@@ -20,7 +21,14 @@ extension ExchangeFlow {
                     }
                     delegate?.ratesCoordinator(self, didRequestDetailWith: item)
                 }
+            self.rates = rates
             router.setRoot(rates)
+        }
+
+        /// Marks `item` as the rate the user looked at last.
+        func showLastViewed(_ item: CurrencyRate) {
+            guard let rates, !isFinished else { return }
+            router.update(rates, "lastViewed", to: .string(item.code))
         }
     }
 }
