@@ -74,9 +74,97 @@ struct AtomicityTests {
         #expect(session.stackDescription == ["fresh:root"])
     }
 
+    // MARK: - Refusals that change nothing cost nothing
+
+    /// One screen whose events refuse after changing one kind of thing
+    /// through the engine, or nothing at all; deterministic, with its builds
+    /// counted so a test can see whether the session was rebuilt.
+    private final class Picky: Coordinator {
+        override func start() {
+            let home = Screen("home", params: ["count": 0])
+            home.on("decline") { _ in throw EventRejection("declined") }
+                .on("writeThenDecline") { [unowned self] _ in
+                    store[.touched] = true
+                    throw EventRejection("declined")
+                }
+                .on("updateThenDecline") { [unowned self, unowned home] _ in
+                    router.update(home, "count", to: 1)
+                    throw EventRejection("declined")
+                }
+                .on("misuseThenDecline") { [unowned self] _ in
+                    router.pop()
+                    throw EventRejection("declined")
+                }
+                .on("adoptThenDecline") { [unowned self] _ in
+                    addChild(Coordinator(environment: environment))
+                    throw EventRejection("declined")
+                }
+                .on("crash") { _ in throw WorkbenchCrash() }
+                .on("update") { [unowned self, unowned home] _ in
+                    router.update(home, "count", to: .number((home.params["count"]?.numberValue ?? 0) + 1))
+                }
+            router.setRoot(home)
+        }
+    }
+
+    private static func pickyFlow(_ counter: BuildCounter) -> Flow {
+        Flow(name: "picky", description: "Refuses in every way.") { environment in
+            counter.builds.add(1, ordering: .relaxed)
+            return Picky(environment: environment)
+        }
+    }
+
+    /// A handler that throws `EventRejection` before changing anything
+    /// through the engine leaves the live objects in place: no rebuild from
+    /// the journal, the very same root.
+    @Test func aRejectionThatChangedNothingKeepsTheSessionsObjects() throws {
+        let counter = BuildCounter()
+        let session = try Session(id: "picky", flow: Self.pickyFlow(counter), context: nil)
+        try session.tap("update")
+        let root = session.root
+        let home = try #require(session.stack.top?.screen)
+        #expect(counter.builds.load(ordering: .relaxed) == 1)
+
+        let error = expectRefused(.eventRejected, session, tapping: "decline")
+        #expect(error?.detail == "declined")
+        #expect(session.root === root)
+        #expect(session.stack.top?.screen === home)
+        #expect(counter.builds.load(ordering: .relaxed) == 1)
+        #expect(!session.isBroken)
+
+        try session.tap("update")
+        #expect(session.version == 3)
+        #expect(session.stack.top?.screen.params == ["count": 2])
+        #expect(counter.builds.load(ordering: .relaxed) == 1)
+    }
+
+    /// As soon as the refusing handler changed something through the engine
+    /// (the store, a router call, even a refused one, the coordinator tree),
+    /// or failed in any other way, the session is rebuilt: new objects, the
+    /// same state.
+    @Test(arguments: ["writeThenDecline", "updateThenDecline", "misuseThenDecline", "adoptThenDecline", "crash"])
+    func aRefusalAfterAChangeOrAnyOtherFailureRebuildsTheSession(event: String) throws {
+        let counter = BuildCounter()
+        let session = try Session(id: "picky", flow: Self.pickyFlow(counter), context: nil)
+        try session.tap("update")
+        let root = session.root
+
+        let error = expectRefused(event == "crash" ? .flowFailure : .eventRejected, session, tapping: event)
+        #expect(error?.detail == (event == "crash" ? "the handler of 'crash' failed: the workbench crashed on purpose" : "declined"))
+        #expect(session.root !== root)
+        #expect(counter.builds.load(ordering: .relaxed) == 2)
+        #expect(session.store[.touched] == nil)
+        #expect(session.stack.top?.screen.params == ["count": 1])
+        #expect(session.root.childCoordinators.isEmpty)
+        #expect(!session.isBroken)
+    }
+
     // MARK: - Flows that do not replay
 
     /// Shows `home` on even builds and `away` on odd ones: not deterministic.
+    /// `refuse` writes to the store before refusing, so the session must be
+    /// rebuilt, and the rebuild cannot replay `go`; `decline` refuses before
+    /// changing anything, so no rebuild is needed.
     private final class Flaky: Coordinator {
         let build: Int
         init(environment: CoordinatorEnvironment, build: Int) {
@@ -86,7 +174,11 @@ struct AtomicityTests {
         override func start() {
             let screen = Screen(build.isMultiple(of: 2) ? "home" : "away")
             if build.isMultiple(of: 2) { screen.on("go") { _ in } }
-            screen.on("refuse") { _ in throw EventRejection("no") }
+            screen.on("refuse") { [unowned self] _ in
+                store[.touched] = true
+                throw EventRejection("no")
+            }
+            screen.on("decline") { _ in throw EventRejection("no") }
             router.setRoot(screen)
         }
     }
@@ -95,32 +187,62 @@ struct AtomicityTests {
         let builds = Atomic<Int>(0)
     }
 
-    private static func flakyFlow() -> Flow {
-        let counter = BuildCounter()
-        return Flow(name: "flaky", description: "Not deterministic.") { environment in
+    private static func flakyFlow(_ counter: BuildCounter = BuildCounter()) -> Flow {
+        Flow(name: "flaky", description: "Not deterministic.") { environment in
             Flaky(environment: environment, build: counter.builds.add(1, ordering: .relaxed).oldValue)
         }
     }
 
     @Test func aFlowThatDoesNotReplayBreaksItsSession() throws {
-        let session = try Session(id: "flaky", flow: Self.flakyFlow(), context: nil)
+        let counter = BuildCounter()
+        let session = try Session(id: "flaky", flow: Self.flakyFlow(counter), context: nil)
         try session.tap("go")
         let error = expectRefused(.flowFailure, session, tapping: "refuse")
         #expect(error?.detail.hasPrefix("the flow is not deterministic: replaying accepted event 1 failed") == true)
         #expect(session.isBroken)
+        #expect(counter.builds.load(ordering: .relaxed) == 2)
 
         let lost = expectRefused(.flowFailure, session, tapping: "go")
         #expect(lost?.detail == "the session was lost after its flow failed to replay")
+        #expect(counter.builds.load(ordering: .relaxed) == 2)
+    }
+
+    /// The same flow survives a refusal that changed nothing: it is never rebuilt.
+    @Test func aRejectionThatChangedNothingNeverReplaysAFlakyFlow() throws {
+        let counter = BuildCounter()
+        let session = try Session(id: "flaky", flow: Self.flakyFlow(counter), context: nil)
+        try session.tap("go")
+        let root = session.root
+        let error = expectRefused(.eventRejected, session, tapping: "decline")
+        #expect(error?.detail == "no")
+        #expect(session.root === root)
+        #expect(!session.isBroken)
+        #expect(counter.builds.load(ordering: .relaxed) == 1)
+        try session.tap("go")
+        #expect(session.version == 3)
     }
 
     @Test func theRegistryDropsABrokenSession() throws {
         let registry = SessionRegistry(flows: [Self.flakyFlow()])
         let id = try registry.create(flow: "flaky", context: nil).id
         _ = try registry.send(ClientEvent(screen: "s1", event: "go"), to: id)
-        #expect(throws: NavigationError.self) { try registry.send(ClientEvent(screen: "s1", event: "refuse"), to: id) }
+        let refusal = #expect(throws: NavigationError.self) { try registry.send(ClientEvent(screen: "s1", event: "refuse"), to: id) }
+        #expect(refusal?.kind == .flowFailure)
+        #expect(refusal?.detail.hasPrefix("the flow is not deterministic: replaying accepted event 1 failed") == true)
         #expect(registry.count == 0)
         #expect(registry.statistics == RegistryStatistics(created: 1, ended: 1, evicted: 0))
         let error = #expect(throws: NavigationError.self) { try registry.snapshot(id) }
         #expect(error?.kind == .sessionNotFound)
+    }
+
+    @Test func theRegistryKeepsAFlakySessionThatOnlyDeclined() throws {
+        let registry = SessionRegistry(flows: [Self.flakyFlow()])
+        let id = try registry.create(flow: "flaky", context: nil).id
+        _ = try registry.send(ClientEvent(screen: "s1", event: "go"), to: id)
+        let refusal = #expect(throws: NavigationError.self) { try registry.send(ClientEvent(screen: "s1", event: "decline"), to: id) }
+        #expect(refusal?.kind == .eventRejected)
+        #expect(registry.count == 1)
+        #expect(registry.statistics == RegistryStatistics(created: 1, ended: 0, evicted: 0))
+        #expect(try registry.snapshot(id).version == 2)
     }
 }

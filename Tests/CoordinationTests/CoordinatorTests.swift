@@ -1,8 +1,9 @@
 import Testing
 @testable import Coordination
 
-/// The seeds' coordinator API: children kept and let go, `finish()` order,
-/// the closure and typed-output ways to report back.
+/// The seeds' coordinator API: children kept and let go, `finish()` order
+/// (the child leaves its parent before anyone hears of it), the closure and
+/// typed-output ways to report back.
 @Suite("Coordinator")
 struct CoordinatorTests {
     /// Records what happens to it, in one shared list.
@@ -16,8 +17,16 @@ struct CoordinatorTests {
         }
         override func start() { trace.lines.append("\(name).start") }
         override func childDidFinish(_ child: Coordinator) {
-            trace.lines.append("\(name).childDidFinish(\((child as? Probe)?.name ?? "?"))")
+            trace.lines.append("\(name).childDidFinish(\((child as? Probe)?.name ?? "?")) children=\(childCoordinators.count)")
             super.childDidFinish(child)
+        }
+    }
+
+    /// A parent that overrides `childDidFinish` without calling `super`.
+    private final class Forgetful: Coordinator {
+        var heard: [String] = []
+        override func childDidFinish(_ child: Coordinator) {
+            heard.append("\(child.id) children=\(childCoordinators.count) parent=\(child.parentCoordinator?.id ?? "none")")
         }
     }
 
@@ -48,6 +57,36 @@ struct CoordinatorTests {
         parent.addChild(parent)
         parent.addChild(finished)
         #expect(parent.childCoordinators.count == 1 && parent.childCoordinators.first === child)
+        #expect(finished.parentCoordinator == nil)
+    }
+
+    @Test func aFinishedParentTakesNoChildAndStartsNone() {
+        let trace = Trace()
+        let parent = Probe("P", environment, trace)
+        let added = Probe("A", environment, trace), started = Probe("S", environment, trace)
+        parent.finish()
+        parent.addChild(added)
+        parent.startChild(started)
+        #expect(parent.childCoordinators.isEmpty)
+        #expect(added.parentCoordinator == nil && started.parentCoordinator == nil)
+        #expect(!added.isFinished && !started.isFinished)
+        #expect(trace.lines.isEmpty)
+    }
+
+    @Test func startChildStartsOnlyAChildItAdded() {
+        let trace = Trace()
+        let parent = Probe("P", environment, trace)
+        let finished = Probe("F", environment, trace)
+        finished.finish()
+        parent.startChild(finished)
+        parent.startChild(parent)
+        #expect(parent.childCoordinators.isEmpty)
+        #expect(finished.parentCoordinator == nil)
+        #expect(trace.lines.isEmpty)
+
+        let fresh = Probe("C", environment, trace)
+        parent.startChild(fresh)
+        #expect(trace.lines == ["C.start"])
     }
 
     @Test func addingToAnotherParentMovesTheChild() {
@@ -79,15 +118,38 @@ struct CoordinatorTests {
         let grandchildren = [Probe("G1", environment, trace), Probe("G2", environment, trace)]
         parent.addChild(child)
         for grandchild in grandchildren { child.addChild(grandchild) }
-        child.onFinish = { trace.lines.append("C.onFinish(\(($0 as? Probe)?.name ?? "?"))") }
+        child.onFinish = {
+            let parentID = $0.parentCoordinator.map { ($0 as? Probe)?.name ?? "?" } ?? "none"
+            trace.lines.append("C.onFinish(\(($0 as? Probe)?.name ?? "?")) P.children=\(parent.childCoordinators.count) parent=\(parentID)")
+        }
 
         child.finish()
         child.finish()
 
-        #expect(trace.lines == ["C.childDidFinish(G2)", "C.childDidFinish(G1)", "C.onFinish(C)", "P.childDidFinish(C)"])
+        #expect(trace.lines == [
+            "C.childDidFinish(G2) children=1", "C.childDidFinish(G1) children=0",
+            "C.onFinish(C) P.children=0 parent=none", "P.childDidFinish(C) children=0",
+        ])
         #expect(child.isFinished && grandchildren.allSatisfy(\.isFinished))
         #expect(child.onFinish == nil)
         #expect(parent.childCoordinators.isEmpty && child.childCoordinators.isEmpty)
+        #expect(child.parentCoordinator == nil && grandchildren.allSatisfy { $0.parentCoordinator == nil })
+    }
+
+    @Test func finishLeavesTheParentEvenWhenItsChildDidFinishSkipsSuper() {
+        let parent = Forgetful(environment: environment)
+        let kept = Coordinator(environment: environment), done = Coordinator(environment: environment)
+        parent.addChild(kept)
+        parent.addChild(done)
+        done.finish()
+        #expect(parent.childCoordinators.map(\.id) == [kept.id])
+        #expect(parent.heard == ["\(done.id) children=1 parent=none"])
+
+        parent.finish()
+        #expect(parent.childCoordinators.isEmpty)
+        #expect(kept.isFinished && kept.parentCoordinator == nil)
+        // The parent finishes its children itself, and still hears of each.
+        #expect(parent.heard == ["\(done.id) children=1 parent=none", "\(kept.id) children=0 parent=none"])
     }
 
     @Test func typedOutputReachesTheCompletionAfterTheParentLetGo() {
@@ -103,7 +165,7 @@ struct CoordinatorTests {
         fetch.finish(with: 7)
         fetch.finish(with: 8)
         #expect(outputs == [7])
-        #expect(trace.lines == ["P.childDidFinish(?)", "completion(7) children=0"])
+        #expect(trace.lines == ["P.childDidFinish(?) children=0", "completion(7) children=0"])
     }
 
     @Test func finishingWithoutAnOutputSkipsTheCompletion() {

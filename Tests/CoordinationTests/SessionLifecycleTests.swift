@@ -88,6 +88,44 @@ struct SessionLifecycleTests {
         expectRefused(.sessionFinished, session, tapping: "update")
     }
 
+    /// A parent that moves on when its modal child finishes, and a child
+    /// that closes its modal when it finishes: both navigate while finishing.
+    private final class MovesOn: Coordinator {
+        override func start() {
+            router.setRoot(Screen("home").on("open") { [unowned self] _ in startChild(ClosesItself(environment: environment)) })
+        }
+        override func childDidFinish(_ child: Coordinator) {
+            router.setRoot(Screen("next"))
+        }
+    }
+
+    private final class ClosesItself: Coordinator {
+        override func start() { router.present(Screen("modal")) }
+        override func finish() {
+            guard !isFinished else { return }
+            router.update(Screen("ghost"), "x", to: 1)
+            router.dismiss()
+            super.finish()
+            router.push(Screen("late"))
+        }
+    }
+
+    @Test func endIgnoresEveryRouterCallMadeWhileTheTreeIsTornDown() throws {
+        let flow = Flow(name: "moves-on", description: "") { MovesOn(environment: $0) }
+        let session = try Session(id: "x", flow: flow, context: nil)
+        try session.tap("open")
+        let child = try #require(session.root.childCoordinators.first)
+        let history = session.historyDocument()
+
+        session.end()
+        #expect(session.isFinished && child.isFinished)
+        #expect(session.stackDescription == ["home:root", "modal:sheet"])
+        #expect(session.historyDocument() == history)
+        #expect(session.routerCalls(since: 0) == ["setRoot(home)", "present(modal, sheet)"])
+        #expect(session.liveState.navigation.misuse == nil)
+        #expect(session.version == 2)
+    }
+
     // MARK: - Determinism
 
     @Test func twoSessionsOfTheSameEventsRenderTheSameDocument() throws {

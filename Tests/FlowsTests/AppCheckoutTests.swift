@@ -4,6 +4,8 @@ import Testing
 
 /// `app`: the checkout modal — a sheet with screens pushed inside it, closed
 /// by the flow (`done`, `cancel`) or by the user (`dismiss`) at any step.
+/// Main hears how it ended through checkout's `onFinish` closure and shows
+/// it on home as `lastCheckout`, in one `update(home)` right after the dismiss.
 @Suite("app: checkout")
 struct AppCheckoutTests {
     private let street: JSONObject = ["street": "1 Main St"]
@@ -13,6 +15,7 @@ struct AppCheckoutTests {
     private func home() throws -> FlowSession {
         let app = try FlowSession.app(onboarded: true, token: "saved")
         #expect(app.stack == ["home:root"])
+        #expect(app.params("home") == ["username": nil, "lastCheckout": nil])
         return app
     }
 
@@ -43,8 +46,10 @@ struct AppCheckoutTests {
         #expect(try app.acceptedEvents == ["done"])
         #expect(app.params("confirmation") == ["street": "1 Main St", "card": "•••• 4242", "total": 21])
 
-        #expect(try app.send("done", on: "confirmation") == ["CheckoutCoordinator: dismiss"])
+        #expect(app.params("home") == ["username": nil, "lastCheckout": nil])
+        #expect(try app.send("done", on: "confirmation") == ["CheckoutCoordinator: dismiss", "MainCoordinator: update(home)"])
         #expect(app.stack == ["home:root"])
+        #expect(app.params("home") == ["username": nil, "lastCheckout": "completed"])
         #expect(app.tree == "AppCoordinator[MainCoordinator]")
         #expect(app.version == 6)
     }
@@ -90,10 +95,13 @@ struct AppCheckoutTests {
         #expect(app.stack.count == depth + 1)
         let topName = try #require(app.topScreen?.name)
         let checkout = Weak(try #require(app.session.root.childCoordinators.first?.childCoordinators.first))
+        let before = app.version
 
-        #expect(try app.send("dismiss", on: topName) == ["CheckoutCoordinator: dismiss [user]"])
-        #expect(app.session.history.entries.last?.screen == "cart")
+        #expect(try app.send("dismiss", on: topName) == ["CheckoutCoordinator: dismiss [user]", "MainCoordinator: update(home)"])
+        let entries = app.session.history.entries(since: before).entries
+        #expect(entries.map { "\($0.operation.rawValue)(\($0.screen))" } == ["dismiss(cart)", "update(home)"])
         #expect(app.stack == ["home:root"])
+        #expect(app.params("home") == ["username": nil, "lastCheckout": "dismissed"])
         #expect(app.tree == "AppCoordinator[MainCoordinator]")
         #expect(checkout.object == nil)
     }
@@ -101,8 +109,9 @@ struct AppCheckoutTests {
     @Test func cancelDismissesAndFinishes() throws {
         let app = try home()
         try walk(app, through: 1)
-        #expect(try app.send("cancel", on: "cart") == ["CheckoutCoordinator: dismiss"])
+        #expect(try app.send("cancel", on: "cart") == ["CheckoutCoordinator: dismiss", "MainCoordinator: update(home)"])
         #expect(app.stack == ["home:root"])
+        #expect(app.params("home") == ["username": nil, "lastCheckout": "cancelled"])
         #expect(app.tree == "AppCoordinator[MainCoordinator]")
     }
 
@@ -113,6 +122,7 @@ struct AppCheckoutTests {
         #expect(try app.send("back", on: "address") == ["CheckoutCoordinator: pop [user]"])
         #expect(app.stack == ["home:root", "cart:sheet"])
         #expect(app.tree == "AppCoordinator[MainCoordinator[CheckoutCoordinator]]")
+        #expect(app.params("home") == ["username": nil, "lastCheckout": nil])
         #expect(app.refusal("back", on: "cart")?.kind == .eventNotAccepted)
     }
 
@@ -123,5 +133,22 @@ struct AppCheckoutTests {
         try walk(app, through: 4)
         #expect(app.params("confirmation") == ["street": "1 Main St", "card": "•••• 4242", "total": 21])
         #expect(app.session.root.childCoordinators.first?.childCoordinators.map(\.id) == ["c4"])
+        #expect(app.params("home") == ["username": nil, "lastCheckout": "completed"])
+    }
+
+    /// Each checkout's outcome replaces the last one on home.
+    @Test func homeShowsHowTheLastCheckoutEnded() throws {
+        let app = try home()
+        try walk(app, through: 2)
+        try app.send("dismiss", on: "address")
+        #expect(app.params("home")?["lastCheckout"] == "dismissed")
+        try walk(app, through: 4)
+        try app.send("done", on: "confirmation")
+        #expect(app.params("home")?["lastCheckout"] == "completed")
+        try walk(app, through: 1)
+        try app.send("cancel", on: "cart")
+        #expect(app.params("home") == ["username": nil, "lastCheckout": "cancelled"])
+        #expect(app.session.history.entries.filter { $0.operation == .update }.map(\.screen) == ["home", "home", "home"])
+        #expect(app.tree == "AppCoordinator[MainCoordinator]")
     }
 }

@@ -2,8 +2,9 @@ import Testing
 @testable import Coordination
 @testable import Flows
 
-/// `app`: home and the children Main starts — profile (closure), settings
-/// (default clean-up) — and logout (delegate back to App).
+/// `app`: home and the children Main starts — profile and settings, both let
+/// go by `finish()` itself when the user goes back — and logout (delegate
+/// back to App).
 @Suite("app: home, profile, settings, logout")
 struct AppMainTests {
     /// Logged in as `ada` through the login screen: App c1, Main c3, home s2.
@@ -27,9 +28,13 @@ struct AppMainTests {
     @Test func backFromProfileFinishesAndRemovesIt() throws {
         let app = try home()
         try app.send("selectProfile", on: "home")
-        let profile = Weak(try #require(app.session.root.childCoordinators.first?.childCoordinators.first))
+        let main = try #require(app.session.root.childCoordinators.first as? MainCoordinator)
+        let profile = Weak(try #require(main.childCoordinators.first as? ProfileCoordinator))
+        #expect(profile.object?.onFinish == nil)
         #expect(try app.send("back", on: "profile") == ["ProfileCoordinator: pop [user]"])
+        #expect(main.childCoordinators.isEmpty)
         #expect(app.stack == ["home:root"])
+        #expect(app.params("home") == ["username": "ada", "lastCheckout": nil])
         #expect(app.tree == "AppCoordinator[MainCoordinator]")
         #expect(profile.object == nil)
     }
@@ -96,7 +101,7 @@ struct AppMainTests {
         try app.send("logout", on: "home")
         #expect(try app.send("login", on: "login", ["username": "bob", "password": "pw"]) == ["MainCoordinator: setRoot(home)"])
         #expect(app.store[.token] == "token-bob")
-        #expect(app.params("home") == ["username": "bob"])
+        #expect(app.params("home") == ["username": "bob", "lastCheckout": nil])
         #expect(app.session.root.childCoordinators.map(\.id) == ["c7"])
     }
 

@@ -30,6 +30,7 @@ struct AppStartAndOnboardingTests {
         #expect(app.calls(since: 0) == ["MainCoordinator: setRoot(home)"])
         #expect(app.tree == "AppCoordinator[MainCoordinator]")
         #expect(app.store[.token] == "saved")
+        #expect(app.params("home") == ["username": nil, "lastCheckout": nil])
         #expect(try app.acceptedEvents == ["selectProfile", "openSettings", "checkout", "logout"])
     }
 
@@ -90,11 +91,29 @@ struct AppStartAndOnboardingTests {
     /// navigate or start while the tree is torn down.
     @Test func endingDuringOnboardingStartsNothing() throws {
         let app = try FlowSession.app()
+        let onboarding = try #require(app.session.root.childCoordinators.first as? OnboardingCoordinator)
         app.session.end()
         #expect(app.session.isFinished)
-        withKnownIssue("OnboardingCoordinator.finish tells its delegate, and AppCoordinator starts Auth while it is being finished") {
-            #expect(app.calls(since: 0) == ["OnboardingCoordinator: setRoot(welcome)"])
-            #expect(app.stack == ["welcome:root"])
-        }
+        #expect(onboarding.isFinished)
+        #expect(app.calls(since: 0) == ["OnboardingCoordinator: setRoot(welcome)"])
+        #expect(app.stack == ["welcome:root"])
+        #expect(app.session.root.childCoordinators.isEmpty)
+        #expect(app.store[.onboarded] == nil)
+        #expect(app.version == 1)
+        #expect(try app.acceptedEvents == [])
+    }
+
+    /// Checkout's closure tries to update home while the tree is torn down:
+    /// the closed session ignores it.
+    @Test func endingDuringCheckoutUpdatesNothing() throws {
+        let app = try FlowSession.app(onboarded: true, token: "saved")
+        try app.send("checkout", on: "home")
+        try app.send("next", on: "cart")
+        let history = app.session.historyDocument()
+        app.session.end()
+        #expect(app.session.isFinished)
+        #expect(app.session.historyDocument() == history)
+        #expect(app.stack == ["home:root", "cart:sheet", "address:push"])
+        #expect(app.params("home") == ["username": nil, "lastCheckout": nil])
     }
 }

@@ -3,7 +3,8 @@ import Testing
 @testable import Flows
 
 /// `exchange`: rates, and a calculator started through the delegate for the
-/// chosen rate, finished by `close` or by the user's `back`.
+/// chosen rate, finished by `close` or by the user's `back`; App, the
+/// calculator's delegate, then has Rates show that rate as `lastViewed`.
 @Suite("exchange")
 struct ExchangeFlowTests {
     private let usd: JSONValue = ["code": "USD", "rate": 1380.5]
@@ -17,6 +18,8 @@ struct ExchangeFlowTests {
         let items = try #require(exchange.params("rates")?["items"]?.arrayValue)
         #expect(items.compactMap { $0["code"]?.stringValue } == ["USD", "EUR", "JPY", "GBP", "CNY"])
         #expect(items.first == usd)
+        #expect(exchange.params("rates")?.keys == ["items", "lastViewed"])
+        #expect(exchange.params("rates")?["lastViewed"] == .null)
         #expect(try exchange.acceptedEvents == ["select"])
     }
 
@@ -37,6 +40,7 @@ struct ExchangeFlowTests {
         let document = try JSONParser.parse(exchange.session.document())
         let rates = try #require(document["stack"]?.arrayValue?.first)
         #expect(rates["events"] == [["name": "select", "fields": ["code": "string"]]])
+        #expect(rates["params"]?["lastViewed"] == .null)
         #expect(document["stack"]?.arrayValue?.last == [
             "id": "s2", "name": "calculator", "presentation": "push", "coordinator": "c3",
             "params": ["item": usd, "amount": nil, "result": nil],
@@ -70,8 +74,10 @@ struct ExchangeFlowTests {
         let exchange = try FlowSession.exchange()
         try exchange.send("select", on: "rates", ["code": "USD"])
         let calculator = Weak(try #require(exchange.session.root.childCoordinators.last))
-        #expect(try exchange.send("close", on: "calculator") == ["CalculatorCoordinator: pop"])
+        #expect(try exchange.send("close", on: "calculator") == ["CalculatorCoordinator: pop", "RatesCoordinator: update(rates)"])
         #expect(exchange.stack == ["rates:root"])
+        #expect(exchange.params("rates")?["lastViewed"] == "USD")
+        #expect(exchange.params("rates")?.keys == ["items", "lastViewed"])
         #expect(exchange.tree == "AppCoordinator[RatesCoordinator]")
         #expect(calculator.object == nil)
     }
@@ -79,23 +85,33 @@ struct ExchangeFlowTests {
     @Test func backAlsoFinishesTheCalculator() throws {
         let exchange = try FlowSession.exchange()
         try exchange.send("select", on: "rates", ["code": "EUR"])
-        #expect(try exchange.send("back", on: "calculator") == ["CalculatorCoordinator: pop [user]"])
+        #expect(try exchange.send("back", on: "calculator") == ["CalculatorCoordinator: pop [user]", "RatesCoordinator: update(rates)"])
+        #expect(exchange.params("rates")?["lastViewed"] == "EUR")
         #expect(exchange.tree == "AppCoordinator[RatesCoordinator]")
         #expect(try exchange.send("select", on: "rates", ["code": "GBP"]) == ["CalculatorCoordinator: push(calculator)"])
         #expect(exchange.topScreen?.id == "s3")
         #expect(exchange.topScreen?.coordinator?.id == "c4")
         #expect(exchange.params("calculator")?["item"] == ["code": "GBP", "rate": 1752.8])
+        #expect(exchange.params("rates")?["lastViewed"] == "EUR")
+        #expect(try exchange.send("close", on: "calculator") == ["CalculatorCoordinator: pop", "RatesCoordinator: update(rates)"])
+        #expect(exchange.params("rates")?["lastViewed"] == "GBP")
+        #expect(exchange.session.history.entries.last?.screenId == "s1")
     }
 
     // MARK: - Refusals
 
     @Test func anUnknownCodeIsRejectedAndChangesNothing() throws {
         let exchange = try FlowSession.exchange()
+        let root = exchange.session.root
+        let rates = try #require(root.childCoordinators.first)
         let error = exchange.refusal("select", on: "rates", ["code": "XXX"])
         #expect(error?.kind == .eventRejected)
         #expect(error?.detail == "unknown currency code 'XXX'; known codes: USD, EUR, JPY, GBP, CNY")
         #expect(exchange.version == 1)
         #expect(exchange.tree == "AppCoordinator[RatesCoordinator]")
+        // Rates refuses before changing anything: the session keeps its objects.
+        #expect(exchange.session.root === root)
+        #expect(exchange.session.root.childCoordinators.first === rates)
     }
 
     @Test func aRejectionAfterOtherEventsKeepsThemAll() throws {
@@ -105,6 +121,7 @@ struct ExchangeFlowTests {
         try exchange.send("close", on: "calculator")
         exchange.refusal("select", on: "rates", ["code": "usd"])
         #expect(exchange.version == 4)
+        #expect(exchange.params("rates")?["lastViewed"] == "USD")
         #expect(try exchange.send("select", on: "rates", ["code": "CNY"]) == ["CalculatorCoordinator: push(calculator)"])
         #expect(exchange.topScreen?.id == "s3")
     }

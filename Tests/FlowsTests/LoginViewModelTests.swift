@@ -34,8 +34,8 @@ struct LoginViewModelTests {
         let (viewModel, navigation, outputs) = makeViewModel()
         viewModel.login(username: username, password: password)
         #expect(navigation.calls.isEmpty)
-        #expect(viewModel.output["error"] == .string(error))
-        #expect(viewModel.output["username"] == .string(username))
+        #expect(viewModel.output == ["username": .string(username), "error": .string(error), "notice": nil])
+        #expect(viewModel.output.keys == ["username", "error", "notice"])
         #expect(outputs() == [viewModel.output])
     }
 
@@ -56,9 +56,19 @@ struct LoginViewModelTests {
         let (viewModel, navigation, outputs) = makeViewModel()
         viewModel.login(username: "", password: "")
         viewModel.showNotice("Check your mail.")
-        #expect(viewModel.output["notice"] == "Check your mail.")
-        #expect(viewModel.output["error"] ?? .null == .null)
+        #expect(viewModel.output == ["username": "", "error": nil, "notice": "Check your mail."])
+        #expect(viewModel.output.keys == ["username", "error", "notice"])
         #expect(outputs().count == 2)
+        #expect(navigation.calls.isEmpty)
+    }
+
+    @Test func anErrorReplacesTheNoticeAndKeepsItAsNull() {
+        let (viewModel, navigation, outputs) = makeViewModel()
+        viewModel.showNotice("Check your mail.")
+        viewModel.login(username: "ada", password: "")
+        #expect(viewModel.output == ["username": "ada", "error": "Enter your password.", "notice": nil])
+        #expect(viewModel.output.keys == ["username", "error", "notice"])
+        #expect(outputs().map(\.keys) == [["username", "error", "notice"], ["username", "error", "notice"]])
         #expect(navigation.calls.isEmpty)
     }
 

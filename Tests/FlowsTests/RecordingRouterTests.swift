@@ -50,6 +50,7 @@ struct RecordingRouterTests {
             "CheckoutCoordinator: push(payment)",
             "CheckoutCoordinator: push(confirmation)",
             "CheckoutCoordinator: dismiss",
+            "MainCoordinator: update(home)",
             "AuthCoordinator: setRoot(login)",
         ])
         #expect(app.childCoordinators.map(\.typeName) == ["AuthCoordinator"])
@@ -107,7 +108,9 @@ struct RecordingRouterTests {
             "CalculatorCoordinator: push(calculator)",
             "CalculatorCoordinator: update(calculator)",
             "CalculatorCoordinator: pop",
+            "RatesCoordinator: update(rates)",
         ])
+        #expect(environment.navigation.stack.top?.screen.params["lastViewed"] == "USD")
         #expect(app.childCoordinators.map(\.typeName) == ["RatesCoordinator"])
     }
 }

@@ -3,7 +3,8 @@ import Testing
 @testable import Flows
 
 /// Child to parent, each way the seeds name: delegates (Onboarding, Main,
-/// Rates, Calculator), closures (Profile, Checkout) and a typed output (Auth).
+/// Rates, Calculator), a closure (Checkout) and a typed output (Auth). A child
+/// that reports nothing (Profile, Settings) is let go by `finish()` itself.
 @Suite("Child to parent: delegate, closure, typed output")
 struct ReportingBackTests {
     // MARK: - Helpers
@@ -84,16 +85,62 @@ struct ReportingBackTests {
 
     // MARK: - Closures
 
-    @Test(arguments: ["selectProfile", "checkout"])
-    func mainLetsProfileAndCheckoutGoThroughTheirOnFinishClosure(event: String) throws {
+    /// `done` after every step, or `cancel` on the cart: checkout's own ways out.
+    @Test(arguments: [
+        ([("checkout", [:]), ("cancel", [:])], "cancelled"),
+        ([("checkout", [:]), ("next", [:]), ("next", ["street": "1 Main St"]), ("pay", ["card": "4242"]), ("done", [:])],
+         "completed"),
+    ] as [([(String, JSONObject)], String)])
+    func mainHearsHowCheckoutEndedThroughItsOnFinishClosure(events: [(String, JSONObject)], outcome: String) throws {
         let main = MainCoordinator(environment: environment)
         main.start()
-        try tap(event, in: environment)
-        let child = try #require(main.childCoordinators.first)
-        let onFinish = try #require(child.onFinish)
-        onFinish(child)
+        let home = try #require(environment.navigation.stack.top?.screen)
+        #expect(home.params == ["username": nil, "lastCheckout": nil])
+        try tap(events[0].0, in: environment)
+        let checkout = try #require(main.childCoordinators.first as? CheckoutCoordinator)
+        #expect(checkout.onFinish != nil)
+        for (event, payload) in events.dropFirst() { try tap(event, payload, in: environment) }
+
+        #expect(checkout.isFinished)
+        #expect(checkout.outcome.rawValue == outcome)
+        #expect(checkout.onFinish == nil)
+        #expect(main.childCoordinators.isEmpty && checkout.parentCoordinator == nil)
+        #expect(environment.navigation.stack.entries.map(\.screen.name) == ["home"])
+        #expect(home.params == ["username": nil, "lastCheckout": .string(outcome)])
+        #expect(environment.navigation.history.entries.suffix(2).map { "\($0.operation.rawValue)(\($0.screen)) by \($0.coordinator)" }
+            == ["dismiss(cart) by CheckoutCoordinator", "update(home) by MainCoordinator"])
+    }
+
+    /// The user's `dismiss`, as the session carries it out: the router closes
+    /// the modal, then the coordinator left without screens is finished.
+    @Test func aCheckoutTheUserDismissedIsReportedAsDismissed() throws {
+        let main = MainCoordinator(environment: environment)
+        main.start()
+        let home = try #require(environment.navigation.stack.top?.screen)
+        try tap("checkout", in: environment)
+        try tap("next", in: environment)
+        let checkout = try #require(main.childCoordinators.first as? CheckoutCoordinator)
+        environment.navigation.dismiss(by: nil, animated: true)
+        checkout.finish()
+        #expect(checkout.outcome == .dismissed)
         #expect(main.childCoordinators.isEmpty)
-        #expect(!child.isFinished)
+        #expect(home.params == ["username": nil, "lastCheckout": "dismissed"])
+    }
+
+    /// Profile reports nothing: it has no closure, and once the user went back
+    /// and it finished, it is out of Main's children all the same.
+    @Test func profileHasNoClosureAndLeavesMainWhenItFinishes() throws {
+        let main = MainCoordinator(environment: environment)
+        main.start()
+        let home = try #require(environment.navigation.stack.top?.screen)
+        try tap("selectProfile", in: environment)
+        let profile = try #require(main.childCoordinators.first as? ProfileCoordinator)
+        #expect(profile.onFinish == nil)
+        environment.navigation.pop(by: nil, animated: true)
+        profile.finish()
+        #expect(main.childCoordinators.isEmpty && profile.parentCoordinator == nil)
+        #expect(home.params == ["username": nil, "lastCheckout": nil])
+        #expect(environment.navigation.history.entries.last?.operation == .pop)
     }
 
     // MARK: - Typed output
