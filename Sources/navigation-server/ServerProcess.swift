@@ -18,6 +18,12 @@ enum ServerProcess {
     /// Runs the server until a stop signal; never returns.
     static func run(arguments: [String]) -> Never {
         let configuration = readConfiguration(arguments: arguments)
+        // Watch for stop signals before anything else: a signal that arrives
+        // while starting, or right after the listening line, must not be lost.
+        let stopRequested = DispatchSemaphore(value: 0)
+        let signalSources = [SIGINT, SIGTERM].map { signalNumber in
+            watch(signalNumber) { stopRequested.signal() }
+        }
         let registry = SessionRegistry(flows: BuiltinFlows.all, limits: configuration.sessionLimits)
         let handler = RequestLog(wrapped: NavigationAPI(registry: registry))
         let server = HTTPServer(configuration: configuration.httpServerConfiguration, handler: handler)
@@ -31,10 +37,6 @@ enum ServerProcess {
             "navigation-server listening on http://\(urlHost(configuration.host)):\(server.port)")
 
         let sweep = startSweeping(registry, every: configuration.sweepInterval)
-        let stopRequested = DispatchSemaphore(value: 0)
-        let signalSources = [SIGINT, SIGTERM].map { signalNumber in
-            watch(signalNumber) { stopRequested.signal() }
-        }
         stopRequested.wait()
 
         StandardStream.error.writeLine("navigation-server: stopping")
@@ -75,12 +77,17 @@ enum ServerProcess {
     }
 
     /// Delivers `signalNumber` to `action` on a dispatch queue instead of
-    /// interrupting a thread: the default disposition is ignored first.
+    /// interrupting a thread. The default disposition is ignored first (so
+    /// the signal no longer kills the process), and this returns only once
+    /// the source is registered: from then on no signal is lost.
     private static func watch(_ signalNumber: Int32, _ action: @escaping @Sendable () -> Void) -> DispatchSourceSignal {
         signal(signalNumber, SIG_IGN)
         let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
+        let registered = DispatchSemaphore(value: 0)
+        source.setRegistrationHandler { registered.signal() }
         source.setEventHandler(handler: action)
         source.resume()
+        registered.wait()
         return source
     }
 

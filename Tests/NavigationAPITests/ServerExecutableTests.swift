@@ -37,11 +37,23 @@ struct ServerExecutableTests {
         return (process, output, error)
     }
 
+    /// Waits for `process` to exit; kills it and returns false after `seconds`.
+    private static func waitForExit(of process: Process, seconds: Double) -> Bool {
+        let giveUp = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
+        while process.isRunning && ContinuousClock.now < giveUp {
+            usleep(10_000)
+        }
+        guard process.isRunning else { return true }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        return false
+    }
+
     private func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Finished {
         let (process, output, error) = try launch(arguments, environment: environment)
         let outputData = output.fileHandleForReading.readDataToEndOfFile()
         let errorData = error.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        try #require(Self.waitForExit(of: process, seconds: 10), "navigation-server \(arguments) did not exit")
         return Finished(
             status: process.terminationStatus,
             output: String(decoding: outputData, as: UTF8.self),
@@ -71,7 +83,7 @@ struct ServerExecutableTests {
 
     @Test func servesLogsAndStopsGracefullyOnSIGTERM() throws {
         let (process, output, error) = try launch(["--port=0", "--threads", "1"], environment: ["NAVIGATION_MAX_SESSIONS": "1"])
-        defer { if process.isRunning { process.terminate() } }
+        defer { _ = Self.waitForExit(of: process, seconds: 0) }
         var firstLine = ""
         while !firstLine.contains("\n") {
             let chunk = output.fileHandleForReading.availableData
@@ -91,7 +103,7 @@ struct ServerExecutableTests {
         client.disconnect()
 
         process.terminate()
-        process.waitUntilExit()
+        try #require(Self.waitForExit(of: process, seconds: 10), "SIGTERM did not stop the server")
         #expect(process.terminationReason == .exit)
         #expect(process.terminationStatus == 0)
         let log = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
