@@ -257,8 +257,9 @@ paths:
         out by the router itself, then reported to the owning coordinator;
         they take no payload. An accepted event increments `version` by one.
 
-        Checks run in this order: the body (400, 415), the session (404),
-        `If-Match` (412), the session's state (409), the event (422).
+        Checks run in this order: the shape of `{id}` (404), the body (400,
+        415), whether the session exists (404), `If-Match` (412), the
+        session's state (409), the event and its payload (422).
       parameters:
         - $ref: '#/components/parameters/IfMatch'
       requestBody:
