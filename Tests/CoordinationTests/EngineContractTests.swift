@@ -93,7 +93,7 @@ struct EngineContractTests {
         let flow = Flow(name: "shadow", description: "") { Shadow(environment: $0, reserved: reserved) }
         let session = try Session(id: "x", flow: flow, context: nil)
         let error = expectRefused(.flowFailure, session, tapping: "open")
-        #expect(error?.detail == "router misuse: screen 'detail' declares '\(reserved)', which is reserved: use allowsBack or allowsDismiss")
+        #expect(error?.detail == "screen 'detail' declares '\(reserved)', which is reserved: use allowsBack or allowsDismiss")
         #expect(error?.detail.contains("declares '\(reserved)', which is reserved") == true)
         #expect(session.stackDescription == ["home:root"])
         #expect(session.version == 1)
@@ -107,7 +107,7 @@ struct EngineContractTests {
         let flow = Flow(name: "declares", description: "") { ReservedDeclarer(environment: $0, reserved: reserved) }
         let error = #expect(throws: NavigationError.self) { try Session(id: "x", flow: flow, context: nil) }
         #expect(error?.kind == .flowFailure)
-        #expect(error?.detail == "router misuse: screen 'home' declares '\(reserved)', which is reserved: use allowsBack or allowsDismiss")
+        #expect(error?.detail == "screen 'home' declares '\(reserved)', which is reserved: use allowsBack or allowsDismiss")
     }
 
     private final class ReservedDeclarer: Coordinator {

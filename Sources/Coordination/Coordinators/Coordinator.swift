@@ -3,10 +3,10 @@
 ///
 /// Subclass it, show screens through ``router`` in ``start()``, attach a
 /// handler to each screen's events, and start child coordinators for
-/// self-contained sub-flows. Keep every child in ``childCoordinators`` (so it
-/// stays alive) and let it go when it finishes (so it does not leak):
-/// ``finish()`` tells the parent through ``childDidFinish(_:)``, whose
-/// default removes the child by identity. Report results to the parent with a
+/// self-contained sub-flows. Every child is kept in ``childCoordinators`` (so
+/// it stays alive) and let go when it finishes (so it does not leak):
+/// ``finish()`` removes it from its parent by identity, then tells the parent
+/// through ``childDidFinish(_:)``. Report results to the parent with a
 /// delegate, the ``onFinish`` closure, or a typed output
 /// (``OutputCoordinator``).
 ///
@@ -70,20 +70,23 @@ open class Coordinator {
 
     /// Keeps `child` alive as one of ``childCoordinators``. A finished
     /// coordinator takes no children, and a finished child is not added.
-    public func addChild(_ child: Coordinator) {
+    /// Returns whether `child` was added.
+    @discardableResult
+    public func addChild(_ child: Coordinator) -> Bool {
         guard child !== self, !isFinished, !child.isFinished,
-              !childCoordinators.contains(where: { $0 === child }) else { return }
+              !childCoordinators.contains(where: { $0 === child }) else { return false }
         child.parentCoordinator?.removeChild(child)
         child.parentCoordinator = self
         childCoordinators.append(child)
         environment.treeDidChange()
+        return true
     }
 
     /// Adds `child` and calls its ``start()``: the seeds' two lines in one.
-    /// Does nothing once this coordinator has finished.
+    /// Starts nothing when the child could not be added: it is already a
+    /// child, or either coordinator has finished.
     public func startChild(_ child: Coordinator) {
-        addChild(child)
-        guard child.parentCoordinator === self else { return }
+        guard addChild(child) else { return }
         child.start()
     }
 

@@ -107,10 +107,6 @@ public final class NavigationController {
         operation: HistoryEntry.Operation, presentation: Presentation
     ) {
         guard acceptsCall() else { return }
-        if let reserved = screen.events.first(where: { ReservedEvent(rawValue: $0.name) != nil }) {
-            misuse = .reservedEventName(screen: screen.name, event: reserved.name)
-            return
-        }
         if operation != .setRoot && stack.count >= maxStackDepth {
             misuse = .stackTooDeep(limit: maxStackDepth)
             return

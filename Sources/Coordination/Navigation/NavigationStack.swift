@@ -91,7 +91,6 @@ public enum RouterMisuse: Error, Sendable, Equatable, CustomStringConvertible {
     case alreadyShown(String)
     case notOnStack(String)
     case stackTooDeep(limit: Int)
-    case reservedEventName(screen: String, event: String)
 
     public var description: String {
         switch self {
@@ -101,8 +100,6 @@ public enum RouterMisuse: Error, Sendable, Equatable, CustomStringConvertible {
         case .alreadyShown(let name): "screen '\(name)' is already on the stack"
         case .notOnStack(let name): "update of '\(name)', which is not on the stack"
         case .stackTooDeep(let limit): "the stack would exceed its limit of \(limit) screens"
-        case .reservedEventName(let screen, let event):
-            "screen '\(screen)' declares '\(event)', which is reserved: use allowsBack or allowsDismiss"
         }
     }
 }

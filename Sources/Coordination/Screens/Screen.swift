@@ -23,15 +23,22 @@ public final class Screen {
     public internal(set) var events: [EventDeclaration] = []
     /// Whether the user may pop this screen with `back` when it is pushed
     /// (UIKit's back button, `navigationBarBackButtonHidden` when false).
-    public var allowsBack = true
+    public var allowsBack = true {
+        didSet { revision += 1 }
+    }
     /// Whether the user may dismiss the modal holding this screen with
     /// `dismiss` (SwiftUI's `interactiveDismissDisabled` when false).
-    public var allowsDismiss = true
+    public var allowsDismiss = true {
+        didSet { revision += 1 }
+    }
 
     /// Set when the screen is shown: unique in its session, stable for the screen's life.
     public internal(set) var id: String?
     /// The coordinator that showed the screen, set by its router.
     public internal(set) weak var coordinator: Coordinator?
+    /// Changes to events and flags so far: lets the session see whether a
+    /// refused event changed a screen.
+    private(set) var revision = 0
 
     public init(_ name: String, params: JSONObject = JSONObject()) {
         self.name = name
@@ -43,7 +50,8 @@ public final class Screen {
     /// `fields` lists the payload's members in the order a client should show
     /// them; all are required and nothing else is accepted. The names `back`
     /// and `dismiss` are reserved (see ``ReservedEvent``): use ``allowsBack``
-    /// and ``allowsDismiss`` for those.
+    /// and ``allowsDismiss`` for those; a screen on the stack that declares
+    /// one fails the event as a flow error.
     @discardableResult
     public func on(
         _ event: String,
@@ -54,6 +62,7 @@ public final class Screen {
             name: event,
             fields: fields.map { (name: $0.key, type: $0.value) },
             handler: handler)
+        revision += 1
         if let index = events.firstIndex(where: { $0.name == event }) {
             events[index] = declaration
         } else {

@@ -21,6 +21,11 @@ extension SessionState {
         guard !root.isFinished else { return }
         let live = liveCoordinators()
         for entry in navigation.stack.entries {
+            if let reserved = entry.screen.events.first(where: { ReservedEvent(rawValue: $0.name) != nil }) {
+                throw NavigationError(
+                    .flowFailure,
+                    "screen '\(entry.screen.name)' declares '\(reserved.name)', which is reserved: use allowsBack or allowsDismiss")
+            }
             guard let owner = entry.screen.coordinator, live.contains(ObjectIdentifier(owner)) else {
                 throw NavigationError(
                     .flowFailure,

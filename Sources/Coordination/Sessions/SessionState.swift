@@ -106,7 +106,8 @@ final class SessionState {
     /// calls, store writes, tree changes. Equal before and after a refused
     /// event means there is nothing to undo.
     var changeMarker: [Int] {
-        [navigation.callCount, environment.store.writeCount, environment.treeRevision]
+        [navigation.callCount, environment.store.writeCount, environment.treeRevision,
+         navigation.stack.entries.reduce(0) { $0 + $1.screen.revision }]
     }
 
     /// Ends the flow: the root finishes and with it every descendant. Router

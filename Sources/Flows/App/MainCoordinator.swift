@@ -31,7 +31,7 @@ final class MainCoordinator: Coordinator {
     private func showCheckout() {
         let checkout = CheckoutCoordinator(environment: environment)
         checkout.onFinish = { [unowned self] finished in
-            guard let home, let checkout = finished as? CheckoutCoordinator else { return }
+            guard !isFinished, let home, let checkout = finished as? CheckoutCoordinator else { return }
             router.update(home, "lastCheckout", to: .string(checkout.outcome.rawValue))
         }
         startChild(checkout)

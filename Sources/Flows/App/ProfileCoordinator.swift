@@ -1,8 +1,7 @@
 import Coordination
 
-/// Pushes `profile`, showing the user read from the shared store. Finished
-/// by the session when the user goes back; the parent hears of it through
-/// `onFinish`.
+/// Pushes `profile`, showing the user read from the shared store. The
+/// session finishes it when the user goes back, which lets it go from Main.
 final class ProfileCoordinator: Coordinator {
     override func start() {
         let username: JSONValue = store[.username].map(JSONValue.string) ?? nil

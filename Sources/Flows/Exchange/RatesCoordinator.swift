@@ -9,7 +9,8 @@ extension ExchangeFlow {
     /// the list never knows the calculator exists.
     final class RatesCoordinator: Coordinator {
         weak var delegate: RatesCoordinatorDelegate?
-        private var rates: Screen?
+        /// Weak: the stack owns the screen.
+        private weak var rates: Screen?
 
         override func start() {
             let rates = Screen("rates", params: ["items": .array(ExchangeFlow.rates.map(\.json)), "lastViewed": .null])
