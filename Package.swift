@@ -7,6 +7,8 @@ let package = Package(
         // The engine: users depend on this to write their own flows.
         .library(name: "Coordination", targets: ["Coordination"]),
         .library(name: "Flows", targets: ["Flows"]),
+        // The server around your own flows: `ServerProcess.run(flows:)`.
+        .library(name: "NavigationServerRuntime", targets: ["NavigationServerRuntime"]),
         .executable(name: "navigation-server", targets: ["navigation-server"]),
     ],
     targets: [
@@ -19,10 +21,8 @@ let package = Package(
         ),
         .target(name: "HTTPCore", dependencies: ["CMicroHTTPD"]),
         .target(name: "NavigationAPI", dependencies: ["Coordination", "HTTPCore"]),
-        .executableTarget(
-            name: "navigation-server",
-            dependencies: ["NavigationAPI", "Flows", "HTTPCore", "Coordination"]
-        ),
+        .target(name: "NavigationServerRuntime", dependencies: ["NavigationAPI", "HTTPCore", "Coordination"]),
+        .executableTarget(name: "navigation-server", dependencies: ["NavigationServerRuntime", "Flows"]),
         .testTarget(name: "CoordinationTests", dependencies: ["Coordination"]),
         .testTarget(name: "FlowsTests", dependencies: ["Flows", "Coordination"]),
         .testTarget(name: "HTTPCoreTests", dependencies: ["HTTPCore"]),

@@ -94,7 +94,7 @@ public struct NavigationAPI: HTTPHandler {
 
     /// The route's session id, or 404 when it cannot be one.
     private func wellFormedSessionID(_ route: Route) throws(Problem) -> String {
-        guard let id = route.sessionID, SessionIdentifier.isWellFormed(id) else { throw Problem.sessionNotFound() }
+        guard let id = route.sessionID, SessionID.isWellFormed(id) else { throw Problem.sessionNotFound() }
         return id
     }
 

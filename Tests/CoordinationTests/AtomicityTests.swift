@@ -61,14 +61,14 @@ struct AtomicityTests {
         #expect(session.stack.top?.screen.params == ["count": 2])
     }
 
-    @Test func stackDepthLimitIsAFlowFailure() throws {
+    @Test func stackDepthLimitRefusesTheEventAsALimitNotAFlowBug() throws {
         var limits = SessionLimits()
         limits.maxStackDepth = 3
         let session = try Session.workbench(limits: limits)
         try session.tap("push", ["name": "one"])
         try session.tap("present", ["name": "two", "style": "sheet"])
-        let error = expectRefused(.flowFailure, session, tapping: "push", ["name": "three"])
-        #expect(error?.detail == "router misuse: the stack would exceed its limit of 3 screens")
+        let error = expectRefused(.stackLimitReached, session, tapping: "push", ["name": "three"])
+        #expect(error?.detail == "the event would put more than 3 screens on the stack; go back or dismiss first")
         #expect(session.stackDescription == ["home:root", "one:push", "two:sheet"])
         try session.tap("setRoot", ["name": "fresh"])
         #expect(session.stackDescription == ["fresh:root"])

@@ -26,6 +26,8 @@ public struct NavigationError: Error, Sendable, Equatable, CustomStringConvertib
         case tooManySessions
         /// The session accepted as many events as it may.
         case eventLimitReached
+        /// The event would put more screens on the stack than the limit allows.
+        case stackLimitReached
         /// The flow misused its router or broke an invariant: a bug in the flow.
         case flowFailure
     }

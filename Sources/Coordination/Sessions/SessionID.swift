@@ -1,10 +1,12 @@
 /// Session ids: 128 bits from the system's cryptographic random source
 /// (`getrandom` on Linux), as 32 lowercase hex digits. Unguessable, so the id
 /// itself is the capability to use the session.
-enum SessionID {
-    static let length = 32
+public enum SessionID {
+    /// Characters in an id.
+    public static let length = 32
 
-    static func make() -> String {
+    /// A new id; never the same twice in practice (128 random bits).
+    public static func make() -> String {
         var generator = SystemRandomNumberGenerator()
         let high = generator.next() as UInt64
         let low = generator.next() as UInt64
@@ -13,7 +15,7 @@ enum SessionID {
 
     /// Whether `text` has the shape of an id: checked before any lookup so
     /// that junk never reaches a lock.
-    static func isWellFormed(_ text: String) -> Bool {
+    public static func isWellFormed(_ text: String) -> Bool {
         text.utf8.count == length && text.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
     }
 

@@ -15,6 +15,11 @@ extension SessionState {
                 throw NavigationError(.flowFailure, "coordinators kept finishing and starting each other for \(rounds) rounds")
             }
         }
+        if case .stackTooDeep(let limit) = navigation.misuse {
+            throw NavigationError(
+                .stackLimitReached,
+                "the event would put more than \(limit) screens on the stack; go back or dismiss first")
+        }
         if let misuse = navigation.misuse {
             throw NavigationError(.flowFailure, "router misuse: \(misuse)")
         }

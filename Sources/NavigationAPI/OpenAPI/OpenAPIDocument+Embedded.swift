@@ -293,8 +293,9 @@ paths:
           description: |
             The screen is not the active (top) screen (`screen-not-active`,
             with `activeScreen` and `currentVersion`), the session has finished
-            (`session-finished`), or it accepted as many events as it may
-            (`event-limit-reached`).
+            (`session-finished`), it accepted as many events as it may
+            (`event-limit-reached`), or the event would push the stack past
+            its depth limit (`stack-limit-reached`). Nothing changed.
           content:
             application/problem+json:
               schema:
@@ -740,6 +741,7 @@ components:
             - urn:navigation-server:problem:event-rejected
             - urn:navigation-server:problem:too-many-sessions
             - urn:navigation-server:problem:event-limit-reached
+            - urn:navigation-server:problem:stack-limit-reached
             - urn:navigation-server:problem:flow-failure
         title:
           type: string

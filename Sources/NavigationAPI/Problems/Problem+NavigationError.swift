@@ -15,6 +15,7 @@ extension ProblemType {
         case .eventRejected: self = .eventRejected
         case .tooManySessions: self = .tooManySessions
         case .eventLimitReached: self = .eventLimitReached
+        case .stackLimitReached: self = .stackLimitReached
         case .flowFailure: self = .flowFailure
         }
     }

@@ -23,6 +23,7 @@ public enum ProblemType: String, Sendable, CaseIterable {
     case eventRejected = "event-rejected"
     case tooManySessions = "too-many-sessions"
     case eventLimitReached = "event-limit-reached"
+    case stackLimitReached = "stack-limit-reached"
     case flowFailure = "flow-failure"
 
     /// The problem's `type` member.
@@ -33,7 +34,7 @@ public enum ProblemType: String, Sendable, CaseIterable {
         case .malformedJSON, .invalidRequest, .invalidQuery: 400
         case .notFound, .sessionNotFound, .flowNotFound: 404
         case .methodNotAllowed: 405
-        case .screenNotActive, .sessionFinished, .eventLimitReached: 409
+        case .screenNotActive, .sessionFinished, .eventLimitReached, .stackLimitReached: 409
         case .versionMismatch: 412
         case .bodyTooLarge: 413
         case .unsupportedMediaType: 415
@@ -64,6 +65,7 @@ public enum ProblemType: String, Sendable, CaseIterable {
         case .eventRejected: "Event rejected"
         case .tooManySessions: "Too many sessions"
         case .eventLimitReached: "Event limit reached"
+        case .stackLimitReached: "Stack limit reached"
         case .flowFailure: "Flow failure"
         }
     }

@@ -5,18 +5,32 @@ import Musl
 #endif
 import Coordination
 import Dispatch
-import Flows
 import HTTPCore
 import NavigationAPI
 
-/// The life of the `navigation-server` process: configuration, start, the
-/// idle-session sweep, and a graceful stop on SIGINT or SIGTERM.
-enum ServerProcess {
+/// The life of a navigation server process: configuration from flags and
+/// the environment, start, the idle-session sweep, and a graceful stop on
+/// SIGINT or SIGTERM.
+///
+/// `navigation-server` is this with the built-in flows. To serve your own,
+/// make an executable that depends on `NavigationServerRuntime` and calls
+/// ``run(flows:arguments:)`` from its `main.swift`:
+///
+/// ```swift
+/// import Flows
+/// import NavigationServerRuntime
+///
+/// ServerProcess.run(flows: BuiltinFlows.all + [notesFlow])
+/// ```
+public enum ServerProcess {
     /// Seconds in-flight requests get to finish once a stop signal arrives.
     static let stopDeadlineSeconds = 5.0
 
-    /// Runs the server until a stop signal; never returns.
-    static func run(arguments: [String]) -> Never {
+    /// Serves `flows` until a stop signal, then exits 0; never returns.
+    /// `arguments` are the flags after the program name (`--help` lists them).
+    public static func run(
+        flows: [Flow], arguments: [String] = Array(CommandLine.arguments.dropFirst())
+    ) -> Never {
         let configuration = readConfiguration(arguments: arguments)
         // Watch for stop signals before anything else: a signal that arrives
         // while starting, or right after the listening line, must not be lost.
@@ -24,7 +38,7 @@ enum ServerProcess {
         let signalSources = [SIGINT, SIGTERM].map { signalNumber in
             watch(signalNumber) { stopRequested.signal() }
         }
-        let registry = SessionRegistry(flows: BuiltinFlows.all, limits: configuration.sessionLimits)
+        let registry = SessionRegistry(flows: flows, limits: configuration.sessionLimits)
         let handler = RequestLog(wrapped: NavigationAPI(registry: registry))
         let server = HTTPServer(configuration: configuration.httpServerConfiguration, handler: handler)
         do {
