@@ -7,6 +7,7 @@ PORT         ?= 8080
 SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_PACKAGES := libmicrohttpd-dev pkg-config
 PIP_PACKAGES := openapi-spec-validator
+APT_TEST_PACKAGES := curl
 
 .PHONY: run test build release deps deps-test spec clean
 
@@ -14,11 +15,12 @@ PIP_PACKAGES := openapi-spec-validator
 run: release
 	.build/release/navigation-server --port $(PORT)
 
-## test: install what is missing, build, run every test and validate openapi.yaml
+## test: install what is missing, build, run every test, validate openapi.yaml, run the README walkthrough
 test: deps-test
 	$(SWIFT) build
-	$(SWIFT) test
+	$(SWIFT) test --disable-xctest
 	$(MAKE) --no-print-directory spec
+	scripts/check-readme-walkthrough .build/debug/navigation-server
 
 build: deps
 	$(SWIFT) build
@@ -37,8 +39,11 @@ deps:
 		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq $(APT_PACKAGES); \
 	fi
 
-## deps-test: deps, plus the OpenAPI validator from PyPI
+## deps-test: deps, plus curl (for the README walkthrough) and the OpenAPI validator from PyPI
 deps-test: deps
+	@if ! command -v curl >/dev/null 2>&1; then \
+		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq $(APT_TEST_PACKAGES); \
+	fi
 	@if ! $(PYTHON) -c "import openapi_spec_validator" 2>/dev/null; then \
 		echo "installing $(PIP_PACKAGES)"; \
 		$(PYTHON) -m pip install -q $(PIP_PACKAGES); \
