@@ -1,0 +1,75 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// The state of one client connection and the request it is receiving.
+///
+/// libmicrohttpd gives each connection to exactly one worker thread for its
+/// whole life, and calls every callback for that connection on that thread, so
+/// this class needs neither a lock nor `Sendable`. One instance lives as long as
+/// the connection (retained in the connection-started notification, released
+/// in connection-closed), so keep-alive requests reuse it instead of allocating
+/// per request, and a request that dies before reaching the handler leaks
+/// nothing.
+final class ConnectionContext {
+    enum Phase {
+        /// The request line arrived; headers are not yet processed.
+        case awaitingHeaders
+        /// Headers processed; collecting body bytes until the final call.
+        case receivingBody
+        /// The body passed the limit; dropping bytes until the final call,
+        /// then answering 413.
+        case discardingBody(discardedBytes: Int)
+        /// A response was queued; nothing more to do for this request.
+        case answered
+    }
+
+    var phase: Phase = .answered
+    var method = ""
+    var path = ""
+    var query = ""
+    var headers = HTTPHeaders()
+    var body: [UInt8] = []
+    /// Whether this request was added to the server's in-flight count and so
+    /// must be subtracted exactly once when it ends.
+    var isCountedInFlight = false
+
+    /// Starts a new request from the raw request target (`/path?query`) exactly
+    /// as the client sent it, before libmicrohttpd decodes it in place.
+    func beginRequest(rawTarget: UnsafePointer<CChar>?) {
+        phase = .awaitingHeaders
+        method = ""
+        headers = HTTPHeaders()
+        body = []
+        guard let rawTarget else {
+            path = ""
+            query = ""
+            return
+        }
+        let length = strlen(rawTarget)
+        rawTarget.withMemoryRebound(to: UInt8.self, capacity: length) { start in
+            let target = UnsafeBufferPointer(start: start, count: length)
+            if let questionMark = target.firstIndex(of: UInt8(ascii: "?")) {
+                path = String(decoding: target[..<questionMark], as: UTF8.self)
+                query = String(decoding: target[(questionMark + 1)...], as: UTF8.self)
+            } else {
+                path = String(decoding: target, as: UTF8.self)
+                query = ""
+            }
+        }
+    }
+
+    /// Hands the collected request over, leaving this context empty so the
+    /// request's storage is uniquely owned by the handler (no copy on write).
+    func takeRequest() -> HTTPRequest {
+        let request = HTTPRequest(method: method, path: path, query: query, headers: headers, body: body)
+        method = ""
+        path = ""
+        query = ""
+        headers = HTTPHeaders()
+        body = []
+        return request
+    }
+}

@@ -1,0 +1,93 @@
+import CMicroHTTPD
+
+// The C entry points libmicrohttpd calls on its worker threads. They are plain
+// global functions (never closures or `main.swift` code, which Swift 6 would
+// treat as main-actor isolated and trap on) that recover the Swift objects
+// behind the `void *` arguments and forward to them.
+//
+// Ownership: `cls` is the server's `RequestDispatcher`, passed unretained
+// because `HTTPServer` owns it and stops the daemon before releasing it. Each
+// connection's `ConnectionContext` is retained when the connection starts and
+// released when it closes; the per-request `con_cls` borrows that same pointer.
+
+/// `MHD_NotifyConnectionCallback`: allocates and frees the per-connection context.
+func daemonConnectionNotify(
+    cls: UnsafeMutableRawPointer?,
+    connection: OpaquePointer?,
+    socketContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>?,
+    code: MHD_ConnectionNotificationCode
+) {
+    guard let socketContext else { return }
+    if code == .CONNECTION_NOTIFY_STARTED {
+        socketContext.pointee = Unmanaged.passRetained(ConnectionContext()).toOpaque()
+        return
+    }
+    guard let pointer = socketContext.pointee else { return }
+    socketContext.pointee = nil
+    let context = Unmanaged<ConnectionContext>.fromOpaque(pointer)
+    if let cls {
+        // Settles the in-flight count if the request's end went unreported.
+        dispatcher(cls).requestEnded(context: context.takeUnretainedValue())
+    }
+    context.release()
+}
+
+/// `MHD_OPTION_URI_LOG_CALLBACK`: the only place the request target is seen
+/// raw, before libmicrohttpd splits off the query and percent-decodes the path
+/// in place. Its return value becomes the request's `con_cls`.
+func daemonURILog(
+    cls: UnsafeMutableRawPointer?,
+    uri: UnsafePointer<CChar>?,
+    connection: OpaquePointer?
+) -> UnsafeMutableRawPointer? {
+    guard let connection, let pointer = CMicroHTTPD_socket_context(connection) else { return nil }
+    let context = Unmanaged<ConnectionContext>.fromOpaque(pointer).takeUnretainedValue()
+    if let cls, context.isCountedInFlight {
+        // The previous request's end went unreported; keep the count exact.
+        dispatcher(cls).requestEnded(context: context)
+    }
+    context.beginRequest(rawTarget: uri)
+    return pointer
+}
+
+/// `MHD_AccessHandlerCallback`, called several times per request.
+func daemonAccessHandler(
+    cls: UnsafeMutableRawPointer?,
+    connection: OpaquePointer?,
+    url: UnsafePointer<CChar>?,
+    method: UnsafePointer<CChar>?,
+    version: UnsafePointer<CChar>?,
+    uploadData: UnsafePointer<CChar>?,
+    uploadDataSize: UnsafeMutablePointer<Int>?,
+    requestContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
+) -> MHD_Result {
+    // Every pointer is set by libmicrohttpd; a missing one means the URI
+    // callback could not find the connection's context, so refuse the request.
+    guard let cls, let connection, let method, let uploadDataSize,
+          let pointer = requestContext?.pointee
+    else { return .NO }
+    let context = Unmanaged<ConnectionContext>.fromOpaque(pointer).takeUnretainedValue()
+    return dispatcher(cls).access(
+        connection: connection,
+        context: context,
+        method: method,
+        uploadData: uploadData,
+        uploadDataSize: uploadDataSize
+    )
+}
+
+/// `MHD_RequestCompletedCallback`: the response was sent or the request failed.
+func daemonRequestCompleted(
+    cls: UnsafeMutableRawPointer?,
+    connection: OpaquePointer?,
+    requestContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>?,
+    code: MHD_RequestTerminationCode
+) {
+    guard let cls, let pointer = requestContext?.pointee else { return }
+    requestContext?.pointee = nil
+    dispatcher(cls).requestEnded(context: Unmanaged<ConnectionContext>.fromOpaque(pointer).takeUnretainedValue())
+}
+
+private func dispatcher(_ cls: UnsafeMutableRawPointer) -> RequestDispatcher {
+    Unmanaged<RequestDispatcher>.fromOpaque(cls).takeUnretainedValue()
+}

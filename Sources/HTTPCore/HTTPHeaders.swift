@@ -1,0 +1,102 @@
+/// An ordered list of HTTP header fields with case-insensitive name lookup.
+///
+/// Order and duplicates are kept exactly as added, so a request's headers read
+/// back in the order the client sent them. Lookup compares names ASCII
+/// case-insensitively without allocating.
+public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
+    public typealias Element = (name: String, value: String)
+
+    private var fields: [Element]
+
+    public init() {
+        fields = []
+    }
+
+    public init(_ pairs: [(String, String)]) {
+        fields = pairs.map { (name: $0.0, value: $0.1) }
+    }
+
+    public init(dictionaryLiteral elements: (String, String)...) {
+        self.init(elements)
+    }
+
+    /// The number of fields, counting repeated names separately.
+    public var count: Int { fields.count }
+
+    public var isEmpty: Bool { fields.isEmpty }
+
+    /// The first value for `name`, compared case-insensitively; `nil` when absent.
+    public subscript(name: String) -> String? {
+        for field in fields where Self.namesMatch(field.name, name) {
+            return field.value
+        }
+        return nil
+    }
+
+    /// Every value for `name`, in order.
+    public func values(for name: String) -> [String] {
+        fields.filter { Self.namesMatch($0.name, name) }.map(\.value)
+    }
+
+    public func contains(_ name: String) -> Bool {
+        self[name] != nil
+    }
+
+    /// Appends a field, keeping any existing fields with the same name.
+    public mutating func add(_ name: String, _ value: String) {
+        fields.append((name: name, value: value))
+    }
+
+    /// Sets `name` to exactly one `value`: the first existing field keeps its
+    /// position and takes the new value, later duplicates are removed; appends
+    /// when the name is absent.
+    public mutating func replaceOrAdd(_ name: String, _ value: String) {
+        guard let first = fields.firstIndex(where: { Self.namesMatch($0.name, name) }) else {
+            add(name, value)
+            return
+        }
+        fields[first].value = value
+        var index = first + 1
+        while index < fields.count {
+            if Self.namesMatch(fields[index].name, name) {
+                fields.remove(at: index)
+            } else {
+                index += 1
+            }
+        }
+    }
+
+    /// Removes every field named `name`.
+    public mutating func remove(_ name: String) {
+        fields.removeAll { Self.namesMatch($0.name, name) }
+    }
+
+    public mutating func reserveCapacity(_ minimumCapacity: Int) {
+        fields.reserveCapacity(minimumCapacity)
+    }
+
+    public func makeIterator() -> IndexingIterator<[Element]> {
+        fields.makeIterator()
+    }
+
+    /// ASCII case-insensitive comparison; header names are ASCII tokens, so
+    /// Unicode case folding would be both slower and wrong.
+    static func namesMatch(_ lhs: String, _ rhs: String) -> Bool {
+        var left = lhs.utf8.makeIterator()
+        var right = rhs.utf8.makeIterator()
+        while true {
+            switch (left.next(), right.next()) {
+            case (nil, nil):
+                return true
+            case let (l?, r?):
+                if l != r && asciiLowercased(l) != asciiLowercased(r) { return false }
+            default:
+                return false
+            }
+        }
+    }
+
+    private static func asciiLowercased(_ byte: UInt8) -> UInt8 {
+        (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")) ? byte | 0x20 : byte
+    }
+}

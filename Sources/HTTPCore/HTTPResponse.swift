@@ -1,0 +1,17 @@
+/// One HTTP response, fully buffered.
+///
+/// `Content-Length` and `Date` are set by the server; a `Content-Length` here is
+/// ignored. Headers libmicrohttpd rejects are dropped rather than sent: a value
+/// that is empty or holds CR, LF or NUL, or a malformed name.
+public struct HTTPResponse: Sendable {
+    /// The status code; anything outside 100...999 is sent as 500.
+    public var status: Int
+    public var headers: HTTPHeaders
+    public var body: [UInt8]
+
+    public init(status: Int, headers: HTTPHeaders = .init(), body: [UInt8] = []) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+}

@@ -1,0 +1,103 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import Synchronization
+
+/// An HTTP/1.1 server on libmicrohttpd's epoll thread pool, calling an
+/// ``HTTPHandler`` for every complete request.
+///
+/// Lifecycle: `idle` → ``start()`` → `running` → ``stop(deadline:)`` →
+/// `stopped`. A server serves at most once.
+public final class HTTPServer: Sendable {
+    private enum State {
+        case idle
+        case running(DaemonHandle)
+        case stopping
+        case stopped
+    }
+
+    private let configuration: HTTPServerConfiguration
+    private let dispatcher: RequestDispatcher
+    private let errorLog = StartupErrorLog()
+    private let state = Mutex<State>(.idle)
+    private let boundPort = Atomic<Int>(0)
+
+    public init(configuration: HTTPServerConfiguration, handler: some HTTPHandler) {
+        self.configuration = configuration
+        self.dispatcher = RequestDispatcher(handler: handler, maxBodyBytes: configuration.maxBodyBytes)
+    }
+
+    deinit {
+        // Without this the daemon's threads would call into freed objects.
+        stop(deadline: 0)
+    }
+
+    /// The port actually bound (the chosen one when configured with port 0);
+    /// 0 before ``start()``. Still readable after ``stop(deadline:)``.
+    public var port: Int {
+        boundPort.load(ordering: .acquiring)
+    }
+
+    /// Requests received but not yet fully answered.
+    var inFlightRequestCount: Int {
+        dispatcher.inFlightRequests.load(ordering: .acquiring)
+    }
+
+    /// Binds and starts serving; when it returns, ``port`` is the real port and
+    /// connections are being accepted.
+    public func start() throws(HTTPServerError) {
+        if let reason = configuration.invalidityReason() {
+            throw .invalidConfiguration(reason)
+        }
+        guard let address = BindAddress(host: configuration.host, port: configuration.port) else {
+            throw .invalidHost(configuration.host)
+        }
+        try state.withLock { state throws(HTTPServerError) in
+            guard case .idle = state else { throw .alreadyStarted }
+            let daemon = try DaemonHandle.start(
+                configuration: configuration,
+                address: address,
+                dispatcher: dispatcher,
+                errorLog: errorLog
+            )
+            boundPort.store(daemon.boundPort, ordering: .releasing)
+            state = .running(daemon)
+        }
+    }
+
+    /// Stops gracefully: stops accepting connections, waits up to `deadline`
+    /// seconds for in-flight requests to be answered, then closes every
+    /// connection. Responses sent while waiting carry `Connection: close`.
+    ///
+    /// Idempotent: calls on a server that is not running return at once
+    /// (including one that is being stopped by another thread).
+    public func stop(deadline: Double = 5) {
+        let daemon: DaemonHandle? = state.withLock { state in
+            guard case .running(let daemon) = state else { return nil }
+            state = .stopping
+            return daemon
+        }
+        guard let daemon else { return }
+
+        dispatcher.isDraining.store(true, ordering: .relaxed)
+        let listeningSocket = daemon.quiesce()
+        waitForInFlightRequests(seconds: deadline)
+        daemon.stop()
+        if listeningSocket >= 0 {
+            // After quiesce the socket is ours to close, and only after stop.
+            close(listeningSocket)
+        }
+        state.withLock { $0 = .stopped }
+    }
+
+    private func waitForInFlightRequests(seconds: Double) {
+        let clampedSeconds = seconds.isNaN ? 0 : min(max(seconds, 0), 86_400)
+        let clock = ContinuousClock()
+        let giveUp = clock.now.advanced(by: .seconds(clampedSeconds))
+        while inFlightRequestCount > 0 && clock.now < giveUp {
+            usleep(1_000)
+        }
+    }
+}

@@ -1,0 +1,66 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// Where and how an ``HTTPServer`` listens, and the limits it enforces.
+public struct HTTPServerConfiguration: Sendable {
+    /// An IPv4 literal (`"0.0.0.0"` for every interface), `"localhost"`
+    /// (bound as 127.0.0.1), or an IPv6 literal such as `"::1"`, `"::"` or
+    /// `"[::1]"`. Host names are not resolved.
+    public var host: String = "127.0.0.1"
+    /// The TCP port; 0 picks a free one, readable from ``HTTPServer/port`` after start.
+    public var port: Int = 8080
+    /// Worker threads, each with its own epoll loop; a connection stays on one.
+    public var threads: Int = HTTPServerConfiguration.activeProcessorCount
+    /// Largest request body accepted; larger ones get
+    /// ``HTTPRequestRejection/bodyTooLarge(limit:)`` and are never buffered.
+    public var maxBodyBytes: Int = 1 << 20
+    /// Simultaneous connections across all threads; further clients are refused.
+    public var connectionLimit: Int = 1024
+    /// Simultaneous connections from one IP address; 0 means unlimited.
+    public var perIPConnectionLimit: Int = 0
+    /// Seconds a connection may stay idle before it is closed; 0 means never.
+    public var connectionTimeoutSeconds: Int = 30
+    /// Per-connection memory for the request line, headers and I/O buffers.
+    /// A request whose line and headers do not fit is answered by
+    /// libmicrohttpd itself (431 or 414) without reaching the handler.
+    public var connectionMemoryLimitBytes: Int = 64 * 1024
+    /// libmicrohttpd's `MHD_USE_TURBO`: skips some system calls (no
+    /// `shutdown()` before `close()`, fewer listen-socket checks).
+    public var turbo: Bool = true
+
+    public init() {}
+
+    /// Online processors, read without Foundation.
+    static var activeProcessorCount: Int {
+        max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+    }
+
+    /// A readable reason the configuration cannot work, or `nil` when it can.
+    func invalidityReason() -> String? {
+        if !(0...65_535).contains(port) {
+            return "port \(port) is outside 0...65535"
+        }
+        if threads < 1 || threads > 1024 {
+            return "threads must be in 1...1024, got \(threads)"
+        }
+        if maxBodyBytes < 0 {
+            return "maxBodyBytes must not be negative, got \(maxBodyBytes)"
+        }
+        if connectionLimit < 1 || connectionLimit > Int(UInt32.max) {
+            return "connectionLimit must be in 1...\(UInt32.max), got \(connectionLimit)"
+        }
+        if perIPConnectionLimit < 0 || perIPConnectionLimit > Int(UInt32.max) {
+            return "perIPConnectionLimit must be 0 (unlimited) or positive, got \(perIPConnectionLimit)"
+        }
+        if connectionTimeoutSeconds < 0 || connectionTimeoutSeconds > Int(UInt32.max) {
+            return "connectionTimeoutSeconds must be 0 (never) or positive, got \(connectionTimeoutSeconds)"
+        }
+        if connectionMemoryLimitBytes < 4096 {
+            return "connectionMemoryLimitBytes must be at least 4096, got \(connectionMemoryLimitBytes)"
+        }
+        return nil
+    }
+}

@@ -1,0 +1,133 @@
+import CMicroHTTPD
+import Synchronization
+
+/// The server side of libmicrohttpd's callbacks: turns the access-handler
+/// calls for one request into a single ``HTTPHandler`` call.
+///
+/// libmicrohttpd calls the access handler several times per request:
+/// 1. once after the headers, with no upload data: we only record the request
+///    and return `MHD_YES` — queueing a response here makes libmicrohttpd
+///    0.9.75 drop keep-alive — unless the declared body is already too large;
+/// 2. once per received body chunk: appended, or dropped past the limit;
+/// 3. once more with no upload data when the request is complete: the handler
+///    runs and its response is queued.
+///
+/// Shared by all worker threads; its own state is immutable or atomic.
+final class RequestDispatcher: Sendable {
+    let handler: any HTTPHandler
+    let maxBodyBytes: Int
+    /// Requests whose headers arrived and whose response is not yet fully
+    /// sent; graceful stop waits for this to reach zero.
+    let inFlightRequests = Atomic<Int>(0)
+    /// Set once stopping; responses then carry `Connection: close` so clients
+    /// do not send more requests on connections about to be closed.
+    let isDraining = Atomic<Bool>(false)
+
+    init(handler: any HTTPHandler, maxBodyBytes: Int) {
+        self.handler = handler
+        self.maxBodyBytes = maxBodyBytes
+    }
+
+    /// One access-handler call; see the type's documentation for the sequence.
+    func access(
+        connection: OpaquePointer,
+        context: ConnectionContext,
+        method: UnsafePointer<CChar>,
+        uploadData: UnsafePointer<CChar>?,
+        uploadDataSize: UnsafeMutablePointer<Int>
+    ) -> MHD_Result {
+        let uploadedBytes = uploadDataSize.pointee
+        switch context.phase {
+        case .awaitingHeaders:
+            return receiveHeaders(connection: connection, context: context, method: method)
+
+        case .receivingBody where uploadedBytes > 0:
+            uploadDataSize.pointee = 0
+            guard context.body.count + uploadedBytes <= maxBodyBytes else {
+                // Chunked bodies declare no length up front; stop buffering
+                // the moment the limit is passed.
+                context.body = []
+                context.phase = .discardingBody(discardedBytes: uploadedBytes)
+                return .YES
+            }
+            if let uploadData {
+                uploadData.withMemoryRebound(to: UInt8.self, capacity: uploadedBytes) { bytes in
+                    context.body.append(contentsOf: UnsafeBufferPointer(start: bytes, count: uploadedBytes))
+                }
+            }
+            return .YES
+
+        case .receivingBody:
+            context.phase = .answered
+            let response = handler.handle(context.takeRequest())
+            return queue(response, on: connection, closingConnection: false)
+
+        case .discardingBody(let discardedBytes) where uploadedBytes > 0:
+            uploadDataSize.pointee = 0
+            let total = discardedBytes + uploadedBytes
+            // A response cannot be queued mid-body, so an oversized chunked body
+            // is drained to answer 413 at its end; past a further `maxBodyBytes`
+            // (at least 64 KiB) draining costs more than the answer is worth,
+            // so the connection is closed without one.
+            guard total <= max(maxBodyBytes, 64 * 1024) else { return .NO }
+            context.phase = .discardingBody(discardedBytes: total)
+            return .YES
+
+        case .discardingBody:
+            context.phase = .answered
+            return queueBodyTooLarge(on: connection)
+
+        case .answered:
+            // Not called again once a response is queued; refuse rather than
+            // queue a second response.
+            return .NO
+        }
+    }
+
+    /// Called when libmicrohttpd finished with a request (response sent, or
+    /// the connection failed or was closed).
+    func requestEnded(context: ConnectionContext) {
+        if context.isCountedInFlight {
+            context.isCountedInFlight = false
+            inFlightRequests.subtract(1, ordering: .releasing)
+        }
+        context.phase = .answered
+        // Free an abandoned body now rather than at the next request.
+        context.body = []
+    }
+
+    private func receiveHeaders(
+        connection: OpaquePointer,
+        context: ConnectionContext,
+        method: UnsafePointer<CChar>
+    ) -> MHD_Result {
+        inFlightRequests.add(1, ordering: .relaxed)
+        context.isCountedInFlight = true
+        context.method = String(cString: method)
+        context.headers = RequestHeaders.collect(from: connection)
+
+        let declaredLength = RequestHeaders.contentLength(in: context.headers)
+        if let declaredLength, declaredLength > maxBodyBytes {
+            // Answer before the body is read: libmicrohttpd then skips the body
+            // and closes the connection, and a client that sent
+            // `Expect: 100-continue` never uploads it.
+            context.phase = .answered
+            return queueBodyTooLarge(on: connection)
+        }
+        if let declaredLength, declaredLength > 0 {
+            context.body.reserveCapacity(declaredLength)
+        }
+        context.phase = .receivingBody
+        return .YES
+    }
+
+    private func queueBodyTooLarge(on connection: OpaquePointer) -> MHD_Result {
+        let response = handler.response(for: .bodyTooLarge(limit: maxBodyBytes))
+        return queue(response, on: connection, closingConnection: true)
+    }
+
+    private func queue(_ response: HTTPResponse, on connection: OpaquePointer, closingConnection: Bool) -> MHD_Result {
+        let closing = closingConnection || isDraining.load(ordering: .relaxed)
+        return response.queue(on: connection, closingConnection: closing)
+    }
+}

@@ -1,0 +1,76 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import HTTPCore
+import Synchronization
+
+/// The test handler: echoes the request back so tests can see exactly what
+/// reached the handler.
+///
+/// - any path: 200, `X-Method`, `X-Path`, `X-Query`, `X-Echo-Test` (the
+///   request's `x-test` header, looked up in lower case) and the request body;
+///   `X-Query` is left out when the query is empty;
+/// - `/slow`: the same after sleeping 200 ms, flagging ``slowRequestEntered``;
+/// - `/bad-headers`: headers libmicrohttpd must reject, plus one good one;
+/// - `/status/N`: status N.
+final class EchoHandler: HTTPHandler {
+    let slowRequestEntered = Atomic<Bool>(false)
+    let handledRequests = Atomic<Int>(0)
+
+    func handle(_ request: HTTPRequest) -> HTTPResponse {
+        handledRequests.add(1, ordering: .relaxed)
+        if request.path == "/slow" {
+            slowRequestEntered.store(true, ordering: .sequentiallyConsistent)
+            usleep(200_000)
+        }
+        if request.path == "/bad-headers" {
+            return HTTPResponse(status: 200, headers: [
+                "X-Injected": "a\r\nX-Evil: 1",
+                "X-Nul": "a\u{0}b",
+                "Bad Name": "x",
+                "X-Good": "yes",
+            ])
+        }
+        if request.path.hasPrefix("/status/"), let status = Int(request.path.dropFirst("/status/".count)) {
+            return HTTPResponse(status: status)
+        }
+        var headers: HTTPHeaders = [
+            "X-Method": request.method,
+            "X-Path": request.path,
+            "X-Header-Count": String(request.headers.count),
+        ]
+        // libmicrohttpd drops empty header values, so an empty query is absent.
+        if !request.query.isEmpty {
+            headers.add("X-Query", request.query)
+        }
+        if let test = request.headers["x-test"] {
+            headers.add("X-Echo-Test", test)
+        }
+        return HTTPResponse(status: 200, headers: headers, body: request.body)
+    }
+
+    func response(for rejection: HTTPRequestRejection) -> HTTPResponse {
+        switch rejection {
+        case .bodyTooLarge(let limit):
+            HTTPResponse(status: 413, headers: ["Content-Type": "text/plain"], body: Array("body over \(limit) bytes".utf8))
+        }
+    }
+}
+
+/// Starts a server for `handler` on 127.0.0.1 and an ephemeral port, runs
+/// `body`, and stops the server whatever happens.
+func withEchoServer(
+    handler: EchoHandler = EchoHandler(),
+    configure: (inout HTTPServerConfiguration) -> Void = { _ in },
+    _ body: (HTTPServer) throws -> Void
+) throws {
+    var configuration = HTTPServerConfiguration()
+    configuration.port = 0
+    configure(&configuration)
+    let server = HTTPServer(configuration: configuration, handler: handler)
+    try server.start()
+    defer { server.stop() }
+    try body(server)
+}

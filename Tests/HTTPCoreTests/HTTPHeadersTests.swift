@@ -1,0 +1,37 @@
+import HTTPCore
+import Testing
+
+@Suite struct HTTPHeadersTests {
+    @Test func lookupIgnoresASCIICase() {
+        let headers: HTTPHeaders = ["Content-Type": "text/plain"]
+        #expect(headers["content-type"] == "text/plain")
+        #expect(headers["CONTENT-TYPE"] == "text/plain")
+        #expect(headers["Content-Typ"] == nil)
+        #expect(headers["Content-Types"] == nil)
+    }
+
+    @Test func keepsOrderAndDuplicates() {
+        var headers = HTTPHeaders([("A", "1"), ("B", "2")])
+        headers.add("a", "3")
+        #expect(headers.map(\.name) == ["A", "B", "a"])
+        #expect(headers["A"] == "1")
+        #expect(headers.values(for: "a") == ["1", "3"])
+        #expect(headers.count == 3)
+    }
+
+    @Test func replaceOrAddKeepsFirstPositionAndDropsDuplicates() {
+        var headers = HTTPHeaders([("A", "1"), ("B", "2"), ("a", "3")])
+        headers.replaceOrAdd("A", "9")
+        #expect(headers.map(\.name) == ["A", "B"])
+        #expect(headers["a"] == "9")
+        headers.replaceOrAdd("C", "4")
+        #expect(headers.map(\.value) == ["9", "2", "4"])
+    }
+
+    @Test func removeDeletesEveryMatchingField() {
+        var headers = HTTPHeaders([("A", "1"), ("B", "2"), ("a", "3")])
+        headers.remove("A")
+        #expect(headers.map(\.name) == ["B"])
+        #expect(!headers.contains("a"))
+    }
+}

@@ -1,0 +1,174 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import HTTPCore
+
+/// A response as parsed by ``TestHTTPConnection``.
+struct TestHTTPResponse {
+    var status: Int
+    var headers: HTTPHeaders
+    var body: [UInt8]
+
+    var bodyText: String { String(decoding: body, as: UTF8.self) }
+}
+
+enum TestHTTPError: Error, CustomStringConvertible {
+    case socket(String)
+    case closedByServer
+    case malformedResponse(String)
+
+    var description: String {
+        switch self {
+        case .socket(let reason): "socket error: \(reason)"
+        case .closedByServer: "server closed the connection"
+        case .malformedResponse(let reason): "malformed response: \(reason)"
+        }
+    }
+}
+
+/// A blocking HTTP/1.1 client on one TCP connection to 127.0.0.1.
+///
+/// Raw sockets rather than URLSession: tests need to control keep-alive, write
+/// a body in pieces, send malformed requests and see whether the server closed
+/// the connection. Every read has a timeout so a server bug fails a test
+/// instead of hanging it.
+final class TestHTTPConnection {
+    private let socket: Int32
+    private var received: [UInt8] = []
+
+    init(port: Int, timeoutSeconds: Int = 5) throws {
+        socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard socket >= 0 else { throw TestHTTPError.socket("socket(): \(Self.lastError)") }
+        var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
+        setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var noDelay: Int32 = 1
+        setsockopt(socket, Int32(IPPROTO_TCP), TCP_NODELAY, &noDelay, socklen_t(MemoryLayout<Int32>.size))
+
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = UInt16(port).bigEndian
+        address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+        let connected = withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard connected == 0 else {
+            let reason = Self.lastError
+            close(socket)
+            throw TestHTTPError.socket("connect(): \(reason)")
+        }
+    }
+
+    deinit {
+        close(socket)
+    }
+
+    func send(_ text: String) throws {
+        try send(Array(text.utf8))
+    }
+
+    func send(_ bytes: [UInt8]) throws {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            guard written > 0 else { throw TestHTTPError.socket("send(): \(Self.lastError)") }
+            offset += written
+        }
+    }
+
+    /// Sends a complete request with `Host` and, when there is a body, `Content-Length`.
+    func sendRequest(_ method: String, _ target: String, headers: [(String, String)] = [], body: [UInt8] = []) throws {
+        var head = "\(method) \(target) HTTP/1.1\r\nHost: localhost\r\n"
+        for (name, value) in headers {
+            head += "\(name): \(value)\r\n"
+        }
+        if !body.isEmpty || method == "POST" || method == "PUT" {
+            head += "Content-Length: \(body.count)\r\n"
+        }
+        try send(Array((head + "\r\n").utf8) + body)
+    }
+
+    /// ``sendRequest(_:_:headers:body:)`` then ``readResponse()``.
+    func request(_ method: String, _ target: String, headers: [(String, String)] = [], body: [UInt8] = []) throws -> TestHTTPResponse {
+        try sendRequest(method, target, headers: headers, body: body)
+        return try readResponse()
+    }
+
+    /// Reads one response; the body is delimited by `Content-Length`, or by the
+    /// server closing the connection when there is none.
+    func readResponse() throws -> TestHTTPResponse {
+        let headEnd = try readUntilHeadEnd()
+        let head = String(decoding: received[..<headEnd], as: UTF8.self)
+        received.removeFirst(headEnd + 4)
+
+        var lines = head.split(separator: "\r\n", omittingEmptySubsequences: false).map(String.init)
+        let statusLine = lines.removeFirst().split(separator: " ")
+        guard statusLine.count >= 2, let status = Int(statusLine[1]) else {
+            throw TestHTTPError.malformedResponse("status line in \(head)")
+        }
+        var headers = HTTPHeaders()
+        for line in lines {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            headers.add(String(line[..<colon]), String(line[line.index(after: colon)...].drop { $0 == " " }))
+        }
+        if status < 200 {
+            return try readResponse() // skip 100 Continue
+        }
+        let body: [UInt8]
+        if status == 204 || status == 304 {
+            body = [] // never has a body, nor a Content-Length
+        } else if let length = headers["Content-Length"].flatMap({ Int($0) }) {
+            while received.count < length {
+                guard try receiveMore() else { throw TestHTTPError.closedByServer }
+            }
+            body = Array(received[..<length])
+            received.removeFirst(length)
+        } else {
+            while try receiveMore() {}
+            body = received
+            received = []
+        }
+        return TestHTTPResponse(status: status, headers: headers, body: body)
+    }
+
+    /// Whether the server has closed its side: a read sees end-of-stream (or a
+    /// reset) within `seconds`, with no unread response bytes pending.
+    func isClosedByServer(waitingUpTo seconds: Double = 1) -> Bool {
+        var descriptor = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+        guard poll(&descriptor, 1, Int32(seconds * 1000)) > 0 else { return false }
+        var byte: UInt8 = 0
+        let count = recv(socket, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT))
+        return count == 0 || (count < 0 && errno != EAGAIN && errno != EWOULDBLOCK)
+    }
+
+    private func readUntilHeadEnd() throws -> Int {
+        let separator: [UInt8] = [13, 10, 13, 10]
+        var searchFrom = 0
+        while true {
+            if received.count >= 4 {
+                for index in searchFrom...(received.count - 4) where received[index..<index + 4].elementsEqual(separator) {
+                    return index
+                }
+                searchFrom = received.count - 3
+            }
+            guard try receiveMore() else { throw TestHTTPError.closedByServer }
+        }
+    }
+
+    /// Appends what the socket has; `false` at end of stream.
+    private func receiveMore() throws -> Bool {
+        var chunk = [UInt8](repeating: 0, count: 16 * 1024)
+        let count = chunk.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
+        if count > 0 {
+            received.append(contentsOf: chunk[..<count])
+            return true
+        }
+        if count == 0 || errno == ECONNRESET { return false }
+        throw TestHTTPError.socket("recv(): \(Self.lastError)")
+    }
+
+    private static var lastError: String { String(cString: strerror(errno)) }
+}
