@@ -8,19 +8,28 @@ SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_PACKAGES := libmicrohttpd-dev pkg-config
 PIP_PACKAGES := openapi-spec-validator
 APT_TEST_PACKAGES := curl
+APT_BROWSER_PACKAGES := chromium chromium-driver
+PIP_BROWSER_PACKAGES := selenium
 
-.PHONY: run test build release deps deps-test spec clean
+.PHONY: run test build release deps deps-test deps-browser browser-test spec clean
 
 ## run: install what is missing, build in release mode, serve the built-in flows on :$(PORT)
 run: release
 	.build/release/navigation-server --port $(PORT)
 
 ## test: install what is missing, build, run every test, validate openapi.yaml, run the README walkthrough
-test: deps-test
+## and the web client in headless chromium
+test: deps-test deps-browser
 	$(SWIFT) build
 	$(SWIFT) test --disable-xctest
 	$(MAKE) --no-print-directory spec
 	scripts/check-readme-walkthrough .build/debug/navigation-server
+	$(PYTHON) Tests/browser/test_web_client.py .build/debug/navigation-server
+
+## browser-test: the web client walked in headless chromium (UPDATE_README_SCREENSHOT=1 refreshes docs/web-client.png)
+browser-test: deps deps-browser
+	$(SWIFT) build
+	$(PYTHON) Tests/browser/test_web_client.py .build/debug/navigation-server
 
 build: deps
 	$(SWIFT) build
@@ -47,6 +56,17 @@ deps-test: deps
 	@if ! $(PYTHON) -c "import openapi_spec_validator" 2>/dev/null; then \
 		echo "installing $(PIP_PACKAGES)"; \
 		$(PYTHON) -m pip install -q $(PIP_PACKAGES); \
+	fi
+
+## deps-browser: Debian's chromium and its driver from apt, Selenium from PyPI, when missing
+deps-browser:
+	@if ! command -v chromium >/dev/null 2>&1 || ! command -v chromedriver >/dev/null 2>&1; then \
+		echo "installing $(APT_BROWSER_PACKAGES)"; \
+		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq $(APT_BROWSER_PACKAGES); \
+	fi
+	@if ! $(PYTHON) -c "import selenium" 2>/dev/null; then \
+		echo "installing $(PIP_BROWSER_PACKAGES)"; \
+		$(PYTHON) -m pip install -q $(PIP_BROWSER_PACKAGES); \
 	fi
 
 clean:

@@ -20,7 +20,10 @@ let package = Package(
             providers: [.apt(["libmicrohttpd-dev"])]
         ),
         .target(name: "HTTPCore", dependencies: ["CMicroHTTPD"]),
-        .target(name: "NavigationAPI", dependencies: ["Coordination", "HTTPCore"]),
+        // openapi.yaml and web/ are compiled into NavigationAPI by the EmbedFiles plugin.
+        .executableTarget(name: "EmbedFilesTool"),
+        .plugin(name: "EmbedFiles", capability: .buildTool(), dependencies: ["EmbedFilesTool"]),
+        .target(name: "NavigationAPI", dependencies: ["Coordination", "HTTPCore"], plugins: ["EmbedFiles"]),
         .target(name: "NavigationServerRuntime", dependencies: ["NavigationAPI", "HTTPCore", "Coordination"]),
         .executableTarget(name: "navigation-server", dependencies: ["NavigationServerRuntime", "Flows"]),
         .testTarget(name: "CoordinationTests", dependencies: ["Coordination"]),

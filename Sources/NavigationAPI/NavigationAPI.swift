@@ -74,6 +74,13 @@ public struct NavigationAPI: HTTPHandler {
             throw Problem.methodNotAllowed(on: route.endpoint)
         }
         switch route.endpoint {
+        case .webClient:
+            guard let page = WebClient.file(at: WebClient.indexPath) else { throw Problem.unknownPath() }
+            return WebClient.response(for: page, request)
+        case .webAsset:
+            guard let path = route.assetPath, path != WebClient.indexPath, let asset = WebClient.file(at: path)
+            else { throw Problem.unknownPath() }
+            return WebClient.response(for: asset, request)
         case .health:
             return .json(healthBody)
         case .openAPIDocument:

@@ -2,53 +2,22 @@ import Foundation
 import NavigationAPI
 import Testing
 
-/// openapi.yaml is the contract; these tests keep it, the copy compiled into
-/// the binary, and the routes the server answers in step.
+/// openapi.yaml is the contract; these tests keep it, the copy the EmbedFiles
+/// plugin compiles into the binary, and the routes the server answers in step.
 @Suite("OpenAPI document")
 struct OpenAPIDocumentTests {
     static let repositoryRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let yamlURL = repositoryRoot.appendingPathComponent("openapi.yaml")
-    static let embeddedURL = repositoryRoot.appendingPathComponent(
-        "Sources/NavigationAPI/OpenAPI/OpenAPIDocument+Embedded.swift")
 
     private func rootYAML() throws -> String {
         try String(contentsOf: Self.yamlURL, encoding: .utf8)
     }
 
-    // MARK: - The embedded copy
+    // MARK: - The compiled-in copy
 
-    /// Fails while the compiled-in copy differs from openapi.yaml. With
-    /// `NAVIGATION_REGENERATE_OPENAPI=1` it rewrites the copy first; build and
-    /// run again to see it pass.
-    @Test func embeddedCopyIsTheRepositoryFile() throws {
-        let yaml = try rootYAML()
-        if OpenAPIDocument.text != yaml, ProcessInfo.processInfo.environment["NAVIGATION_REGENERATE_OPENAPI"] == "1" {
-            try Self.embeddedSource(for: yaml).write(to: Self.embeddedURL, atomically: true, encoding: .utf8)
-        }
-        let embeddedIsCurrent = Array(OpenAPIDocument.text.utf8) == Array(yaml.utf8)
-        #expect(
-            embeddedIsCurrent,
-            """
-            Sources/NavigationAPI/OpenAPI/OpenAPIDocument+Embedded.swift is out of date; run
-            NAVIGATION_REGENERATE_OPENAPI=1 swift test --scratch-path .build-api --filter NavigationAPITests.OpenAPIDocumentTests
-            """)
-    }
-
-    /// The generated Swift file: the YAML as a raw multi-line string literal.
-    static func embeddedSource(for yaml: String) throws -> String {
-        try #require(!yaml.contains("\"\"\"#") && !yaml.contains("\\#"), "openapi.yaml cannot be embedded verbatim")
-        return """
-            // Generated from the repository's openapi.yaml; do not edit. Edit openapi.yaml,
-            // then regenerate with:
-            //   NAVIGATION_REGENERATE_OPENAPI=1 swift test --scratch-path .build-api --filter NavigationAPITests.OpenAPIDocumentTests
-            // A test fails while this copy and openapi.yaml differ.
-            extension OpenAPIDocument {
-                static let embeddedText = #\"\"\"
-
-            """ + yaml + "\n\"\"\"#\n}\n"
-    }
-
+    /// The EmbedFiles plugin compiles openapi.yaml into the binary at every
+    /// build; the served text must be the file, byte for byte.
     @Test func serverServesTheRepositoryFileByteForByte() throws {
         let server = try TestServer()
         let response = try server.client().request("GET", "/openapi.yaml")
@@ -64,7 +33,7 @@ struct OpenAPIDocumentTests {
         let documented = Set(try OpenAPIPaths.operations(in: rootYAML()).map { "\($0.method) \($0.path)" })
         let routed = Set(NavigationAPI.operations.map { "\($0.method) \($0.path)" })
         #expect(documented == routed)
-        #expect(documented.count == 13)
+        #expect(documented.count == 17)
     }
 
     @Test func everyDocumentedOperationIsAnsweredByTheServer() throws {
@@ -73,6 +42,7 @@ struct OpenAPIDocumentTests {
         let session = try client.createSession("exchange")
         for operation in try OpenAPIPaths.operations(in: rootYAML()) {
             let path = operation.path.replacingOccurrences(of: "{id}", with: session.id)
+                .replacingOccurrences(of: "{file}", with: "main.js")
             let response = try client.request(operation.method, path)
             #expect(response.status != 405, "\(operation.method) \(operation.path)")
             #expect(response.json?["type"] != "urn:navigation-server:problem:not-found", "\(operation.method) \(operation.path)")

@@ -34,7 +34,7 @@ struct RoutingTests {
     // MARK: - Unknown paths and methods
 
     @Test(arguments: [
-        "/", "/nope", "/v1", "/v1/", "/v1/flows/", "/v1/sessions/", "/v2/flows", "/healthz/extra",
+        "/nope", "/v1", "/app", "/app/", "/app/missing.js", "/app/index.html", "/app/a/b", "/index.html", "/v1/", "/v1/flows/", "/v1/sessions/", "/v2/flows", "/healthz/extra",
         "/v1/sessions/0123456789abcdef0123456789abcdef/other", "/v1/sessions//events", "/v1/%zz",
         "/v1/sessions/a/b/c/d",
     ])
@@ -50,6 +50,8 @@ struct RoutingTests {
         let id = String(repeating: "a", count: 32)
         let cases: [(method: String, path: String, allow: String)] = [
             ("POST", "/healthz", "GET, HEAD"),
+            ("POST", "/", "GET, HEAD"),
+            ("DELETE", "/app/main.js", "GET, HEAD"),
             ("DELETE", "/openapi.yaml", "GET, HEAD"),
             ("PUT", "/v1/flows", "GET, HEAD"),
             ("GET", "/v1/sessions", "POST"),

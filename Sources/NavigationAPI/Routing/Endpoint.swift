@@ -3,6 +3,8 @@
 /// `HEAD` is allowed wherever `GET` is: the handler answers it exactly like
 /// `GET` and the HTTP layer leaves the body out.
 enum Endpoint: Sendable, CaseIterable {
+    case webClient
+    case webAsset
     case health
     case openAPIDocument
     case flows
@@ -14,6 +16,8 @@ enum Endpoint: Sendable, CaseIterable {
     /// The path as written in openapi.yaml.
     var template: String {
         switch self {
+        case .webClient: "/"
+        case .webAsset: "/app/{file}"
         case .health: "/healthz"
         case .openAPIDocument: "/openapi.yaml"
         case .flows: "/v1/flows"
@@ -26,7 +30,7 @@ enum Endpoint: Sendable, CaseIterable {
 
     var methods: [HTTPMethod] {
         switch self {
-        case .health, .openAPIDocument, .flows, .history: [.get, .head]
+        case .webClient, .webAsset, .health, .openAPIDocument, .flows, .history: [.get, .head]
         case .sessions, .events: [.post]
         case .session: [.get, .head, .delete]
         }

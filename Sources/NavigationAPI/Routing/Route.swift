@@ -9,6 +9,8 @@ struct Route: Sendable, Equatable {
     /// The decoded `{id}` segment, for the endpoints under `/v1/sessions/{id}`;
     /// not yet checked to be a well-formed session id.
     let sessionID: String?
+    /// The decoded `{file}` segment of `/app/{file}`: a path under `web/`.
+    let assetPath: String?
 
     /// No path of this API has more segments than this.
     private static let maxSegments = 4
@@ -19,10 +21,13 @@ struct Route: Sendable, Equatable {
         switch segments.count {
         case 1:
             switch segments[0] {
+            case "": self.init(.webClient)
             case "healthz": self.init(.health)
             case "openapi.yaml": self.init(.openAPIDocument)
             default: return nil
             }
+        case 2 where segments[0] == "app" && !segments[1].isEmpty:
+            self.init(.webAsset, assetPath: segments[1])
         case 2 where segments[0] == "v1":
             switch segments[1] {
             case "flows": self.init(.flows)
@@ -42,9 +47,10 @@ struct Route: Sendable, Equatable {
         }
     }
 
-    private init(_ endpoint: Endpoint, sessionID: String? = nil) {
+    private init(_ endpoint: Endpoint, sessionID: String? = nil, assetPath: String? = nil) {
         self.endpoint = endpoint
         self.sessionID = sessionID
+        self.assetPath = assetPath
     }
 
     /// The path's segments after the leading `/`, each percent-decoded; `nil`

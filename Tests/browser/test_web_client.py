@@ -1,0 +1,272 @@
+#!/usr/bin/env python3
+"""The web client in a real browser: headless Debian chromium through
+chromium-driver and Selenium, against the built navigation-server.
+
+    python3 Tests/browser/test_web_client.py [path/to/navigation-server]
+
+Starts the server on a free port (`--port 0`, the port read from its
+listening line), opens `/`, and walks the `app` flow as a person would:
+onboarding, a login with an empty password (the error shows), login,
+profile, back, the checkout sheet, dismissed by the user, logout. Then a
+stale tab (412), a reload that reopens the same session, and the `exchange`
+calculator with a payload the server refuses (422). After each step it
+checks what the page shows. The checkout sheet is saved as
+Tests/browser/artifacts/checkout-sheet.png; with UPDATE_README_SCREENSHOT=1
+it is also copied to docs/web-client.png for the README.
+"""
+
+import json
+import os
+import pathlib
+import shutil
+import subprocess
+import sys
+import urllib.request
+
+from selenium import webdriver
+from selenium.common.exceptions import TimeoutException
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select, WebDriverWait
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "Tests" / "browser" / "artifacts"
+WAIT_SECONDS = 15
+
+
+class Server:
+    """navigation-server on 127.0.0.1 with a free port; the request log goes to a file."""
+
+    def __init__(self, binary):
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        self.log = open(ARTIFACTS / "server.log", "w")
+        self.process = subprocess.Popen(
+            [binary, "--host", "127.0.0.1", "--port", "0"], stdout=subprocess.PIPE, stderr=self.log, text=True
+        )
+        line = self.process.stdout.readline().strip()
+        prefix = "navigation-server listening on "
+        if not line.startswith(prefix):
+            self.stop()
+            raise SystemExit(f"the server did not start: {line!r}")
+        self.base = line[len(prefix):]
+
+    def post_json(self, path, body):
+        request = urllib.request.Request(
+            self.base + path, data=json.dumps(body).encode(), headers={"Content-Type": "application/json"}, method="POST"
+        )
+        with urllib.request.urlopen(request, timeout=5) as response:
+            return json.load(response)
+
+    def stop(self):
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+        self.log.close()
+
+
+def chromium():
+    options = webdriver.ChromeOptions()
+    options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
+    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--window-size=1280,1000"):
+        options.add_argument(argument)
+    service = Service(executable_path=shutil.which("chromedriver") or "/usr/bin/chromedriver")
+    return webdriver.Chrome(service=service, options=options)
+
+
+class Page:
+    """The client as a person sees it, with waits that end when the page is idle."""
+
+    def __init__(self, driver):
+        self.driver = driver
+        self.wait = WebDriverWait(driver, WAIT_SECONDS)
+
+    def css(self, selector):
+        return self.driver.find_elements(By.CSS_SELECTOR, selector)
+
+    def one(self, selector):
+        self.wait.until(lambda _: self.css(selector), f"waiting for {selector}")
+        return self.css(selector)[0]
+
+    def text(self, selector):
+        return self.one(selector).text.strip()
+
+    def until(self, condition, what):
+        try:
+            self.wait.until(lambda _: condition(), what)
+        except TimeoutException:
+            raise AssertionError(f"timed out {what}; the page shows:\n{self.css('body')[0].text}") from None
+
+    def idle(self):
+        self.until(lambda: self.one("#phone").get_attribute("data-state") == "idle", "waiting for the page to be idle")
+
+    def version(self):
+        return int(self.one("#phone").get_attribute("data-version") or -1)
+
+    def top(self):
+        """The name of the interactive screen."""
+        return self.one(".layer:last-of-type .screen-active").get_attribute("data-screen-name")
+
+    def layers(self):
+        return [layer.get_attribute("data-presentation") for layer in self.css("#phone > .layer:not(.ghost)")]
+
+    def param(self, name):
+        return self.text(f".screen-active .params-list > [data-param='{name}'] > dd")
+
+    def coordinators(self):
+        return [node.get_attribute("data-coordinator") for node in self.css("#coordinator-tree li")]
+
+    def history(self):
+        return [
+            (entry.find_element(By.CSS_SELECTOR, ".history-operation").text, entry.find_element(By.CSS_SELECTOR, ".history-screen").text)
+            for entry in self.css("#history-list .history-entry")
+        ]
+
+    def act(self, event, fields=None):
+        """Clicks the event's control on the top screen (filling its form) and waits for the next version."""
+        before = self.version()
+        self.idle()
+        control = self.one(f".screen-active [data-event='{event}']")
+        if control.get_attribute("aria-expanded") != "true":
+            control.click()
+        if fields is not None:
+            for name, value in fields.items():
+                field = self.one(f".screen-active [data-event-form='{event}'] [data-field='{name}']")
+                field.clear()
+                field.send_keys(value)
+            self.one(f".screen-active [data-submit='{event}']").click()
+        self.until(lambda: self.version() == before + 1, f"waiting for {event} to apply (version {before} → {before + 1})")
+        self.idle()
+
+
+def expect(actual, expected, what):
+    if actual != expected:
+        raise AssertionError(f"{what}: expected {expected!r}, got {actual!r}")
+    print(f"  ok  {what}")
+
+
+def walk_app(page, server):
+    driver = page.driver
+    driver.get(server.base + "/")
+    page.until(lambda: page.one("body").get_attribute("data-ready") == "true", "waiting for the client to load")
+    expect([option.text for option in Select(page.one("#flow-select")).options], ["app", "exchange"], "the flows of GET /v1/flows")
+    expect(json.loads(page.one("#context-editor").get_attribute("value")), {"onboarded": False, "token": None}, "app's context defaults")
+
+    page.one("#start-session").click()
+    page.until(lambda: page.css(".screen-active"), "waiting for the first screen")
+    session_id = page.text("#session-id")
+    expect(driver.current_url, f"{server.base}/?session={session_id}", "the session id in the page URL")
+    expect((page.top(), page.version(), page.layers()), ("welcome", 1, ["root"]), "onboarding starts on welcome")
+    expect(page.coordinators(), ["AppCoordinator", "OnboardingCoordinator"], "the coordinator tree")
+    expect(page.history(), [("setRoot", "welcome (s1)")], "the router history")
+
+    page.act("next")
+    expect(page.top(), "features", "next pushes features")
+    expect(page.text(".screen-active .nav-back"), "‹ Welcome", "a pushed screen has a back button")
+    page.act("next")
+    expect((page.top(), page.css(".screen-active .nav-back")), ("login", []), "onboarding ends on login, a root without back")
+
+    page.act("login", {"username": "ada", "password": ""})
+    expect(page.top(), "login", "an empty password stays on login")
+    expect(page.param("error"), "Enter your password.", "the login error shows")
+    page.act("login", {"username": "ada", "password": "secret"})
+    expect(page.top(), "home", "login shows home")
+    expect(page.param("username"), "ada", "home shows the user")
+    expect(page.coordinators(), ["AppCoordinator", "MainCoordinator"], "auth finished, main started")
+
+    page.act("selectProfile")
+    expect((page.top(), page.param("username")), ("profile", "ada"), "profile reads the user")
+    expect(page.coordinators(), ["AppCoordinator", "MainCoordinator", "ProfileCoordinator"], "a profile coordinator")
+    expect(page.history()[-1], ("push", "profile (s5)"), "the push in the history")
+    expect(
+        page.css("#history-list .history-entry")[-1].find_element(By.CSS_SELECTOR, ".history-coordinator").text,
+        "by ProfileCoordinator",
+        "the history says which coordinator pushed",
+    )
+    page.act("back")
+    expect(page.top(), "home", "back pops profile")
+    expect(page.coordinators(), ["AppCoordinator", "MainCoordinator"], "the profile coordinator is gone")
+    expect(page.history()[-1], ("pop", "profile (s5)"), "the pop in the history")
+
+    page.act("checkout")
+    expect((page.top(), page.layers()), ("cart", ["root", "sheet"]), "checkout presents the cart in a sheet")
+    expect(page.one(".layer-root").get_attribute("aria-hidden"), "true", "the screen under the sheet is not interactive")
+    expect(page.text(".screen-active .nav-dismiss"), "Close", "the sheet has a dismiss control")
+    screenshot = ARTIFACTS / "checkout-sheet.png"
+    driver.save_screenshot(str(screenshot))
+    print(f"  ok  saved {screenshot.relative_to(ROOT)}")
+    if os.environ.get("UPDATE_README_SCREENSHOT") == "1":
+        shutil.copyfile(screenshot, ROOT / "docs" / "web-client.png")
+        print("  ok  copied it to docs/web-client.png")
+
+    page.act("dismiss")
+    expect((page.top(), page.layers()), ("home", ["root"]), "the user dismissed the sheet")
+    expect(page.coordinators(), ["AppCoordinator", "MainCoordinator"], "the checkout coordinator is gone")
+    expect(page.param("lastCheckout"), "dismissed", "home learns the checkout was dismissed")
+
+    # A stale tab: another client moves the session on; acting here is refused (412) and the page says so.
+    version = page.version()
+    server.post_json(f"/v1/sessions/{session_id}/events", {"screen": page.one(".screen-active").get_attribute("data-screen-id"), "event": "openSettings"})
+    page.one(".screen-active [data-event='logout']").click()
+    page.until(lambda: page.one("#stale-banner").is_displayed(), "waiting for the stale-tab warning")
+    expect(page.version(), version, "the stale tab did not act")
+    message = page.text("#stale-message")
+    expect(f"session is at version {version + 1}" in message, True, "the warning names the current version")
+    page.one("#stale-refresh").click()
+    page.until(lambda: page.version() == version + 1, "waiting for the refresh")
+    expect((page.top(), page.one("#stale-banner").is_displayed()), ("settings", False), "refresh shows the current screen")
+
+    # Reload: the server is the source of truth, the URL keeps the session.
+    driver.refresh()
+    page.until(lambda: page.one("body").get_attribute("data-ready") == "true", "waiting for the reload")
+    expect((page.text("#session-id"), page.top(), page.version()), (session_id, "settings", version + 1), "a reload reopens the same session")
+    page.act("back")
+
+    page.act("logout")
+    expect((page.top(), page.layers()), ("login", ["root"]), "logout shows login")
+    expect(page.coordinators(), ["AppCoordinator", "AuthCoordinator"], "main finished, auth started")
+
+
+def walk_exchange(page):
+    Select(page.one("#flow-select")).select_by_value("exchange")
+    page.one("#start-session").click()
+    page.until(lambda: page.css(".screen-active[data-screen-name='rates']"), "waiting for rates")
+    page.idle()
+    expect(page.version(), 1, "a new session at version 1")
+    page.act("select", {"code": "USD"})
+    expect(page.top(), "calculator", "select pushes the calculator")
+
+    page.one(".screen-active [data-event='convert']").click()
+    page.one(".screen-active [data-field='amount']").clear()
+    page.one(".screen-active [data-submit='convert']").click()
+    page.until(lambda: page.one(".screen-active [data-event-block='convert'] .problem").is_displayed(), "waiting for the 422")
+    expect(page.text(".screen-active #form-s2-convert-amount-error"), "must be a number, not null", "the field error next to the input")
+    expect(page.version(), 2, "a refused event changes nothing")
+    page.act("convert", {"amount": "100"})
+    expect(page.param("result"), "138050", "the calculator converts")
+    page.act("back")
+    expect(page.top(), "rates", "back to rates")
+
+
+def main():
+    binary = sys.argv[1] if len(sys.argv) > 1 else str(ROOT / ".build" / "debug" / "navigation-server")
+    server = Server(binary)
+    driver = None
+    try:
+        driver = chromium()
+        page = Page(driver)
+        print(f"browser test against {server.base}")
+        walk_app(page, server)
+        walk_exchange(page)
+        problems = [entry for entry in driver.get_log("browser") if entry.get("level") == "SEVERE" and "409" not in entry["message"] and "412" not in entry["message"] and "422" not in entry["message"]]
+        expect(problems, [], "no errors in the browser console (CSP violations, script errors)")
+        print("browser test passed")
+    finally:
+        if driver is not None:
+            driver.quit()
+        server.stop()
+
+
+if __name__ == "__main__":
+    main()
