@@ -27,6 +27,7 @@ from selenium import webdriver
 from selenium.common.exceptions import TimeoutException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
@@ -249,6 +250,31 @@ def walk_exchange(page):
     expect(page.top(), "rates", "back to rates")
 
 
+def walk_by_keyboard(page):
+    """Only the keyboard: Tab to the event's button, Enter opens its form, type, Enter sends."""
+    driver = page.driver
+    before = page.version()
+    expect(driver.switch_to.active_element.text, "Rates", "focus moved to the new screen's title")
+    for _ in range(40):
+        if driver.switch_to.active_element.get_attribute("data-event") == "select":
+            break
+        driver.switch_to.active_element.send_keys(Keys.TAB)
+    expect(driver.switch_to.active_element.get_attribute("data-event"), "select", "Tab reaches the select button")
+    driver.switch_to.active_element.send_keys(Keys.ENTER)
+    expect(driver.switch_to.active_element.get_attribute("data-field"), "code", "Enter opens the form at its first field")
+    driver.switch_to.active_element.send_keys("EUR", Keys.ENTER)
+    page.until(lambda: page.version() == before + 1, "waiting for the keyboard's event")
+    page.idle()
+    expect((page.top(), page.param("item")), ("calculator", "Code\nEUR\nRate\n1495.2"), "the keyboard selected EUR")
+
+
+def check_phone_width(page):
+    page.driver.set_window_size(390, 844)
+    width = page.driver.execute_script("return [document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+    expect(width[0] <= width[1], True, f"no sideways scrolling at phone width ({width[0]} ≤ {width[1]})")
+    expect(page.one(".screen-active .nav-back").is_displayed(), True, "the back button is visible at phone width")
+
+
 def main():
     binary = sys.argv[1] if len(sys.argv) > 1 else str(ROOT / ".build" / "debug" / "navigation-server")
     server = Server(binary)
@@ -259,6 +285,8 @@ def main():
         print(f"browser test against {server.base}")
         walk_app(page, server)
         walk_exchange(page)
+        walk_by_keyboard(page)
+        check_phone_width(page)
         problems = [entry for entry in driver.get_log("browser") if entry.get("level") == "SEVERE" and "409" not in entry["message"] and "412" not in entry["message"] and "422" not in entry["message"]]
         expect(problems, [], "no errors in the browser console (CSP violations, script errors)")
         print("browser test passed")
