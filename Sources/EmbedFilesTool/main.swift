@@ -63,6 +63,7 @@ for path in try files(under: webRoot) {
     let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
     let bytes = try contents(of: absolute)
     let name = String(absolute.dropFirst(webRoot.count))
+        .replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
     source += "EmbeddedFile(path: \"\(name)\", etag: \"\\\"\(fingerprint(of: bytes))\\\"\", bytes: \(literal(for: bytes))),\n"
 }
 source += "]\n}\n"

@@ -1,4 +1,7 @@
 /// One file of the repository's `web/` folder, compiled into the binary.
+///
+/// `web/` is flat: `/app/{file}` is one path segment, so a file in a
+/// subfolder would be compiled in but never served.
 struct EmbeddedFile: Sendable {
     /// The path under `web/`, e.g. `index.html` or `screen-view.js`.
     let path: String
