@@ -15,7 +15,8 @@ import NavigationAPI
 /// "method":"GET","route":"/v1/sessions/{id}","status":200,"duration_us":153}`
 ///
 /// The route is the path template, never the raw path: a hostile path cannot
-/// flood the log, and lines group by route. 5xx answers are logged at `error`.
+/// flood the log, and lines group by route. 5xx answers are logged at
+/// `error`, except 503 (`warn`).
 struct RequestLog: HTTPHandler {
     let api: NavigationAPI
     let logger: Logger
@@ -45,12 +46,22 @@ struct RequestLog: HTTPHandler {
     }
 
     private func log(requestID: String, method: String, route: String, status: Int, microseconds: Int) {
-        logger.log(status >= 500 ? .error : .info, "request") { line in
+        logger.log(Self.level(of: status), "request") { line in
             line.field("request_id", requestID)
             line.field("method", method)
             line.field("route", route)
             line.field("status", status)
             line.field("duration_us", microseconds)
+        }
+    }
+
+    /// `error` for a 5xx (a bug in a flow), but `warn` for 503: a draining
+    /// server answers every readiness probe with it, which is no error.
+    private static func level(of status: Int) -> LogLevel {
+        switch status {
+        case 503: .warn
+        case 500...: .error
+        default: .info
         }
     }
 

@@ -83,7 +83,7 @@ struct ConfigurationOption: Sendable {
         ConfigurationOption(
             name: "log-level", environmentVariable: "NAVIGATION_LOG_LEVEL",
             expectation: "debug, info, warn or error",
-            summary: "Least severe line logged; requests are info (5xx: error).",
+            summary: "Least severe line logged; requests are info (503: warn, other 5xx: error).",
             defaultValue: { $0.logLevel.rawValue },
             apply: { configuration, text in
                 guard let level = LogLevel(rawValue: text) else { return false }

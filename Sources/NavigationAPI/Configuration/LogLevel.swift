@@ -1,6 +1,6 @@
 /// The least severe log line `navigation-server` writes; lower ones are skipped.
 ///
-/// Requests are logged at `info` (`error` when the answer is a 5xx).
+/// Requests are logged at `info`; a 5xx answer at `error`, a 503 at `warn`.
 public enum LogLevel: String, Sendable, CaseIterable, Comparable {
     case debug
     case info
