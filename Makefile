@@ -9,7 +9,7 @@ APT_PACKAGES := libmicrohttpd-dev pkg-config
 PIP_PACKAGES := openapi-spec-validator
 APT_TEST_PACKAGES := curl
 
-.PHONY: run test build release deps deps-test spec clean
+.PHONY: run test build release deps deps-test spec docker-verify clean
 
 ## run: install what is missing, build in release mode, serve the built-in flows on :$(PORT)
 run: release
@@ -49,5 +49,9 @@ deps-test: deps
 		$(PYTHON) -m pip install -q $(PIP_PACKAGES); \
 	fi
 
+## docker-verify: check docker/Dockerfile without a Docker engine (debootstrap + chroot; see scripts/docker-verify)
+docker-verify: deps-test
+	scripts/docker-verify
+
 clean:
-	rm -rf .build
+	rm -rf .build .cache/docker-verify-build .cache/docker-verify-run

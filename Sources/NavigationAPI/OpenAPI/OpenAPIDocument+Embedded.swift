@@ -35,6 +35,10 @@ info:
       itself (400, 414 or 431) without a problem body.
     - No error changes a session: an event either applies completely or not
       at all, and the session keeps its `version`.
+    - Every response carries `X-Request-ID`: the request's own `X-Request-ID`
+      when it is 1–128 characters of `A-Z a-z 0-9 . _ -`, else an id the
+      server made. The server's log line for the request names the same id.
+      (Set by `navigation-server`; a bare `NavigationAPI` handler does not.)
   license:
     name: Proprietary
     identifier: LicenseRef-Proprietary
@@ -43,7 +47,7 @@ servers:
     description: navigation-server with its default --host and --port
 tags:
   - name: service
-    description: Liveness and the contract itself.
+    description: Liveness, readiness, metrics and the contract itself.
   - name: flows
     description: The flows this server hosts.
   - name: sessions
@@ -74,6 +78,84 @@ paths:
           headers:
             Cache-Control:
               $ref: '#/components/headers/CacheControl'
+  /readyz:
+    get:
+      tags: [service]
+      operationId: getReadiness
+      summary: Readiness, for a load balancer
+      description: |
+        200 while the server takes traffic. From the moment it receives
+        SIGTERM it answers 503 `draining` for `--drain-seconds` while still
+        serving every other request, so a load balancer stops sending before
+        the process exits.
+      responses:
+        '200':
+          description: Ready for traffic.
+          headers:
+            Cache-Control:
+              $ref: '#/components/headers/CacheControl'
+          content:
+            application/json:
+              schema:
+                $ref: '#/components/schemas/Readiness'
+        '503':
+          $ref: '#/components/responses/Draining'
+    head:
+      tags: [service]
+      operationId: headReadiness
+      summary: Readiness, headers only
+      responses:
+        '200':
+          description: Ready for traffic.
+        '503':
+          description: Draining before a stop (`draining`).
+  /metrics:
+    get:
+      tags: [service]
+      operationId: getMetrics
+      summary: Metrics in the Prometheus text format
+      description: |
+        Prometheus text exposition format 0.0.4:
+
+        - `navigation_http_requests_total{route,method,status}` (counter):
+          requests answered. `route` is the path template as written here
+          (`/v1/sessions/{id}`), or `unrouted` for a path that matches none
+          and for a body refused before routing (413, method `OTHER`);
+          `method` is `GET`, `HEAD`, `POST`, `DELETE` or `OTHER`.
+        - `navigation_http_request_duration_seconds{route}` (histogram): time
+          in the handler, buckets from 0.0001 to 5 seconds.
+        - `navigation_sessions_live` (gauge),
+          `navigation_sessions_created_total`, `navigation_sessions_ended_total`
+          (DELETE, or a flow failure), `navigation_sessions_evicted_total`
+          (idle timeout) (counters).
+        - `navigation_events_total{flow,outcome}` (counter): events sent to a
+          live session; `outcome` is `accepted` or the problem type of the
+          refusal (`event-not-accepted`, `version-mismatch`, …). Every flow
+          and outcome is listed, zeros included.
+        - `navigation_build_info{version,swift}` (gauge, always 1).
+
+        A request is counted once it is answered, so a scrape does not count itself.
+      responses:
+        '200':
+          description: The current metrics.
+          headers:
+            Cache-Control:
+              $ref: '#/components/headers/CacheControl'
+          content:
+            text/plain; version=0.0.4; charset=utf-8:
+              schema:
+                type: string
+              example: |
+                # HELP navigation_sessions_live Sessions alive now.
+                # TYPE navigation_sessions_live gauge
+                navigation_sessions_live 3
+    head:
+      tags: [service]
+      operationId: headMetrics
+      summary: Metrics, headers only
+      responses:
+        '200':
+          description: The metrics exist; their length is in Content-Length.
   /openapi.yaml:
     get:
       tags: [service]
@@ -498,6 +580,15 @@ components:
         application/problem+json:
           schema:
             $ref: '#/components/schemas/Problem'
+    Draining:
+      description: The server is stopping and takes no new traffic (`draining`).
+      headers:
+        Cache-Control:
+          $ref: '#/components/headers/CacheControl'
+      content:
+        application/problem+json:
+          schema:
+            $ref: '#/components/schemas/Problem'
     FlowFailure:
       description: |
         The flow misused its router or broke an invariant while handling the
@@ -515,6 +606,13 @@ components:
         status:
           type: string
           const: ok
+    Readiness:
+      type: object
+      required: [status]
+      properties:
+        status:
+          type: string
+          const: ready
     FlowList:
       type: object
       required: [flows]
@@ -730,6 +828,7 @@ components:
             - urn:navigation-server:problem:invalid-query
             - urn:navigation-server:problem:unsupported-media-type
             - urn:navigation-server:problem:body-too-large
+            - urn:navigation-server:problem:draining
             - urn:navigation-server:problem:session-not-found
             - urn:navigation-server:problem:flow-not-found
             - urn:navigation-server:problem:invalid-context

@@ -4,6 +4,8 @@
 /// `GET` and the HTTP layer leaves the body out.
 enum Endpoint: Sendable, CaseIterable {
     case health
+    case readiness
+    case metrics
     case openAPIDocument
     case flows
     case sessions
@@ -15,6 +17,8 @@ enum Endpoint: Sendable, CaseIterable {
     var template: String {
         switch self {
         case .health: "/healthz"
+        case .readiness: "/readyz"
+        case .metrics: "/metrics"
         case .openAPIDocument: "/openapi.yaml"
         case .flows: "/v1/flows"
         case .sessions: "/v1/sessions"
@@ -26,7 +30,7 @@ enum Endpoint: Sendable, CaseIterable {
 
     var methods: [HTTPMethod] {
         switch self {
-        case .health, .openAPIDocument, .flows, .history: [.get, .head]
+        case .health, .readiness, .metrics, .openAPIDocument, .flows, .history: [.get, .head]
         case .sessions, .events: [.post]
         case .session: [.get, .head, .delete]
         }

@@ -22,6 +22,8 @@ struct Route: Sendable, Equatable {
         case 1:
             switch segments[0] {
             case "healthz": self.init(.health)
+            case "readyz": self.init(.readiness)
+            case "metrics": self.init(.metrics)
             case "openapi.yaml": self.init(.openAPIDocument)
             default: return nil
             }
