@@ -11,7 +11,7 @@ APT_TEST_PACKAGES := curl
 APT_BROWSER_PACKAGES := chromium chromium-driver
 PIP_BROWSER_PACKAGES := selenium
 
-.PHONY: run test build release deps deps-test deps-browser browser-test spec clean
+.PHONY: run test build release deps deps-test deps-browser browser-test spec docker-verify clean
 
 ## run: install what is missing, build in release mode, serve the built-in flows on :$(PORT)
 run: release
@@ -69,5 +69,9 @@ deps-browser:
 		$(PYTHON) -m pip install -q $(PIP_BROWSER_PACKAGES); \
 	fi
 
+## docker-verify: check docker/Dockerfile without a Docker engine (debootstrap + chroot; see scripts/docker-verify)
+docker-verify: deps-test
+	scripts/docker-verify
+
 clean:
-	rm -rf .build
+	rm -rf .build .cache/docker-verify-build .cache/docker-verify-run

@@ -33,3 +33,10 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// The container build (docker/Dockerfile) copies no Tests directory (see
+// .dockerignore) and sets NAVIGATION_BUILD_WITHOUT_TESTS=1 to leave the test
+// targets out of the package.
+if Context.environment["NAVIGATION_BUILD_WITHOUT_TESTS"] == "1" {
+    package.targets.removeAll { $0.type == .test }
+}

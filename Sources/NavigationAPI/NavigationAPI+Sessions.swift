@@ -42,10 +42,21 @@ extension NavigationAPI {
         case .unsatisfiable:
             throw unsatisfiableIfMatch(sessionID: id)
         }
-        let snapshot = try engine { () throws(NavigationError) in
-            try registry.send(body.event, to: id, expectedVersion: expectedVersion)
+        // The flow is known only once the session is found; events to no
+        // session are not counted as events (the request counter has them).
+        var flow: String?
+        do {
+            let (version, document) = try registry.withSession(id) { session throws(NavigationError) in
+                flow = session.flow.name
+                try session.send(body.event, expectedVersion: expectedVersion)
+                return (session.version, session.document())
+            }
+            if let flow { metrics.recordEvent(flow: flow, .accepted) }
+            return .session(version: version, document: document)
+        } catch {
+            if let flow { metrics.recordEvent(flow: flow, .refused(error.kind)) }
+            throw Problem(error, retryAfterSeconds: options.retryAfterSeconds)
         }
-        return .session(snapshot)
     }
 
     /// `GET` and `HEAD /v1/sessions/{id}/history?since=N`.

@@ -30,14 +30,22 @@ public struct NavigationAPI: HTTPHandler {
     /// The sessions this API serves.
     public let registry: SessionRegistry
     public let options: Options
+    /// What `GET /metrics` reports; every request is counted here.
+    public let metrics: ServerMetrics
+    /// What `GET /readyz` reports; a stopping server calls `beginDraining()`.
+    public let readiness: Readiness
     private let healthBody: [UInt8]
+    private let readyBody: [UInt8]
     private let flowsBody: [UInt8]
     private let openAPIBody: [UInt8]
 
     public init(registry: SessionRegistry, options: Options = Options()) {
         self.registry = registry
         self.options = options
+        self.metrics = ServerMetrics(flows: registry.flows.map(\.name))
+        self.readiness = Readiness()
         self.healthBody = Array("{\"status\":\"ok\"}".utf8)
+        self.readyBody = Array("{\"status\":\"ready\"}".utf8)
         self.flowsBody = FlowsDocument.render(registry.flows)
         self.openAPIBody = Array(options.openAPIDocument.utf8)
     }
@@ -53,23 +61,40 @@ public struct NavigationAPI: HTTPHandler {
     /// Routes `request` and answers it; every refusal is a problem+json
     /// response, never a crash.
     public func handle(_ request: HTTPRequest) -> HTTPResponse {
-        do throws(Problem) {
-            return try respond(to: request)
-        } catch {
-            return error.response
-        }
+        respond(to: request).response
     }
 
-    /// 413 `body-too-large`, as problem+json like every other error.
+    /// Answers `request` like ``handle(_:)`` and also says which route
+    /// template it matched, for a request log. Counts it in ``metrics``.
+    public func respond(to request: HTTPRequest) -> RoutedResponse {
+        let start = ServerMetrics.monotonicNanoseconds()
+        let route = Route(path: request.path)
+        let response: HTTPResponse
+        do throws(Problem) {
+            response = try respond(to: request, route: route)
+        } catch {
+            response = error.response
+        }
+        metrics.recordRequest(
+            endpoint: route?.endpoint, method: request.method, status: response.status,
+            nanoseconds: ServerMetrics.monotonicNanoseconds() - start)
+        return RoutedResponse(response: response, routeTemplate: route?.endpoint.template)
+    }
+
+    /// 413 `body-too-large`, as problem+json like every other error. Counted
+    /// in ``metrics`` under the route `unrouted`: the request never reached routing.
     public func response(for rejection: HTTPRequestRejection) -> HTTPResponse {
+        let response: HTTPResponse
         switch rejection {
         case .bodyTooLarge(let limit):
-            Problem(.bodyTooLarge, "the request body is larger than this server's limit of \(limit) bytes").response
+            response = Problem(.bodyTooLarge, "the request body is larger than this server's limit of \(limit) bytes").response
         }
+        metrics.recordRequest(endpoint: nil, method: RequestLabels.otherMethod, status: response.status, nanoseconds: 0)
+        return response
     }
 
-    private func respond(to request: HTTPRequest) throws(Problem) -> HTTPResponse {
-        guard let route = Route(path: request.path) else { throw Problem.unknownPath() }
+    private func respond(to request: HTTPRequest, route: Route?) throws(Problem) -> HTTPResponse {
+        guard let route else { throw Problem.unknownPath() }
         guard let method = route.endpoint.method(named: request.method) else {
             throw Problem.methodNotAllowed(on: route.endpoint)
         }
@@ -83,6 +108,13 @@ public struct NavigationAPI: HTTPHandler {
             return WebClient.response(for: asset, request)
         case .health:
             return .json(healthBody)
+        case .readiness:
+            guard readiness.isReady else {
+                throw Problem(.draining, "the server is stopping and takes no new traffic; send requests to another instance")
+            }
+            return .json(readyBody)
+        case .metrics:
+            return HTTPResponse(status: 200, headers: ResponseHeaders.metrics, body: metrics.render(registry: registry))
         case .openAPIDocument:
             return HTTPResponse(status: 200, headers: ResponseHeaders.yaml, body: openAPIBody)
         case .flows:

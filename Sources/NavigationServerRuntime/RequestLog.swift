@@ -4,50 +4,64 @@ import Glibc
 import Musl
 #endif
 import HTTPCore
+import NavigationAPI
 
-/// Wraps a handler and writes one line per request to stderr:
-/// `GET /v1/sessions/… 200 153us`.
+/// Wraps the API: gives every request an `X-Request-ID` (the client's when
+/// valid, else a new one), echoes it in the response, and logs one line per
+/// request with time, level, request id, method, route template, status and
+/// duration:
 ///
-/// Runs on libmicrohttpd's worker threads: the line is built as bytes and
-/// written with a single `write(2)`, so concurrent lines never interleave.
-struct RequestLog<Wrapped: HTTPHandler>: HTTPHandler {
-    let wrapped: Wrapped
+/// `{"time":"2026-11-29T14:58:18.123Z","level":"info","msg":"request","request_id":"…",
+/// "method":"GET","route":"/v1/sessions/{id}","status":200,"duration_us":153}`
+///
+/// The route is the path template, never the raw path: a hostile path cannot
+/// flood the log, and lines group by route. 5xx answers are logged at
+/// `error`, except 503 (`warn`).
+struct RequestLog: HTTPHandler {
+    let api: NavigationAPI
+    let logger: Logger
 
-    /// Longest path logged; the rest is cut, so a hostile path cannot flood the log.
-    private static var maxPathBytes: Int { 256 }
+    /// Logged for a request no route matched.
+    private static var unroutedRoute: String { "unrouted" }
+    /// Longest method logged; the rest is cut.
+    private static var maxMethodBytes: Int { 16 }
 
     func handle(_ request: HTTPRequest) -> HTTPResponse {
+        let requestID = RequestID.forRequest(sentAs: request.headers[RequestID.headerName])
         let start = Self.monotonicMicroseconds()
-        let response = wrapped.handle(request)
-        log(method: request.method, path: request.path, status: response.status,
+        var routed = api.respond(to: request)
+        routed.response.headers.replaceOrAdd(RequestID.headerName, requestID)
+        log(requestID: requestID, method: String(decoding: request.method.utf8.prefix(Self.maxMethodBytes), as: UTF8.self),
+            route: routed.routeTemplate ?? Self.unroutedRoute, status: routed.response.status,
             microseconds: Self.monotonicMicroseconds() - start)
-        return response
+        return routed.response
     }
 
     func response(for rejection: HTTPRequestRejection) -> HTTPResponse {
-        let response = wrapped.response(for: rejection)
-        log(method: "-", path: "(body too large)", status: response.status, microseconds: 0)
+        let requestID = RequestID.generate()
+        var response = api.response(for: rejection)
+        response.headers.replaceOrAdd(RequestID.headerName, requestID)
+        log(requestID: requestID, method: "-", route: Self.unroutedRoute, status: response.status, microseconds: 0)
         return response
     }
 
-    private func log(method: String, path: String, status: Int, microseconds: Int) {
-        var line: [UInt8] = []
-        line.reserveCapacity(32 + method.utf8.count + min(path.utf8.count, Self.maxPathBytes))
-        Self.appendPrintable(method.utf8.prefix(16), to: &line)
-        line.append(UInt8(ascii: " "))
-        Self.appendPrintable(path.utf8.prefix(Self.maxPathBytes), to: &line)
-        line.append(UInt8(ascii: " "))
-        line.append(contentsOf: String(status).utf8)
-        line.append(UInt8(ascii: " "))
-        line.append(contentsOf: String(microseconds).utf8)
-        line.append(contentsOf: "us\n".utf8)
-        StandardStream.error.write(line)
+    private func log(requestID: String, method: String, route: String, status: Int, microseconds: Int) {
+        logger.log(Self.level(of: status), "request") { line in
+            line.field("request_id", requestID)
+            line.field("method", method)
+            line.field("route", route)
+            line.field("status", status)
+            line.field("duration_us", microseconds)
+        }
     }
 
-    /// Copies `text`, replacing control bytes so a client cannot forge log lines.
-    private static func appendPrintable(_ text: some Sequence<UInt8>, to line: inout [UInt8]) {
-        for byte in text {
-            line.append(byte < 0x20 || byte == 0x7F ? UInt8(ascii: "?") : byte)
+    /// `error` for a 5xx (a bug in a flow), but `warn` for 503: a draining
+    /// server answers every readiness probe with it, which is no error.
+    private static func level(of status: Int) -> LogLevel {
+        switch status {
+        case 503: .warn
+        case 500...: .error
+        default: .info
         }
     }
 

@@ -7,6 +7,7 @@ import Coordination
 import Dispatch
 import HTTPCore
 import NavigationAPI
+import Synchronization
 
 /// The life of a navigation server process: configuration from flags and
 /// the environment, start, the idle-session sweep, and a graceful stop on
@@ -28,19 +29,30 @@ public enum ServerProcess {
 
     /// Serves `flows` until a stop signal, then exits 0; never returns.
     /// `arguments` are the flags after the program name (`--help` lists them).
+    ///
+    /// `healthcheck` as the first argument probes a running server instead
+    /// (see ``HealthCheck``) and exits 0 when it is healthy, 1 when not.
     public static func run(
         flows: [Flow], arguments: [String] = Array(CommandLine.arguments.dropFirst())
     ) -> Never {
+        if arguments.first == "healthcheck" {
+            checkHealth(readConfiguration(arguments: Array(arguments.dropFirst())))
+        }
         let configuration = readConfiguration(arguments: arguments)
+        let logger = Logger(format: configuration.logFormat, level: configuration.logLevel)
         // Watch for stop signals before anything else: a signal that arrives
         // while starting, or right after the listening line, must not be lost.
         let stopRequested = DispatchSemaphore(value: 0)
+        let lastSignal = Atomic<Int32>(0)
         let signalSources = [SIGINT, SIGTERM].map { signalNumber in
-            watch(signalNumber) { stopRequested.signal() }
+            watch(signalNumber) {
+                lastSignal.store(signalNumber, ordering: .relaxed)
+                stopRequested.signal()
+            }
         }
         let registry = SessionRegistry(flows: flows, limits: configuration.sessionLimits)
-        let handler = RequestLog(wrapped: NavigationAPI(registry: registry))
-        let server = HTTPServer(configuration: configuration.httpServerConfiguration, handler: handler)
+        let api = NavigationAPI(registry: registry)
+        let server = HTTPServer(configuration: configuration.httpServerConfiguration, handler: RequestLog(api: api, logger: logger))
         do {
             try server.start()
         } catch {
@@ -50,15 +62,32 @@ public enum ServerProcess {
         StandardStream.output.writeLine(
             "navigation-server listening on http://\(urlHost(configuration.host)):\(server.port)")
 
-        let sweep = startSweeping(registry, every: configuration.sweepInterval)
+        let sweep = startSweeping(registry, every: configuration.sweepInterval, logger: logger)
         stopRequested.wait()
 
-        StandardStream.error.writeLine("navigation-server: stopping")
+        api.readiness.beginDraining()
+        if lastSignal.load(ordering: .relaxed) == SIGTERM && configuration.drainSeconds > 0 {
+            logger.log(.info, "draining") { $0.field("seconds", String(configuration.drainSeconds)) }
+            // Still serving; /readyz is 503. A second signal cuts the drain short.
+            _ = stopRequested.wait(timeout: .now() + configuration.drainSeconds)
+        }
+        logger.log(.info, "stopping")
         sweep.cancel()
         signalSources.forEach { $0.cancel() }
         server.stop(deadline: stopDeadlineSeconds)
-        StandardStream.error.writeLine("navigation-server: stopped")
+        logger.log(.info, "stopped")
         exit(0)
+    }
+
+    /// `navigation-server healthcheck`: exits 0 when the configured server answers `/healthz` with 200.
+    private static func checkHealth(_ configuration: ServerConfiguration) -> Never {
+        if HealthCheck.isHealthy(host: configuration.host, port: configuration.port) {
+            StandardStream.output.writeLine("navigation-server: healthy")
+            exit(0)
+        }
+        StandardStream.error.writeLine(
+            "navigation-server: GET /healthz on \(HealthCheck.loopbackIfWildcard(configuration.host)) port \(configuration.port) did not answer 200")
+        exit(1)
     }
 
     /// The configuration, or exit: 0 after `--help`, 2 after a bad flag or value.
@@ -82,10 +111,13 @@ public enum ServerProcess {
     }
 
     /// Calls `registry.evictExpired()` every `interval` seconds, off the request threads.
-    private static func startSweeping(_ registry: SessionRegistry, every interval: Double) -> DispatchSourceTimer {
+    private static func startSweeping(_ registry: SessionRegistry, every interval: Double, logger: Logger) -> DispatchSourceTimer {
         let timer = DispatchSource.makeTimerSource(queue: .global(qos: .utility))
         timer.schedule(deadline: .now() + interval, repeating: interval)
-        timer.setEventHandler { registry.evictExpired() }
+        timer.setEventHandler {
+            let evicted = registry.evictExpired()
+            if evicted > 0 { logger.log(.debug, "evicted idle sessions") { $0.field("count", evicted) } }
+        }
         timer.resume()
         return timer
     }

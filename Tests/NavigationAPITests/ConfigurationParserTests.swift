@@ -82,7 +82,7 @@ struct ConfigurationParserTests {
         #expect(parsed.maxConnections == 12)
         #expect(parsed.maxConnectionsPerIP == 0)
         #expect(parsed.connectionTimeout == 0)
-        #expect(ConfigurationParser.environmentVariables.count == 12)
+        #expect(ConfigurationParser.environmentVariables.count == 15)  // 12 limits + log format, log level, drain
     }
 
     @Test func flagWinsOverEnvironment() throws {
@@ -149,5 +149,28 @@ struct ConfigurationParserTests {
             let text = failure?.description ?? ""
             #expect(!text.isEmpty && !text.contains("\n"))
         }
+    }
+
+    // MARK: - Operations
+
+    @Test func logAndDrainOptionsComeFromFlagsAndEnvironment() throws {
+        let defaults = try configuration()
+        #expect(defaults.logFormat == nil)
+        #expect(defaults.logLevel == .info)
+        #expect(defaults.drainSeconds == 0)
+        let flags = try configuration(["--log-format", "text", "--log-level=debug", "--drain-seconds", "2.5"])
+        #expect((flags.logFormat, flags.logLevel, flags.drainSeconds) == (.text, .debug, 2.5))
+        let environment = try configuration(
+            [], ["NAVIGATION_LOG_FORMAT": "json", "NAVIGATION_LOG_LEVEL": "error", "NAVIGATION_DRAIN_SECONDS": "0"])
+        #expect((environment.logFormat, environment.logLevel, environment.drainSeconds) == (.json, .error, 0))
+    }
+
+    @Test func badLogAndDrainValuesAreErrors() {
+        #expect(error(["--log-format", "xml"]) == .invalidValue("xml", source: "--log-format", expected: "json or text"))
+        #expect(error(["--log-level", "verbose"])
+                == .invalidValue("verbose", source: "--log-level", expected: "debug, info, warn or error"))
+        #expect(error(["--drain-seconds", "-1"])
+                == .invalidValue("-1", source: "--drain-seconds", expected: "a number of seconds in 0...3600"))
+        #expect(error([], ["NAVIGATION_DRAIN_SECONDS": "forever"]) != nil)
     }
 }

@@ -82,7 +82,8 @@ struct ServerExecutableTests {
     // MARK: - Serving
 
     @Test func servesLogsAndStopsGracefullyOnSIGTERM() throws {
-        let (process, output, error) = try launch(["--port=0", "--threads", "1"], environment: ["NAVIGATION_MAX_SESSIONS": "1"])
+        let (process, output, error) = try launch(
+            ["--port=0", "--threads", "1", "--log-format", "text"], environment: ["NAVIGATION_MAX_SESSIONS": "1"])
         defer { _ = Self.waitForExit(of: process, seconds: 0) }
         var firstLine = ""
         while !firstLine.contains("\n") {
@@ -108,9 +109,9 @@ struct ServerExecutableTests {
         #expect(process.terminationStatus == 0)
         let log = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         let lines = log.split(separator: "\n")
-        #expect(lines.contains { $0.hasPrefix("GET /healthz 200 ") && $0.hasSuffix("us") })
-        #expect(lines.filter { $0.hasPrefix("POST /v1/sessions ") }.count == 2)
-        #expect(lines.contains { $0.hasPrefix("POST /v1/sessions 429 ") })
+        #expect(lines.contains { $0.contains(" info request ") && $0.contains(" method=GET route=/healthz status=200 ") })
+        #expect(lines.filter { $0.contains(" method=POST route=/v1/sessions ") }.count == 2)
+        #expect(lines.contains { $0.contains(" method=POST route=/v1/sessions status=429 ") })
         #expect(String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).isEmpty)
     }
 }

@@ -9,6 +9,8 @@ import Testing
 /// and the test flows.
 final class TestServer {
     let registry: SessionRegistry
+    /// The handler the server calls; its `metrics` and `readiness` are the server's.
+    let api: NavigationAPI
     let server: HTTPServer
 
     init(
@@ -22,7 +24,8 @@ final class TestServer {
         configuration.port = 0
         configuration.threads = 2
         configuration.maxBodyBytes = maxBodyBytes
-        server = HTTPServer(configuration: configuration, handler: NavigationAPI(registry: registry))
+        api = NavigationAPI(registry: registry)
+        server = HTTPServer(configuration: configuration, handler: api)
         try server.start()
     }
 

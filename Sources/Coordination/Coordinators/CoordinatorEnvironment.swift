@@ -16,33 +16,39 @@ public final class CoordinatorEnvironment {
     /// added, removed, finished).
     private(set) var treeRevision = 0
 
-    public init(
+    public convenience init(
         navigation: NavigationController = NavigationController(),
         store: SharedStore = SharedStore(),
         context: JSONObject = JSONObject()
     ) {
-        self.navigation = navigation
-        self.store = store
-        self.context = context
-        self.routerFactory = { StackRouter(controller: $1, coordinator: $0) }
+        self.init(navigation: navigation, store: store, context: context) {
+            StackRouter(controller: $1, coordinator: $0)
+        }
     }
 
     /// An environment whose routers record every call into `log` before
     /// carrying it out: for tests that check the order of router calls.
-    public init(
+    public convenience init(
         recordingInto log: RouterCallLog,
         navigation: NavigationController = NavigationController(),
         store: SharedStore = SharedStore(),
         context: JSONObject = JSONObject()
     ) {
-        self.navigation = navigation
-        self.store = store
-        self.context = context
-        self.routerFactory = { coordinator, controller in
+        self.init(navigation: navigation, store: store, context: context) { coordinator, controller in
             RecordingRouter(
                 wrapping: StackRouter(controller: controller, coordinator: coordinator),
                 log: log, coordinatorType: coordinator.typeName)
         }
+    }
+
+    private init(
+        navigation: NavigationController, store: SharedStore, context: JSONObject,
+        routerFactory: @escaping (Coordinator, NavigationController) -> Router
+    ) {
+        self.navigation = navigation
+        self.store = store
+        self.context = context
+        self.routerFactory = routerFactory
     }
 
     func makeRouter(for coordinator: Coordinator) -> Router {

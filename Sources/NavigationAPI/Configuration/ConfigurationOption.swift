@@ -70,6 +70,36 @@ struct ConfigurationOption: Sendable {
                  "Simultaneous connections from one IP address; 0 is unlimited.", \.maxConnectionsPerIP),
         .integer("connection-timeout", "NAVIGATION_CONNECTION_TIMEOUT", in: 0...Int(UInt32.max),
                  "Seconds an idle connection stays open; 0 is forever.", \.connectionTimeout),
+        ConfigurationOption(
+            name: "log-format", environmentVariable: "NAVIGATION_LOG_FORMAT",
+            expectation: "json or text",
+            summary: "Log lines on stderr (default: text on a terminal, else json).",
+            defaultValue: { $0.logFormat?.rawValue ?? "auto" },
+            apply: { configuration, text in
+                guard let format = LogFormat(rawValue: text) else { return false }
+                configuration.logFormat = format
+                return true
+            }),
+        ConfigurationOption(
+            name: "log-level", environmentVariable: "NAVIGATION_LOG_LEVEL",
+            expectation: "debug, info, warn or error",
+            summary: "Least severe line logged; requests are info (503: warn, other 5xx: error).",
+            defaultValue: { $0.logLevel.rawValue },
+            apply: { configuration, text in
+                guard let level = LogLevel(rawValue: text) else { return false }
+                configuration.logLevel = level
+                return true
+            }),
+        ConfigurationOption(
+            name: "drain-seconds", environmentVariable: "NAVIGATION_DRAIN_SECONDS",
+            expectation: "a number of seconds in 0...3600",
+            summary: "On SIGTERM, seconds /readyz is 503 while requests are still served, before the graceful stop.",
+            defaultValue: { SecondsText.format($0.drainSeconds) },
+            apply: { configuration, text in
+                guard let seconds = Double(text), seconds.isFinite, (0...3600).contains(seconds) else { return false }
+                configuration.drainSeconds = seconds
+                return true
+            }),
     ]
 }
 

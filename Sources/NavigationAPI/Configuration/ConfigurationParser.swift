@@ -60,6 +60,10 @@ public enum ConfigurationParser {
             lines.append("      \(option.summary) Must be \(option.expectation).")
         }
         lines.append("  --help  Show this text and exit.")
+        lines.append("")
+        lines.append("navigation-server healthcheck [--host <host>] [--port <port>]")
+        lines.append("      Exits 0 when GET /healthz on the configured address answers 200, else 1")
+        lines.append("      (0.0.0.0 and :: are probed on loopback). For container health checks.")
         return lines.joined(separator: "\n") + "\n"
     }
 

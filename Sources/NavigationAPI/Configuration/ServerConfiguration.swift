@@ -22,6 +22,12 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var maxConnectionsPerIP: Int
     /// Idle seconds before a connection is closed; 0 means never.
     public var connectionTimeout: Int
+    /// `nil`: text when stderr is a terminal, JSON otherwise.
+    public var logFormat: LogFormat?
+    public var logLevel: LogLevel
+    /// Seconds between a stop signal and the graceful stop, during which
+    /// `/readyz` is 503 while requests are still served.
+    public var drainSeconds: Double
 
     /// The defaults.
     public init() {
@@ -39,6 +45,9 @@ public struct ServerConfiguration: Sendable, Equatable {
         maxConnections = http.connectionLimit
         maxConnectionsPerIP = http.perIPConnectionLimit
         connectionTimeout = http.connectionTimeoutSeconds
+        logFormat = nil
+        logLevel = .info
+        drainSeconds = 0
     }
 
     /// The HTTP layer's part.

@@ -11,6 +11,8 @@ public enum ProblemType: String, Sendable, CaseIterable {
     case invalidQuery = "invalid-query"
     case unsupportedMediaType = "unsupported-media-type"
     case bodyTooLarge = "body-too-large"
+    // The server itself.
+    case draining = "draining"
     // The engine's refusals, one per `NavigationError.Kind`.
     case sessionNotFound = "session-not-found"
     case flowNotFound = "flow-not-found"
@@ -40,6 +42,7 @@ public enum ProblemType: String, Sendable, CaseIterable {
         case .unsupportedMediaType: 415
         case .invalidContext, .eventNotAccepted, .invalidPayload, .eventRejected: 422
         case .tooManySessions: 429
+        case .draining: 503
         case .flowFailure: 500
         }
     }
@@ -54,6 +57,7 @@ public enum ProblemType: String, Sendable, CaseIterable {
         case .invalidQuery: "Invalid query parameter"
         case .unsupportedMediaType: "Unsupported media type"
         case .bodyTooLarge: "Request body too large"
+        case .draining: "Server draining"
         case .sessionNotFound: "Session not found"
         case .flowNotFound: "Flow not found"
         case .invalidContext: "Invalid context"

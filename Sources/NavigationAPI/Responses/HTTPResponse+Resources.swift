@@ -9,9 +9,14 @@ extension HTTPResponse {
 
     /// The session document with its `ETag`.
     static func session(_ snapshot: SessionSnapshot, status: Int = 200) -> HTTPResponse {
+        session(version: snapshot.version, document: snapshot.document, status: status)
+    }
+
+    /// A session document at `version`, with its `ETag`.
+    static func session(version: Int, document: [UInt8], status: Int = 200) -> HTTPResponse {
         var headers = ResponseHeaders.json
-        headers.add("ETag", EntityTag.header(for: snapshot.version))
-        return HTTPResponse(status: status, headers: headers, body: snapshot.document)
+        headers.add("ETag", EntityTag.header(for: version))
+        return HTTPResponse(status: status, headers: headers, body: document)
     }
 
     /// `201 Created` for a new session, with its `Location`.

@@ -11,4 +11,5 @@ enum ResponseHeaders {
     static let json: HTTPHeaders = ["Content-Type": jsonContentType, "Cache-Control": noStore]
     static let problem: HTTPHeaders = ["Content-Type": problemContentType, "Cache-Control": noStore]
     static let yaml: HTTPHeaders = ["Content-Type": yamlContentType]
+    static let metrics: HTTPHeaders = ["Content-Type": PrometheusTextWriter.contentType, "Cache-Control": noStore]
 }

@@ -6,6 +6,8 @@ enum Endpoint: Sendable, CaseIterable {
     case webClient
     case webAsset
     case health
+    case readiness
+    case metrics
     case openAPIDocument
     case flows
     case sessions
@@ -19,6 +21,8 @@ enum Endpoint: Sendable, CaseIterable {
         case .webClient: "/"
         case .webAsset: "/app/{file}"
         case .health: "/healthz"
+        case .readiness: "/readyz"
+        case .metrics: "/metrics"
         case .openAPIDocument: "/openapi.yaml"
         case .flows: "/v1/flows"
         case .sessions: "/v1/sessions"
@@ -30,7 +34,7 @@ enum Endpoint: Sendable, CaseIterable {
 
     var methods: [HTTPMethod] {
         switch self {
-        case .webClient, .webAsset, .health, .openAPIDocument, .flows, .history: [.get, .head]
+        case .webClient, .webAsset, .health, .readiness, .metrics, .openAPIDocument, .flows, .history: [.get, .head]
         case .sessions, .events: [.post]
         case .session: [.get, .head, .delete]
         }

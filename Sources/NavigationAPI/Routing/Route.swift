@@ -1,3 +1,5 @@
+import HTTPCore
+
 /// A request path matched to an ``Endpoint``, with the session id it names.
 ///
 /// Matching splits the raw path on `/` and compares segments; it never uses a
@@ -23,6 +25,8 @@ struct Route: Sendable, Equatable {
             switch segments[0] {
             case "": self.init(.webClient)
             case "healthz": self.init(.health)
+            case "readyz": self.init(.readiness)
+            case "metrics": self.init(.metrics)
             case "openapi.yaml": self.init(.openAPIDocument)
             default: return nil
             }
@@ -62,7 +66,7 @@ struct Route: Sendable, Equatable {
         var segments: [String] = []
         segments.reserveCapacity(maxSegments)
         for raw in utf8.dropFirst().split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false) {
-            guard segments.count < maxSegments, let segment = PercentDecoding.decode(raw) else { return nil }
+            guard segments.count < maxSegments, let segment = PercentDecoding.decodePathSegment(raw) else { return nil }
             segments.append(segment)
         }
         return segments

@@ -1,0 +1,113 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import Coordination
+
+/// What `GET /metrics` reports: requests by route, method and status, their
+/// durations, sessions, events by flow and outcome, and the build.
+///
+/// Recording is lock-free (one relaxed atomic add per counter) so it costs
+/// requests nothing measurable; only a scrape walks the counters.
+public final class ServerMetrics: Sendable {
+    private let requests = AtomicCounters(count: RequestLabels.slotCount)
+    private let durations = DurationHistogram(routes: RequestLabels.routes.count)
+    private let flowNames: [String]
+    private let flowIndexes: [String: Int]
+    /// Flow × ``EventOutcome``.
+    private let events: AtomicCounters
+
+    /// - Parameter flows: the flow names events are counted for, in order.
+    public init(flows: [String]) {
+        flowNames = flows
+        var indexes: [String: Int] = [:]
+        for (index, name) in flows.enumerated() where indexes[name] == nil { indexes[name] = index }
+        flowIndexes = indexes
+        events = AtomicCounters(count: max(1, flows.count) * EventOutcome.labels.count)
+    }
+
+    /// Counts one answered request that took `nanoseconds` in the handler.
+    func recordRequest(endpoint: Endpoint?, method: String, status: Int, nanoseconds: Int) {
+        let labels = RequestLabels(endpoint: endpoint, method: method, status: status)
+        requests.add(1, at: labels.slot)
+        durations.record(route: labels.routeIndex, nanoseconds: max(0, nanoseconds))
+    }
+
+    /// Counts one event sent to a live session of `flow`.
+    func recordEvent(flow: String, _ outcome: EventOutcome) {
+        guard let flowIndex = flowIndexes[flow] else { return }
+        events.add(1, at: flowIndex * EventOutcome.labels.count + outcome.index)
+    }
+
+    /// The exposition page, with the registry's session counts as they are now.
+    func render(registry: SessionRegistry) -> [UInt8] {
+        var page = PrometheusTextWriter()
+        renderRequests(into: &page)
+        renderDurations(into: &page)
+        let statistics = registry.statistics
+        page.family("navigation_sessions_live", type: "gauge", help: "Sessions alive now.")
+        page.sample("navigation_sessions_live", [:], registry.count)
+        page.family("navigation_sessions_created_total", type: "counter", help: "Sessions started since the server started.")
+        page.sample("navigation_sessions_created_total", [:], statistics.created)
+        page.family("navigation_sessions_ended_total", type: "counter",
+                    help: "Sessions ended by a client (DELETE) or after a flow failure.")
+        page.sample("navigation_sessions_ended_total", [:], statistics.ended)
+        page.family("navigation_sessions_evicted_total", type: "counter", help: "Sessions removed after their idle time ran out.")
+        page.sample("navigation_sessions_evicted_total", [:], statistics.evicted)
+        renderEvents(into: &page)
+        page.family("navigation_build_info", type: "gauge", help: "Always 1; the labels describe this build.")
+        page.sample("navigation_build_info", ["version": BuildInfo.version, "swift": BuildInfo.swiftVersion], 1)
+        return page.bytes
+    }
+
+    private func renderRequests(into page: inout PrometheusTextWriter) {
+        let name = "navigation_http_requests_total"
+        page.family(name, type: "counter", help: "Requests answered, by route template, method and status.")
+        var slot = 0
+        for route in RequestLabels.routes {
+            for method in RequestLabels.methods {
+                for status in RequestLabels.statuses {
+                    let count = requests.value(at: slot)
+                    slot += 1
+                    guard count > 0 else { continue }
+                    page.sample(name, ["route": route, "method": method, "status": String(status)], count)
+                }
+            }
+        }
+    }
+
+    private func renderDurations(into page: inout PrometheusTextWriter) {
+        let name = "navigation_http_request_duration_seconds"
+        page.family(name, type: "histogram", help: "Time the handler took to answer, by route template.")
+        for (index, route) in RequestLabels.routes.enumerated() {
+            let (cumulative, sumSeconds) = durations.snapshot(route: index)
+            guard let count = cumulative.last, count > 0 else { continue }
+            for (bound, bucketCount) in zip(DurationHistogram.bounds, cumulative) {
+                page.sample(name + "_bucket", ["route": route, "le": bound.label], bucketCount)
+            }
+            page.sample(name + "_bucket", ["route": route, "le": "+Inf"], count)
+            page.sample(name + "_sum", ["route": route], String(sumSeconds))
+            page.sample(name + "_count", ["route": route], count)
+        }
+    }
+
+    private func renderEvents(into page: inout PrometheusTextWriter) {
+        let name = "navigation_events_total"
+        page.family(name, type: "counter",
+                    help: "Events sent to live sessions, by flow and outcome (accepted, or the problem type of the refusal).")
+        for (flowIndex, flow) in flowNames.enumerated() where flowIndexes[flow] == flowIndex {
+            for (outcomeIndex, outcome) in EventOutcome.labels.enumerated() {
+                let count = events.value(at: flowIndex * EventOutcome.labels.count + outcomeIndex)
+                page.sample(name, ["flow": flow, "outcome": outcome], count)
+            }
+        }
+    }
+
+    /// Nanoseconds on the monotonic clock, for request durations.
+    static func monotonicNanoseconds() -> Int {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return now.tv_sec * 1_000_000_000 + now.tv_nsec
+    }
+}

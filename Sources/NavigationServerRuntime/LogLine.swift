@@ -1,0 +1,146 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import NavigationAPI
+
+/// One log line as bytes, in JSON or text, ready for a single `write(2)`.
+///
+/// JSON: `{"time":"2026-11-29T14:58:18.123Z","level":"info","msg":"request","status":200}`.
+/// Text (logfmt after time, level and message): `2026-11-29T14:58:18.123Z info request status=200`.
+/// Values are escaped, so no client-sent text can break a line or forge one.
+struct LogLine {
+    private let format: LogFormat
+    private var bytes: [UInt8] = []
+
+    init(format: LogFormat, level: LogLevel, message: String) {
+        self.format = format
+        bytes.reserveCapacity(192)
+        switch format {
+        case .json:
+            append("{\"time\":\"")
+            appendTimestamp()
+            append("\",\"level\":\"")
+            append(level.rawValue)
+            append("\",\"msg\":")
+            appendJSONString(message)
+        case .text:
+            appendTimestamp()
+            append(" ")
+            append(level.rawValue)
+            append(" ")
+            appendTextValue(message)
+        }
+    }
+
+    mutating func field(_ key: String, _ value: String) {
+        appendKey(key)
+        switch format {
+        case .json: appendJSONString(value)
+        case .text: appendTextValue(value)
+        }
+    }
+
+    mutating func field(_ key: String, _ value: Int) {
+        appendKey(key)
+        append(String(value))
+    }
+
+    /// The finished line, newline included.
+    consuming func finished() -> [UInt8] {
+        if format == .json { append("}") }
+        append("\n")
+        return bytes
+    }
+
+    private mutating func appendKey(_ key: String) {
+        switch format {
+        case .json:
+            append(",\"")
+            append(key)
+            append("\":")
+        case .text:
+            append(" ")
+            append(key)
+            append("=")
+        }
+    }
+
+    private mutating func append(_ text: String) {
+        bytes.append(contentsOf: text.utf8)
+    }
+
+    private mutating func appendJSONString(_ value: String) {
+        bytes.append(UInt8(ascii: "\""))
+        for byte in value.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): append("\\\"")
+            case UInt8(ascii: "\\"): append("\\\\")
+            case 0..<0x20, 0x7F:
+                append("\\u00")
+                bytes.append(Self.hexDigit(byte >> 4))
+                bytes.append(Self.hexDigit(byte & 0x0F))
+            default: bytes.append(byte)
+            }
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// Bare when the value is a plain token, quoted otherwise; control bytes become `?`.
+    private mutating func appendTextValue(_ value: String) {
+        let plain = !value.isEmpty && value.utf8.allSatisfy { $0 > 0x20 && $0 != 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "=") }
+        if plain {
+            append(value)
+            return
+        }
+        bytes.append(UInt8(ascii: "\""))
+        for byte in value.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): append("\\\"")
+            case UInt8(ascii: "\\"): append("\\\\")
+            case 0..<0x20, 0x7F: bytes.append(UInt8(ascii: "?"))
+            default: bytes.append(byte)
+            }
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// Now, in RFC 3339 UTC with milliseconds: `2026-11-29T14:58:18.123Z`.
+    private mutating func appendTimestamp() {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        var seconds = now.tv_sec
+        var parts = tm()
+        gmtime_r(&seconds, &parts)
+        appendDigits(Int(parts.tm_year) + 1900, count: 4)
+        bytes.append(UInt8(ascii: "-"))
+        appendDigits(Int(parts.tm_mon) + 1, count: 2)
+        bytes.append(UInt8(ascii: "-"))
+        appendDigits(Int(parts.tm_mday), count: 2)
+        bytes.append(UInt8(ascii: "T"))
+        appendDigits(Int(parts.tm_hour), count: 2)
+        bytes.append(UInt8(ascii: ":"))
+        appendDigits(Int(parts.tm_min), count: 2)
+        bytes.append(UInt8(ascii: ":"))
+        appendDigits(Int(parts.tm_sec), count: 2)
+        bytes.append(UInt8(ascii: "."))
+        appendDigits(now.tv_nsec / 1_000_000, count: 3)
+        bytes.append(UInt8(ascii: "Z"))
+    }
+
+    private mutating func appendDigits(_ value: Int, count: Int) {
+        var divisor = 1
+        for _ in 1..<count { divisor *= 10 }
+        var rest = value
+        while divisor > 0 {
+            bytes.append(UInt8(ascii: "0") + UInt8((rest / divisor) % 10))
+            rest %= divisor
+            divisor /= 10
+        }
+    }
+
+    private static func hexDigit(_ nibble: UInt8) -> UInt8 {
+        nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
+    }
+}

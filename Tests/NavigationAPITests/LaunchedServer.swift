@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+
+/// A `navigation-server` process on a free port, as an operator runs it:
+/// started with flags and environment, stopped with a signal, its stderr
+/// (the log) read once it exits.
+final class LaunchedServer {
+    let process: Process
+    let port: Int
+    private let errorPipe: Pipe
+
+    init(_ arguments: [String], environment: [String: String] = [:]) throws {
+        let executable = ServerExecutableTests.executableURL
+        try #require(FileManager.default.isExecutableFile(atPath: executable.path), "no binary at \(executable.path)")
+        process = Process()
+        process.executableURL = executable
+        process.arguments = ["--port=0"] + arguments
+        process.environment = environment
+        let output = Pipe()
+        errorPipe = Pipe()
+        process.standardOutput = output
+        process.standardError = errorPipe
+        try process.run()
+        var firstLine = ""
+        while !firstLine.contains("\n") {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            firstLine += String(decoding: chunk, as: UTF8.self)
+        }
+        let address = firstLine.split(separator: ":").last.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+        guard let address, let port = Int(address), port > 0 else {
+            process.terminate()
+            throw TestClientError(description: "navigation-server did not start: \(firstLine)")
+        }
+        self.port = port
+    }
+
+    deinit {
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+    }
+
+    func client() -> TestHTTPClient {
+        TestHTTPClient(port: port)
+    }
+
+    /// Sends `signal`, waits for the exit (killing after `seconds`), and
+    /// returns the exit status and every log line.
+    func stop(_ signal: Int32 = SIGTERM, seconds: Double = 10) throws -> (status: Int32, log: [String]) {
+        kill(process.processIdentifier, signal)
+        let giveUp = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
+        while process.isRunning && ContinuousClock.now < giveUp { usleep(10_000) }
+        try #require(!process.isRunning, "navigation-server did not stop within \(seconds) s")
+        let log = String(decoding: errorPipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        return (process.terminationStatus, log.split(separator: "\n").map(String.init))
+    }
+
+    /// Runs `navigation-server healthcheck` with `arguments` and returns its exit status.
+    static func healthcheck(_ arguments: [String], environment: [String: String] = [:]) throws -> Int32 {
+        let process = Process()
+        process.executableURL = ServerExecutableTests.executableURL
+        process.arguments = ["healthcheck"] + arguments
+        process.environment = environment
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+}
