@@ -124,6 +124,27 @@ class Page:
             for entry in self.css("#history-list .history-entry")
         ]
 
+    def record_motions(self):
+        """From now on, every transition class the page adds is recorded (read with `motions`)."""
+        self.driver.execute_script(
+            """
+            window.recordedMotions = [];
+            const motions = (classes) => (classes || "").split(/\\s+/).filter((name) => /^(enter|exit)-/.test(name));
+            new MutationObserver((records) => {
+              const first = new Map();
+              for (const record of records) if (!first.has(record.target)) first.set(record.target, record.oldValue);
+              for (const [target, oldValue] of first) {
+                const before = motions(oldValue);
+                window.recordedMotions.push(...motions(target.className).filter((name) => !before.includes(name)));
+              }
+            }).observe(document.getElementById("phone"), { attributes: true, attributeFilter: ["class"], attributeOldValue: true, subtree: true });
+            """
+        )
+
+    def motions(self):
+        """The transitions played since the last call."""
+        return self.driver.execute_script("const seen = window.recordedMotions; window.recordedMotions = []; return seen;")
+
     def act(self, event, fields=None):
         """Clicks the event's control on the top screen (filling its form) and waits for the next version."""
         before = self.version()
@@ -162,8 +183,10 @@ def walk_app(page, server):
     expect(page.coordinators(), ["AppCoordinator", "OnboardingCoordinator"], "the coordinator tree")
     expect(page.history(), [("setRoot", "welcome (s1)")], "the router history")
 
+    page.record_motions()
     page.act("next")
     expect(page.top(), "features", "next pushes features")
+    expect(page.motions(), ["enter-push"], "a push slides in")
     expect(page.text(".screen-active .nav-back"), "‹ Welcome", "a pushed screen has a back button")
     page.act("next")
     expect((page.top(), page.css(".screen-active .nav-back")), ("login", []), "onboarding ends on login, a root without back")
@@ -185,13 +208,16 @@ def walk_app(page, server):
         "by ProfileCoordinator",
         "the history says which coordinator pushed",
     )
+    page.motions()
     page.act("back")
     expect(page.top(), "home", "back pops profile")
+    expect(page.motions(), ["exit-pop"], "a pop slides out")
     expect(page.coordinators(), ["AppCoordinator", "MainCoordinator"], "the profile coordinator is gone")
     expect(page.history()[-1], ("pop", "profile (s5)"), "the pop in the history")
 
     page.act("checkout")
     expect((page.top(), page.layers()), ("cart", ["root", "sheet"]), "checkout presents the cart in a sheet")
+    expect(page.motions(), ["enter-rise"], "a sheet rises")
     expect(page.one(".layer-root").get_attribute("aria-hidden"), "true", "the screen under the sheet is not interactive")
     expect(page.text(".screen-active .nav-dismiss"), "Close", "the sheet has a dismiss control")
     screenshot = ARTIFACTS / "checkout-sheet.png"
@@ -203,6 +229,7 @@ def walk_app(page, server):
 
     page.act("dismiss")
     expect((page.top(), page.layers()), ("home", ["root"]), "the user dismissed the sheet")
+    expect(page.motions(), ["exit-sink"], "a dismissed sheet sinks")
     expect(page.coordinators(), ["AppCoordinator", "MainCoordinator"], "the checkout coordinator is gone")
     expect(page.param("lastCheckout"), "dismissed", "home learns the checkout was dismissed")
 
