@@ -8,8 +8,9 @@ SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_PACKAGES := libmicrohttpd-dev pkg-config
 PIP_PACKAGES := openapi-spec-validator
 APT_TEST_PACKAGES := curl
+APT_BENCH_PACKAGES := wrk gcc
 
-.PHONY: run test build release deps deps-test spec clean
+.PHONY: run test build release deps deps-test deps-bench spec bench bench-quick clean
 
 ## run: install what is missing, build in release mode, serve the built-in flows on :$(PORT)
 run: release
@@ -21,6 +22,14 @@ test: deps-test
 	$(SWIFT) test --disable-xctest
 	$(MAKE) --no-print-directory spec
 	scripts/check-readme-walkthrough .build/debug/navigation-server
+
+## bench: release build, then navigation-server against a raw libmicrohttpd server (bench/README in README.md)
+bench: release deps-bench
+	$(PYTHON) bench/run.py
+
+## bench-quick: the same in under a minute, one short run each; fails only if the benchmark breaks
+bench-quick: release deps-bench
+	$(PYTHON) bench/run.py --quick --output bench/results/quick.json
 
 build: deps
 	$(SWIFT) build
@@ -47,6 +56,13 @@ deps-test: deps
 	@if ! $(PYTHON) -c "import openapi_spec_validator" 2>/dev/null; then \
 		echo "installing $(PIP_PACKAGES)"; \
 		$(PYTHON) -m pip install -q $(PIP_PACKAGES); \
+	fi
+
+## deps-bench: deps, plus wrk (the load generator) and a C compiler for the reference server
+deps-bench: deps
+	@if ! command -v wrk >/dev/null 2>&1 || ! command -v cc >/dev/null 2>&1; then \
+		echo "installing $(APT_BENCH_PACKAGES)"; \
+		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq $(APT_BENCH_PACKAGES); \
 	fi
 
 clean:
