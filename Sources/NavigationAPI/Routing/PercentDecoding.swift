@@ -7,8 +7,8 @@ enum PercentDecoding {
     /// The decoded segment, or `nil` for a malformed escape. Bytes that are not
     /// valid UTF-8 after decoding become U+FFFD, so they match no literal
     /// segment and no session id.
-    static func decode(_ encoded: Substring.UTF8View) -> String? {
-        guard encoded.contains(UInt8(ascii: "%")) else { return String(Substring(encoded)) }
+    static func decode(_ encoded: some Collection<UInt8>) -> String? {
+        guard encoded.contains(UInt8(ascii: "%")) else { return String(decoding: encoded, as: UTF8.self) }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(encoded.count)
         var index = encoded.startIndex
