@@ -159,33 +159,46 @@ def summary(result):
 
 
 def live_sessions(server_binary, workdir, profile):
-    """RSS growth per session and throughput at 1k, 10k, 100k live sessions."""
-    server = navigation_server(server_binary, "navigation-server-sessions.log", workdir)
+    """Memory per session, and throughput with many live sessions vs 1k.
+
+    One server is filled to 1k, 10k and 100k sessions, its RSS read at each
+    step before any load; a second holds 1k. Then wrk alternates between the
+    two (after a warm-up), GET over all their sessions and POST events on
+    sessions never sent one, so that noise hits both alike.
+    """
+    counts = profile["session_counts"]
+    small = navigation_server(server_binary, "navigation-server-1k.log", workdir)
+    large = navigation_server(server_binary, "navigation-server-many.log", workdir)
     try:
-        harness.create_sessions(server.port, 1, "exchange")  # warm the allocator and code paths
-        base = server.rss_bytes()
-        ids, stages, run_growth = [], [], 0
-        for count in profile["session_counts"]:
-            ids += harness.create_sessions(server.port, count - len(ids), "exchange")
+        base = large.rss_bytes()
+        # The 1000 created last are the POST sessions: 4 runs (warm-up included) x 250.
+        ids = {"small": harness.create_sessions(small.port, counts[0], "exchange"), "large": []}
+        memory = []
+        for count in counts:
+            ids["large"] += harness.create_sessions(large.port, count - len(ids["large"]), "exchange")
             time.sleep(0.5)
-            rss = server.rss_bytes()
-            stage = {"sessions": count, "rss_bytes": rss,
-                     "bytes_per_session": (rss - base - run_growth) / count}
-            before_runs = server.rss_bytes()
-            stage["get_64"] = medians([harness.measure(
-                server, os.path.join(LUA, "get-session.lua"), 64, profile["seconds"],
-                [write_ids(workdir, "all.ids", ids)]) for _ in range(profile["runs"])])
-            # POST goes to sessions never sent an event: the 1000 created last.
-            stage["post_64"] = medians([harness.measure(
-                server, os.path.join(LUA, "post-events.lua"), 64, profile["seconds"],
-                [write_ids(workdir, "fresh.ids", ids[-1000 + 250 * run:][:250])]) for run in range(profile["runs"])])
-            run_growth += server.rss_bytes() - before_runs
-            stages.append(stage)
-            print(f"  {count} sessions: {stage['bytes_per_session']:.0f} B/session, "
-                  f"GET {stage['get_64']['requests_per_second']:.0f} req/s", file=sys.stderr)
-        return {"base_rss_bytes": base, "stages": stages}
+            rss = large.rss_bytes()
+            memory.append({"sessions": count, "rss_bytes": rss, "bytes_per_session": (rss - base) / count})
+            print(f"  {count} sessions: {memory[-1]['bytes_per_session']:.0f} B/session", file=sys.stderr)
+        servers = {"small": small, "large": large}
+        runs = {(side, kind): [] for side in servers for kind in ("get_64", "post_64")}
+        for round_index in range(profile["runs"] + 1):  # round 0 is the warm-up
+            seconds = profile["warmup"] if round_index == 0 else profile["seconds"]
+            for kind, script in (("get_64", "get-session.lua"), ("post_64", "post-events.lua")):
+                for side, server in servers.items():
+                    chosen = ids[side] if kind == "get_64" else ids[side][-1000:][250 * round_index:][:250]
+                    result = harness.measure(server, os.path.join(LUA, script), 64, seconds,
+                                             [write_ids(workdir, f"{side}-{kind}.ids", chosen)])
+                    if round_index > 0:
+                        runs[(side, kind)].append(result)
+                    harness.wait_a_moment()
+        throughput = {side: {"sessions": len(ids[side]), **{kind: medians(runs[(side, kind)])
+                                                            for kind in ("get_64", "post_64")}}
+                      for side in servers}
+        return {"base_rss_bytes": base, "memory": memory, "throughput": throughput}
     finally:
-        server.stop()
+        small.stop()
+        large.stop()
 
 
 if __name__ == "__main__":
