@@ -10,8 +10,9 @@ PIP_PACKAGES := openapi-spec-validator
 APT_TEST_PACKAGES := curl
 APT_BROWSER_PACKAGES := chromium chromium-driver
 PIP_BROWSER_PACKAGES := selenium
+APT_BENCH_PACKAGES := wrk gcc
 
-.PHONY: run test build release deps deps-test deps-browser browser-test spec docker-verify clean
+.PHONY: run test build release deps deps-test deps-browser deps-bench browser-test spec bench bench-quick docker-verify clean
 
 ## run: install what is missing, build in release mode, serve the built-in flows on :$(PORT)
 run: release
@@ -30,6 +31,14 @@ test: deps-test deps-browser
 browser-test: deps deps-browser
 	$(SWIFT) build
 	$(PYTHON) Tests/browser/test_web_client.py .build/debug/navigation-server
+
+## bench: release build, then navigation-server against a raw libmicrohttpd server (bench/README in README.md)
+bench: release deps-bench
+	$(PYTHON) bench/run.py
+
+## bench-quick: the same in under a minute, one short run each; fails only if the benchmark breaks
+bench-quick: release deps-bench
+	$(PYTHON) bench/run.py --quick --output bench/results/quick.json
 
 build: deps
 	$(SWIFT) build
@@ -72,6 +81,13 @@ deps-browser:
 ## docker-verify: check docker/Dockerfile without a Docker engine (debootstrap + chroot; see scripts/docker-verify)
 docker-verify: deps-test
 	scripts/docker-verify
+
+## deps-bench: deps, plus wrk (the load generator) and a C compiler for the reference server
+deps-bench: deps
+	@if ! command -v wrk >/dev/null 2>&1 || ! command -v cc >/dev/null 2>&1; then \
+		echo "installing $(APT_BENCH_PACKAGES)"; \
+		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq $(APT_BENCH_PACKAGES); \
+	fi
 
 clean:
 	rm -rf .build .cache/docker-verify-build .cache/docker-verify-run

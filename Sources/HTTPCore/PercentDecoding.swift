@@ -4,20 +4,23 @@ public enum PercentDecoding {
     /// One path segment, decoded. `+` stays `+`. A `%` not followed by two hex
     /// digits gives `nil`: a path that cannot be decoded names no resource.
     /// Bytes that are not valid UTF-8 after decoding become U+FFFD.
-    public static func decodePathSegment(_ encoded: Substring.UTF8View) -> String? {
+    public static func decodePathSegment(_ encoded: UnsafeBufferPointer<UInt8>) -> String? {
         decode(encoded, plusIsSpace: false, strict: true)
     }
 
     /// One `application/x-www-form-urlencoded` name or value: `+` is a space,
     /// a malformed `%` escape is kept literally, so this never fails.
     public static func decodeFormComponent(_ encoded: Substring.UTF8View) -> String {
-        decode(encoded, plusIsSpace: true, strict: false) ?? String(Substring(encoded))
+        decode(encoded, plusIsSpace: true, strict: false) ?? String(decoding: encoded, as: UTF8.self)
     }
 
-    private static func decode(_ encoded: Substring.UTF8View, plusIsSpace: Bool, strict: Bool) -> String? {
+    /// Generic, but only called here with concrete collections, so the
+    /// compiler specializes it (a generic walk over bytes showed up in the
+    /// profile of every request).
+    private static func decode<Bytes: Collection<UInt8>>(_ encoded: Bytes, plusIsSpace: Bool, strict: Bool) -> String? {
         // Fast path: nothing to decode, so no intermediate buffer.
         if !encoded.contains(where: { $0 == UInt8(ascii: "%") || (plusIsSpace && $0 == UInt8(ascii: "+")) }) {
-            return String(Substring(encoded))
+            return String(decoding: encoded, as: UTF8.self)
         }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(encoded.count)
@@ -44,7 +47,7 @@ public enum PercentDecoding {
     }
 
     /// The byte spelled by the two hex digits after `percent`, if both exist.
-    private static func hexPair(in encoded: Substring.UTF8View, after percent: Substring.UTF8View.Index) -> UInt8? {
+    private static func hexPair<Bytes: Collection<UInt8>>(in encoded: Bytes, after percent: Bytes.Index) -> UInt8? {
         let first = encoded.index(after: percent)
         guard first < encoded.endIndex else { return nil }
         let second = encoded.index(after: first)

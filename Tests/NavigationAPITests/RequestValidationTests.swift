@@ -87,7 +87,7 @@ struct RequestValidationTests {
 
     @Test(arguments: [
         "application/json", "application/json; charset=utf-8", "Application/JSON;Charset=\"UTF-8\"",
-        "application/vnd.navigation+json",
+        "application/vnd.navigation+json", "application/merge-patch+json; version=2 ;\tcharset = us-ascii",
     ])
     func jsonMediaTypesAreAccepted(contentType: String) throws {
         let server = try TestServer()
@@ -96,7 +96,8 @@ struct RequestValidationTests {
         #expect(response.status == 201, "\(contentType)")
     }
 
-    @Test(arguments: ["text/plain", "application/x-www-form-urlencoded", "json", "application/json; charset=latin1", nil])
+    @Test(arguments: ["text/plain", "application/x-www-form-urlencoded", "json", "application/json; charset=latin1",
+                      "application/json; charset=\"latin1\"", "application/", nil])
     func nonJSONBodyIs415(contentType: String?) throws {
         let server = try TestServer()
         let client = server.client()

@@ -102,7 +102,9 @@ public final class Session {
     /// The session document of API.md, as compact JSON, cached per version.
     public func document() -> [UInt8] {
         if let cachedDocument { return cachedDocument }
-        let rendered = SessionDocument.render(self)
+        // Kept in an exactly sized copy: the writer's buffer has room to
+        // spare, and an idle session holds its document for its lifetime.
+        let rendered = SessionDocument.render(self).withUnsafeBufferPointer { [UInt8]($0) }
         cachedDocument = rendered
         return rendered
     }

@@ -16,7 +16,11 @@ public enum SessionID {
     /// Whether `text` has the shape of an id: checked before any lookup so
     /// that junk never reaches a lock.
     public static func isWellFormed(_ text: String) -> Bool {
-        text.utf8.count == length && text.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
+        guard text.utf8.count == length else { return false }
+        for byte in text.utf8 where !(48...57).contains(byte) && !(97...102).contains(byte) {
+            return false
+        }
+        return true
     }
 
     private static func hex(_ value: UInt64) -> String {

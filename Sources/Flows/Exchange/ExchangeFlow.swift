@@ -25,4 +25,9 @@ public enum ExchangeFlow {
         CurrencyRate(code: "GBP", rate: 1752.8),
         CurrencyRate(code: "CNY", rate: 190.4),
     ]
+
+    /// `rates` as the `items` param of the rates screen, built once: every
+    /// session shares this one copy (JSON values are copy-on-write) instead
+    /// of holding its own.
+    static let ratesJSON: JSONValue = .array(rates.map(\.json))
 }

@@ -1,0 +1,166 @@
+"""Processes, a pipelining HTTP client for setting up sessions, and wrk runs.
+
+Standard library only: the benchmark must run on a fresh machine with python3.
+"""
+import json
+import os
+import re
+import socket
+import subprocess
+import time
+
+CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
+PAGE_SIZE = os.sysconf("SC_PAGE_SIZE")
+
+
+class BenchmarkBroken(Exception):
+    """The benchmark itself failed (not a slow number): make bench exits 1."""
+
+
+class Server:
+    """A server process that prints its port on its first stdout line."""
+
+    def __init__(self, name, command, log_path=os.devnull):
+        self.name = name
+        self.log = open(log_path, "wb")
+        self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=self.log)
+        line = self.process.stdout.readline().decode(errors="replace")
+        found = re.search(r"(?:port |:)(\d+)\s*$", line.strip())
+        if not found:
+            self.stop()
+            raise BenchmarkBroken(f"{name} did not start: {line!r}")
+        self.port = int(found.group(1))
+        self.pid = self.process.pid
+
+    def cpu_seconds(self):
+        """User plus system CPU time of the whole process, from /proc/<pid>/stat."""
+        with open(f"/proc/{self.pid}/stat") as stat:
+            fields = stat.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
+
+    def rss_bytes(self):
+        with open(f"/proc/{self.pid}/statm") as statm:
+            return int(statm.read().split()[1]) * PAGE_SIZE
+
+    def check_alive(self):
+        if self.process.poll() is not None:
+            raise BenchmarkBroken(f"{self.name} exited with {self.process.returncode}")
+
+    def stop(self):
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        self.log.close()
+
+
+def pipeline(port, requests, batch=256):
+    """Sends raw HTTP/1.1 requests on one keep-alive connection, `batch` at a
+    time, and returns [(status, headers, body)] in order."""
+    responses = []
+    with socket.create_connection(("127.0.0.1", port)) as connection:
+        buffer = b""
+        for start in range(0, len(requests), batch):
+            chunk = requests[start:start + batch]
+            connection.sendall(b"".join(chunk))
+            for _ in chunk:
+                response, buffer = _read_response(connection, buffer)
+                responses.append(response)
+    return responses
+
+
+def _read_response(connection, buffer):
+    while b"\r\n\r\n" not in buffer:
+        buffer += _receive(connection)
+    head, buffer = buffer.split(b"\r\n\r\n", 1)
+    lines = head.decode("latin-1").split("\r\n")
+    status = int(lines[0].split(" ", 2)[1])
+    headers = {}
+    for line in lines[1:]:
+        name, _, value = line.partition(":")
+        headers[name.strip().lower()] = value.strip()
+    length = int(headers.get("content-length", "0"))
+    while len(buffer) < length:
+        buffer += _receive(connection)
+    return (status, headers, buffer[:length]), buffer[length:]
+
+
+def _receive(connection):
+    data = connection.recv(1 << 20)
+    if not data:
+        raise BenchmarkBroken("the server closed the connection during setup")
+    return data
+
+
+def request(method, path, body=None):
+    """One raw HTTP/1.1 request with a JSON body."""
+    head = f"{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+    if body is None:
+        return (head + "\r\n").encode()
+    data = json.dumps(body, separators=(",", ":")).encode()
+    head += f"Content-Type: application/json\r\nContent-Length: {len(data)}\r\n\r\n"
+    return head.encode() + data
+
+
+def expect(responses, status, what):
+    for code, _, body in responses:
+        if code != status:
+            raise BenchmarkBroken(f"{what}: expected {status}, got {code}: {body[:200]!r}")
+
+
+def create_sessions(port, count, flow, context=None):
+    """Creates `count` sessions of `flow`; returns their ids."""
+    body = {"flow": flow} if context is None else {"flow": flow, "context": context}
+    responses = pipeline(port, [request("POST", "/v1/sessions", body)] * count)
+    expect(responses, 201, f"creating {flow} sessions")
+    return [headers["location"].rsplit("/", 1)[1] for _, headers, _ in responses]
+
+
+def create_three_screen_sessions(port, count):
+    """`app` sessions three screens deep: home, then the checkout sheet's
+    cart and address."""
+    ids = create_sessions(port, count, "app", {"onboarded": True, "token": "bench"})
+    for screen, event in (("s1", "checkout"), ("s2", "next")):
+        events = [request("POST", f"/v1/sessions/{i}/events", {"screen": screen, "event": event})
+                  for i in ids]
+        expect(pipeline(port, events), 200, f"sending {event}")
+    return ids
+
+
+def run_wrk(script, port, connections, seconds, script_arguments=()):
+    """One wrk run; returns the numbers the script's done() printed."""
+    threads = min(connections, os.cpu_count() or 1)
+    command = ["wrk", f"-t{threads}", f"-c{connections}", f"-d{seconds}s", "--timeout", "10s",
+               "-s", script, f"http://127.0.0.1:{port}", "--", *script_arguments, str(threads)]
+    finished = subprocess.run(command, capture_output=True, text=True, timeout=seconds + 60)
+    line = next((l for l in finished.stdout.splitlines() if l.startswith("BENCH ")), None)
+    if finished.returncode != 0 or line is None:
+        raise BenchmarkBroken(f"wrk failed ({' '.join(command)}):\n{finished.stdout}{finished.stderr}")
+    result = json.loads(line[len("BENCH "):])
+    errors = result["status_errors"] + result["socket_errors"] + result["mismatches"]
+    if errors or result["requests"] == 0:
+        raise BenchmarkBroken(f"wrk saw errors ({' '.join(command)}): {result}")
+    result["requests_per_second"] = result["requests"] / (result["duration_us"] / 1e6)
+    return result
+
+
+def measure(server, script, connections, seconds, script_arguments=()):
+    """A wrk run plus the server's CPU time per request over it."""
+    before = server.cpu_seconds()
+    result = run_wrk(script, server.port, connections, seconds, script_arguments)
+    result["cpu_us_per_request"] = (server.cpu_seconds() - before) * 1e6 / result["requests"]
+    server.check_alive()
+    return result
+
+
+def load_average():
+    with open("/proc/loadavg") as loadavg:
+        return [float(x) for x in loadavg.read().split()[:3]]
+
+
+def wait_a_moment():
+    """Lets TIME_WAIT sockets and the servers' idle connections settle between runs."""
+    time.sleep(0.3)

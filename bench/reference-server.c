@@ -1,0 +1,158 @@
+/*
+ * The yardstick for `make bench`: the smallest server libmicrohttpd allows,
+ * with the daemon flags, thread pool and limits of navigation-server
+ * (Sources/HTTPCore/DaemonHandle.swift, HTTPServerConfiguration.swift).
+ *
+ * It answers every GET and POST with one fixed JSON body (a real session
+ * document captured by the benchmark), with the headers navigation-server
+ * sends. The only per-request work besides libmicrohttpd's own: the 32-hex
+ * session id of /v1/sessions/<id>... is copied into the body, so the
+ * benchmark's Lua scripts can tell which of their sessions a response
+ * belongs to, exactly as they do with navigation-server.
+ *
+ * Usage: reference-server PORT THREADS BODY_FILE   (prints the bound port)
+ * Built by bench/run.py with `cc -O2 ... -lmicrohttpd`.
+ */
+#include <microhttpd.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define ID_LENGTH 32
+static const char SESSION_PREFIX[] = "/v1/sessions/";
+static const char ID_FIELD[] = "{\"id\":\"";
+
+static char *body_template;
+static size_t body_length;
+
+/* Where the id's 32 characters sit in the template, or 0 when it has none. */
+static size_t id_offset;
+
+static int
+is_hex_id (const char *text)
+{
+  for (int i = 0; i < ID_LENGTH; i++)
+    {
+      char c = text[i];
+      if (! ((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f')))
+        return 0;
+    }
+  return 1;
+}
+
+static enum MHD_Result
+answer (void *cls, struct MHD_Connection *connection, const char *url,
+        const char *method, const char *version, const char *upload_data,
+        size_t *upload_data_size, void **request_context)
+{
+  (void) cls; (void) version; (void) upload_data;
+  static int body_pending;
+  if (NULL == *request_context)
+    {
+      /* First call: headers only. Come back for the body, if any. */
+      *request_context = &body_pending;
+      return MHD_YES;
+    }
+  if (0 != *upload_data_size)
+    {
+      *upload_data_size = 0; /* consumed; the body's content is not needed */
+      return MHD_YES;
+    }
+
+  char body[body_length];
+  memcpy (body, body_template, body_length);
+  const size_t prefix = sizeof (SESSION_PREFIX) - 1;
+  int creates = 0 == strcmp (method, "POST") && 0 == strcmp (url, "/v1/sessions");
+  if (id_offset && 0 == strncmp (url, SESSION_PREFIX, prefix)
+      && strlen (url) >= prefix + ID_LENGTH && is_hex_id (url + prefix))
+    memcpy (body + id_offset, url + prefix, ID_LENGTH);
+
+  struct MHD_Response *response = MHD_create_response_from_buffer (
+    body_length, body, MHD_RESPMEM_MUST_COPY);
+  if (NULL == response)
+    return MHD_NO;
+  MHD_add_response_header (response, "Content-Type",
+                           "application/json; charset=utf-8");
+  MHD_add_response_header (response, "Cache-Control", "no-store");
+  MHD_add_response_header (response, "ETag", "\"3\"");
+  if (creates)
+    {
+      char location[sizeof (SESSION_PREFIX) + ID_LENGTH];
+      memcpy (location, SESSION_PREFIX, prefix);
+      memcpy (location + prefix, body + id_offset, ID_LENGTH);
+      location[prefix + ID_LENGTH] = '\0';
+      MHD_add_response_header (response, "Location", location);
+    }
+  enum MHD_Result queued = MHD_queue_response (
+    connection, creates ? MHD_HTTP_CREATED : MHD_HTTP_OK, response);
+  MHD_destroy_response (response);
+  return queued;
+}
+
+static char *
+read_file (const char *path, size_t *length)
+{
+  FILE *file = fopen (path, "rb");
+  if (NULL == file)
+    return NULL;
+  char *text = malloc (1 << 20);
+  *length = text ? fread (text, 1, 1 << 20, file) : 0;
+  fclose (file);
+  return text;
+}
+
+int
+main (int argc, char **argv)
+{
+  if (argc != 4)
+    {
+      fprintf (stderr, "usage: %s PORT THREADS BODY_FILE\n", argv[0]);
+      return 2;
+    }
+  body_template = read_file (argv[3], &body_length);
+  if (NULL == body_template || 0 == body_length)
+    {
+      fprintf (stderr, "reference-server: cannot read %s\n", argv[3]);
+      return 2;
+    }
+  if (0 == strncmp (body_template, ID_FIELD, sizeof (ID_FIELD) - 1)
+      && body_length > sizeof (ID_FIELD) - 1 + ID_LENGTH)
+    id_offset = sizeof (ID_FIELD) - 1;
+
+  /* Blocked before the daemon's threads start, so they inherit the mask
+     and only sigwait below sees a stop signal. */
+  sigset_t stop;
+  sigemptyset (&stop);
+  sigaddset (&stop, SIGINT);
+  sigaddset (&stop, SIGTERM);
+  pthread_sigmask (SIG_BLOCK, &stop, NULL);
+
+  unsigned int threads = (unsigned int) atoi (argv[2]);
+  unsigned int flags = MHD_USE_EPOLL_INTERNAL_THREAD | MHD_USE_ITC
+                       | MHD_USE_ERROR_LOG | MHD_USE_TURBO;
+  struct MHD_Daemon *daemon = MHD_start_daemon (
+    flags, (uint16_t) atoi (argv[1]), NULL, NULL, &answer, NULL,
+    MHD_OPTION_CONNECTION_LIMIT, (unsigned int) 1024,
+    MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned int) 0,
+    MHD_OPTION_CONNECTION_TIMEOUT, (unsigned int) 30,
+    MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t) (64 * 1024),
+    threads > 1 ? MHD_OPTION_THREAD_POOL_SIZE : MHD_OPTION_END, threads,
+    MHD_OPTION_END);
+  if (NULL == daemon)
+    {
+      fprintf (stderr, "reference-server: could not start\n");
+      return 1;
+    }
+  const union MHD_DaemonInfo *info
+    = MHD_get_daemon_info (daemon, MHD_DAEMON_INFO_BIND_PORT);
+  printf ("reference-server listening on port %d\n", info ? (int) info->port : 0);
+  fflush (stdout);
+
+  int signal_number;
+  sigwait (&stop, &signal_number);
+  MHD_stop_daemon (daemon);
+  return 0;
+}

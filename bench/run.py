@@ -1,0 +1,209 @@
+#!/usr/bin/env python3
+"""make bench: navigation-server against a raw libmicrohttpd reference server.
+
+Both servers run side by side on loopback with the same daemon flags and
+thread count; wrk drives them in turns (A B A B, after a warm-up) and the
+medians are compared as ratios, so the noise of a shared machine cancels
+out. Then a fresh navigation-server is filled with 1k, 10k and 100k sessions
+to measure memory per session and throughput with many live sessions.
+
+Writes bench/results/latest.json (or --output) and prints a Markdown table.
+Exits 1 only when the benchmark itself breaks, never on a number.
+"""
+import argparse
+import json
+import os
+import secrets
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+import harness
+import report
+
+BENCH = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(BENCH)
+LUA = os.path.join(BENCH, "lua")
+THREADS = os.cpu_count() or 1
+
+SCENARIOS = [  # (key, what, script, connections); creation last: it grows the session count
+    ("get_1", "GET session (3 screens), 1 connection", "get-session.lua", 1),
+    ("get_64", "GET session (3 screens), 64 connections", "get-session.lua", 64),
+    ("post_1", "POST event (push/update/pop), 1 connection", "post-events.lua", 1),
+    ("post_64", "POST event (push/update/pop), 64 connections", "post-events.lua", 64),
+    ("create_1", "POST session create, 1 connection", "create-session.lua", 1),
+    ("create_64", "POST session create, 64 connections", "create-session.lua", 64),
+]
+
+
+def main():
+    options = parse_arguments()
+    profile = {"runs": 1, "seconds": 1, "warmup": 1, "session_counts": [1000, 10000]} if options.quick \
+        else {"runs": 3, "seconds": 5, "warmup": 2, "session_counts": [1000, 10000, 100000]}
+    started = time.time()
+    load_before = harness.load_average()
+    workdir = tempfile.mkdtemp(prefix="navigation-bench-")
+    reference_binary = build_reference_server(workdir)
+    results = {
+        "mode": "quick" if options.quick else "full",
+        "date": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+        "cores": THREADS,
+        "threads": THREADS,
+        "runs_per_server": profile["runs"],
+        "seconds_per_run": profile["seconds"],
+        "throughput": compare_servers(options.server, reference_binary, workdir, profile),
+        "sessions": live_sessions(options.server, workdir, profile),
+    }
+    results["load_average"] = {"before": load_before, "after": harness.load_average()}
+    results["wall_seconds"] = round(time.time() - started, 1)
+    results["targets"] = report.targets(results)
+    os.makedirs(os.path.dirname(options.output), exist_ok=True)
+    with open(options.output, "w") as output:
+        json.dump(results, output, indent=2)
+        output.write("\n")
+    print(report.markdown(results))
+    print(f"\nwritten to {os.path.relpath(options.output, ROOT)} in {results['wall_seconds']} s")
+
+
+def parse_arguments():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--quick", action="store_true", help="one short run each (smoke check, < 1 minute)")
+    parser.add_argument("--server", default=os.path.join(ROOT, ".build/release/navigation-server"))
+    parser.add_argument("--output", default=os.path.join(BENCH, "results/latest.json"))
+    return parser.parse_args()
+
+
+def build_reference_server(workdir):
+    binary = os.path.join(workdir, "reference-server")
+    flags = subprocess.run(["pkg-config", "--cflags", "--libs", "libmicrohttpd"],
+                           capture_output=True, text=True, check=True).stdout.split()
+    subprocess.run(["cc", "-O2", "-o", binary, os.path.join(BENCH, "reference-server.c"), *flags, "-lpthread"],
+                   check=True)
+    return binary
+
+
+def navigation_server(binary, log_name, workdir):
+    return harness.Server("navigation-server", [
+        binary, "--port", "0", "--threads", str(THREADS),
+        "--max-sessions", "5000000", "--max-events", "1000000000", "--session-ttl", "86400",
+    ], os.path.join(workdir, log_name))
+
+
+def write_ids(workdir, name, ids):
+    path = os.path.join(workdir, name)
+    with open(path, "w") as file:
+        file.write("\n".join(ids) + "\n")
+    return path
+
+
+def compare_servers(server_binary, reference_binary, workdir, profile):
+    """The six scenarios, each alternating reference (A) and navigation-server (B)."""
+    navigation = navigation_server(server_binary, "navigation-server.log", workdir)
+    reference = None
+    try:
+        document_ids = harness.create_three_screen_sessions(navigation.port, 1000)
+        _, _, document = harness.pipeline(navigation.port, [harness.request("GET", f"/v1/sessions/{document_ids[0]}")])[0]
+        body_path = os.path.join(workdir, "session-document.json")
+        with open(body_path, "wb") as file:
+            file.write(document)
+        reference = harness.Server("reference-server", [reference_binary, "0", str(THREADS), body_path])
+        fake_ids = [secrets.token_hex(16) for _ in range(1000)]
+        results = {"document_bytes": len(document)}
+        for key, what, script, connections in SCENARIOS:
+            runs = {"reference": [], "navigation": []}
+            for round_index in range(profile["runs"] + 1):  # round 0 is the warm-up
+                seconds = profile["warmup"] if round_index == 0 else profile["seconds"]
+                for side, server in (("reference", reference), ("navigation", navigation)):
+                    arguments = script_arguments(script, side, navigation.port, document_ids, fake_ids,
+                                                 connections, workdir)
+                    result = harness.measure(server, os.path.join(LUA, script), connections, seconds, arguments)
+                    if round_index > 0:
+                        runs[side].append(result)
+                    harness.wait_a_moment()
+            results[key] = {"what": what, "connections": connections,
+                            **{side: medians(side_runs) for side, side_runs in runs.items()}}
+            print(f"  {what}: {summary(results[key])}", file=sys.stderr)
+        return results
+    finally:
+        navigation.stop()
+        if reference:
+            reference.stop()
+
+
+def script_arguments(script, side, navigation_port, document_ids, fake_ids, connections, workdir):
+    """The ids a script works on: real ones for navigation-server, made-up
+    ones for the reference (which only echoes them)."""
+    if script == "get-session.lua":
+        return [write_ids(workdir, f"get-{side}.ids", document_ids if side == "navigation" else fake_ids)]
+    if script == "post-events.lua":
+        # Fresh exchange sessions every run: the script assumes each starts on `rates`.
+        count = max(connections * 4, 256)
+        ids = harness.create_sessions(navigation_port, count, "exchange") if side == "navigation" \
+            else fake_ids[:count]
+        return [write_ids(workdir, f"post-{side}.ids", ids)]
+    return []
+
+
+def medians(runs):
+    keys = ("requests_per_second", "p50_us", "p99_us", "cpu_us_per_request")
+    return {**{key: statistics.median(run[key] for run in runs) for key in keys},
+            "runs": [{key: run[key] for key in keys} for run in runs]}
+
+
+def summary(result):
+    ref, nav = result["reference"], result["navigation"]
+    return (f"{nav['requests_per_second']:.0f} vs {ref['requests_per_second']:.0f} req/s "
+            f"({nav['requests_per_second'] / ref['requests_per_second']:.2f})")
+
+
+def live_sessions(server_binary, workdir, profile):
+    """Memory per session, and throughput with many live sessions vs 1k.
+
+    One server is filled to 1k, 10k and 100k sessions, its RSS read at each
+    step before any load; a second holds 1k. Then wrk alternates between the
+    two (after a warm-up), GET over all their sessions and POST events on
+    sessions never sent one, so that noise hits both alike.
+    """
+    counts = profile["session_counts"]
+    small = navigation_server(server_binary, "navigation-server-1k.log", workdir)
+    large = navigation_server(server_binary, "navigation-server-many.log", workdir)
+    try:
+        base = large.rss_bytes()
+        # The 1000 created last are the POST sessions: 4 runs (warm-up included) x 250.
+        ids = {"small": harness.create_sessions(small.port, counts[0], "exchange"), "large": []}
+        memory = []
+        for count in counts:
+            ids["large"] += harness.create_sessions(large.port, count - len(ids["large"]), "exchange")
+            time.sleep(0.5)
+            rss = large.rss_bytes()
+            memory.append({"sessions": count, "rss_bytes": rss, "bytes_per_session": (rss - base) / count})
+            print(f"  {count} sessions: {memory[-1]['bytes_per_session']:.0f} B/session", file=sys.stderr)
+        servers = {"small": small, "large": large}
+        runs = {(side, kind): [] for side in servers for kind in ("get_64", "post_64")}
+        for round_index in range(profile["runs"] + 1):  # round 0 is the warm-up
+            seconds = profile["warmup"] if round_index == 0 else profile["seconds"]
+            for kind, script in (("get_64", "get-session.lua"), ("post_64", "post-events.lua")):
+                for side, server in servers.items():
+                    chosen = ids[side] if kind == "get_64" else ids[side][-1000:][250 * round_index:][:250]
+                    result = harness.measure(server, os.path.join(LUA, script), 64, seconds,
+                                             [write_ids(workdir, f"{side}-{kind}.ids", chosen)])
+                    if round_index > 0:
+                        runs[(side, kind)].append(result)
+                    harness.wait_a_moment()
+        throughput = {side: {"sessions": len(ids[side]), **{kind: medians(runs[(side, kind)])
+                                                            for kind in ("get_64", "post_64")}}
+                      for side in servers}
+        return {"base_rss_bytes": base, "memory": memory, "throughput": throughput}
+    finally:
+        small.stop()
+        large.stop()
+
+
+if __name__ == "__main__":
+    try:
+        main()
+    except harness.BenchmarkBroken as error:
+        print(f"make bench: the benchmark broke: {error}", file=sys.stderr)
+        sys.exit(1)
