@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import Coordination
 import NavigationAPI
 
 /// One log line as bytes, in JSON or text, ready for a single `write(2)`.
@@ -12,11 +13,11 @@ import NavigationAPI
 /// Values are escaped, so no client-sent text can break a line or forge one.
 struct LogLine {
     private let format: LogFormat
-    private var bytes: [UInt8] = []
+    /// The line so far; for JSON lines its string escaping is the API's own.
+    private var writer = JSONWriter(capacity: 192)
 
     init(format: LogFormat, level: LogLevel, message: String) {
         self.format = format
-        bytes.reserveCapacity(192)
         switch format {
         case .json:
             append("{\"time\":\"")
@@ -51,7 +52,7 @@ struct LogLine {
     consuming func finished() -> [UInt8] {
         if format == .json { append("}") }
         append("\n")
-        return bytes
+        return writer.bytes
     }
 
     private mutating func appendKey(_ key: String) {
@@ -68,23 +69,12 @@ struct LogLine {
     }
 
     private mutating func append(_ text: String) {
-        bytes.append(contentsOf: text.utf8)
+        writer.bytes.append(contentsOf: text.utf8)
     }
 
+    /// Quoted and escaped by the same writer as every JSON response.
     private mutating func appendJSONString(_ value: String) {
-        bytes.append(UInt8(ascii: "\""))
-        for byte in value.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): append("\\\"")
-            case UInt8(ascii: "\\"): append("\\\\")
-            case 0..<0x20, 0x7F:
-                append("\\u00")
-                bytes.append(Self.hexDigit(byte >> 4))
-                bytes.append(Self.hexDigit(byte & 0x0F))
-            default: bytes.append(byte)
-            }
-        }
-        bytes.append(UInt8(ascii: "\""))
+        writer.writeString(value)
     }
 
     /// Bare when the value is a plain token, quoted otherwise; control bytes become `?`.
@@ -94,16 +84,16 @@ struct LogLine {
             append(value)
             return
         }
-        bytes.append(UInt8(ascii: "\""))
+        writer.bytes.append(UInt8(ascii: "\""))
         for byte in value.utf8 {
             switch byte {
             case UInt8(ascii: "\""): append("\\\"")
             case UInt8(ascii: "\\"): append("\\\\")
-            case 0..<0x20, 0x7F: bytes.append(UInt8(ascii: "?"))
-            default: bytes.append(byte)
+            case 0..<0x20, 0x7F: writer.bytes.append(UInt8(ascii: "?"))
+            default: writer.bytes.append(byte)
             }
         }
-        bytes.append(UInt8(ascii: "\""))
+        writer.bytes.append(UInt8(ascii: "\""))
     }
 
     /// Now, in RFC 3339 UTC with milliseconds: `2026-11-29T14:58:18.123Z`.
@@ -114,19 +104,19 @@ struct LogLine {
         var parts = tm()
         gmtime_r(&seconds, &parts)
         appendDigits(Int(parts.tm_year) + 1900, count: 4)
-        bytes.append(UInt8(ascii: "-"))
+        writer.bytes.append(UInt8(ascii: "-"))
         appendDigits(Int(parts.tm_mon) + 1, count: 2)
-        bytes.append(UInt8(ascii: "-"))
+        writer.bytes.append(UInt8(ascii: "-"))
         appendDigits(Int(parts.tm_mday), count: 2)
-        bytes.append(UInt8(ascii: "T"))
+        writer.bytes.append(UInt8(ascii: "T"))
         appendDigits(Int(parts.tm_hour), count: 2)
-        bytes.append(UInt8(ascii: ":"))
+        writer.bytes.append(UInt8(ascii: ":"))
         appendDigits(Int(parts.tm_min), count: 2)
-        bytes.append(UInt8(ascii: ":"))
+        writer.bytes.append(UInt8(ascii: ":"))
         appendDigits(Int(parts.tm_sec), count: 2)
-        bytes.append(UInt8(ascii: "."))
+        writer.bytes.append(UInt8(ascii: "."))
         appendDigits(now.tv_nsec / 1_000_000, count: 3)
-        bytes.append(UInt8(ascii: "Z"))
+        writer.bytes.append(UInt8(ascii: "Z"))
     }
 
     private mutating func appendDigits(_ value: Int, count: Int) {
@@ -134,13 +124,9 @@ struct LogLine {
         for _ in 1..<count { divisor *= 10 }
         var rest = value
         while divisor > 0 {
-            bytes.append(UInt8(ascii: "0") + UInt8((rest / divisor) % 10))
+            writer.bytes.append(UInt8(ascii: "0") + UInt8((rest / divisor) % 10))
             rest %= divisor
             divisor /= 10
         }
-    }
-
-    private static func hexDigit(_ nibble: UInt8) -> UInt8 {
-        nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
     }
 }
