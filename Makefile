@@ -8,19 +8,34 @@ SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_PACKAGES := libmicrohttpd-dev pkg-config
 PIP_PACKAGES := openapi-spec-validator
 APT_TEST_PACKAGES := curl
+# Contract fuzzing; pinned so a new release cannot change what `make test` checks.
+SCHEMATHESIS_VERSION := 4.32.5
+FUZZ_VENV    := .venv-fuzz
 
-.PHONY: run test build release deps deps-test spec clean
+.PHONY: run test build release deps deps-test deps-fuzz spec fuzz tsan clean
 
 ## run: install what is missing, build in release mode, serve the built-in flows on :$(PORT)
 run: release
 	.build/release/navigation-server --port $(PORT)
 
-## test: install what is missing, build, run every test, validate openapi.yaml, run the README walkthrough
-test: deps-test
+## test: install what is missing, build, run every test, validate openapi.yaml, run the README walkthrough,
+## fuzz the contract with schemathesis, and run the tests again under ThreadSanitizer
+test: deps-test deps-fuzz
 	$(SWIFT) build
 	$(SWIFT) test --disable-xctest
 	$(MAKE) --no-print-directory spec
 	scripts/check-readme-walkthrough .build/debug/navigation-server
+	$(MAKE) --no-print-directory fuzz
+	$(MAKE) --no-print-directory tsan
+
+## fuzz: schemathesis against openapi.yaml and a live server (needs `swift build` first)
+fuzz: deps-fuzz
+	scripts/contract-fuzz .build/debug/navigation-server $(FUZZ_VENV)/bin/python
+
+## tsan: every test under ThreadSanitizer, in its own scratch path so the normal build stays
+tsan:
+	TSAN_OPTIONS="halt_on_error=1 suppressions=$(CURDIR)/.ci/tsan-suppressions.txt" \
+		$(SWIFT) test --disable-xctest --sanitize=thread --scratch-path .build-tsan
 
 build: deps
 	$(SWIFT) build
@@ -49,5 +64,16 @@ deps-test: deps
 		$(PYTHON) -m pip install -q $(PIP_PACKAGES); \
 	fi
 
+## deps-fuzz: schemathesis $(SCHEMATHESIS_VERSION) in a virtual environment of its own, when missing
+deps-fuzz:
+	@if ! $(FUZZ_VENV)/bin/python -c "import importlib.metadata as m, sys; sys.exit(m.version('schemathesis') != '$(SCHEMATHESIS_VERSION)')" 2>/dev/null; then \
+		echo "installing schemathesis $(SCHEMATHESIS_VERSION) into $(FUZZ_VENV)"; \
+		if ! $(PYTHON) -m venv --help >/dev/null 2>&1 || ! $(PYTHON) -c "import ensurepip" 2>/dev/null; then \
+			$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq python3-venv; \
+		fi; \
+		rm -rf $(FUZZ_VENV) && $(PYTHON) -m venv $(FUZZ_VENV) && \
+		$(FUZZ_VENV)/bin/python -m pip install -q schemathesis==$(SCHEMATHESIS_VERSION); \
+	fi
+
 clean:
-	rm -rf .build
+	rm -rf .build .build-tsan $(FUZZ_VENV)

@@ -20,10 +20,20 @@ public struct NavigationAPI: HTTPHandler {
         /// clients end them or when idle ones expire, so a short wait is
         /// usually enough to find a slot.
         public var retryAfterSeconds: Int
+        /// When set, every `/v1` route needs `Authorization: Bearer <key>`;
+        /// `/healthz` and `/openapi.yaml` stay open.
+        public var apiKey: APIKey?
+        /// The browser origins allowed to call the API; off by default.
+        public var cors: CORSPolicy
 
-        public init(openAPIDocument: String = OpenAPIDocument.text, retryAfterSeconds: Int = 2) {
+        public init(
+            openAPIDocument: String = OpenAPIDocument.text, retryAfterSeconds: Int = 2,
+            apiKey: APIKey? = nil, cors: CORSPolicy = CORSPolicy(allowedOrigins: [])
+        ) {
             self.openAPIDocument = openAPIDocument
             self.retryAfterSeconds = retryAfterSeconds
+            self.apiKey = apiKey
+            self.cors = cors
         }
     }
 
@@ -53,11 +63,18 @@ public struct NavigationAPI: HTTPHandler {
     /// Routes `request` and answers it; every refusal is a problem+json
     /// response, never a crash.
     public func handle(_ request: HTTPRequest) -> HTTPResponse {
-        do throws(Problem) {
-            return try respond(to: request)
-        } catch {
-            return error.response
+        if options.cors.isPreflight(request) {
+            return preflight(request)
         }
+        var response: HTTPResponse
+        do throws(Problem) {
+            try authorize(request)
+            response = try respond(to: request)
+        } catch {
+            response = error.response
+        }
+        options.cors.decorate(&response, for: request)
+        return response
     }
 
     /// 413 `body-too-large`, as problem+json like every other error.

@@ -39,7 +39,7 @@ public enum ServerProcess {
             watch(signalNumber) { stopRequested.signal() }
         }
         let registry = SessionRegistry(flows: flows, limits: configuration.sessionLimits)
-        let handler = RequestLog(wrapped: NavigationAPI(registry: registry))
+        let handler = RequestLog(wrapped: NavigationAPI(registry: registry, options: configuration.apiOptions))
         let server = HTTPServer(configuration: configuration.httpServerConfiguration, handler: handler)
         do {
             try server.start()

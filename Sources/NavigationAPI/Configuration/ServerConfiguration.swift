@@ -22,6 +22,10 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var maxConnectionsPerIP: Int
     /// Idle seconds before a connection is closed; 0 means never.
     public var connectionTimeout: Int
+    /// When set, every `/v1` route needs `Authorization: Bearer <key>`.
+    public var apiKey: APIKey?
+    /// Browser origins allowed by CORS; empty (the default) turns CORS off.
+    public var corsOrigins: [String]
 
     /// The defaults.
     public init() {
@@ -39,6 +43,8 @@ public struct ServerConfiguration: Sendable, Equatable {
         maxConnections = http.connectionLimit
         maxConnectionsPerIP = http.perIPConnectionLimit
         connectionTimeout = http.connectionTimeoutSeconds
+        apiKey = nil
+        corsOrigins = []
     }
 
     /// The HTTP layer's part.
@@ -63,6 +69,11 @@ public struct ServerConfiguration: Sendable, Equatable {
         limits.maxHistoryLength = maxHistory
         limits.maxEventsPerSession = maxEventsPerSession
         return limits
+    }
+
+    /// The API's part: access control.
+    public var apiOptions: NavigationAPI.Options {
+        NavigationAPI.Options(apiKey: apiKey, cors: CORSPolicy(allowedOrigins: corsOrigins))
     }
 
     /// Seconds between sweeps of idle sessions: often enough that an expired

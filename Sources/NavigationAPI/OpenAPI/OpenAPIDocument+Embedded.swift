@@ -33,11 +33,25 @@ info:
     - Requests whose line or headers exceed the per-connection memory, and
       requests that are not valid HTTP/1.1, are answered by the HTTP layer
       itself (400, 414 or 431) without a problem body.
+    - Access: when the server runs with an API key (`--api-key` or
+      `NAVIGATION_API_KEY`), every `/v1` route needs
+      `Authorization: Bearer <key>` and answers 401 `unauthorized` with
+      `WWW-Authenticate: Bearer` without it; `/healthz` and `/openapi.yaml`
+      stay open. Without a key no route needs one.
+    - CORS is off unless the server runs with `--cors-origin`. Then a
+      response to an allowed `Origin` carries `Access-Control-Allow-Origin`
+      and every response carries `Vary: Origin`; a preflight (`OPTIONS` with
+      `Origin` and `Access-Control-Request-Method`) on a known path is 204
+      with the path's methods. Without CORS, `OPTIONS` is 405 like any other
+      method a path does not answer.
     - No error changes a session: an event either applies completely or not
       at all, and the session keeps its `version`.
   license:
     name: Proprietary
     identifier: LicenseRef-Proprietary
+security:
+  - {}
+  - bearerAuth: []
 servers:
   - url: http://127.0.0.1:8080
     description: navigation-server with its default --host and --port
@@ -53,6 +67,7 @@ paths:
     get:
       tags: [service]
       operationId: getHealth
+      security: []
       summary: Liveness
       responses:
         '200':
@@ -67,6 +82,7 @@ paths:
     head:
       tags: [service]
       operationId: headHealth
+      security: []
       summary: Liveness, headers only
       responses:
         '200':
@@ -78,6 +94,7 @@ paths:
     get:
       tags: [service]
       operationId: getOpenAPIDocument
+      security: []
       summary: This contract, as served by the running server
       responses:
         '200':
@@ -85,10 +102,13 @@ paths:
           content:
             application/yaml:
               schema:
-                type: string
+                type: object
+                description: An OpenAPI 3.1 document (a YAML mapping).
+                required: [openapi, info, paths]
     head:
       tags: [service]
       operationId: headOpenAPIDocument
+      security: []
       summary: This contract, headers only
       responses:
         '200':
@@ -100,6 +120,8 @@ paths:
       summary: The flows this server hosts
       description: Each flow with the context members its root coordinator reads at `start()`.
       responses:
+        '401':
+          $ref: '#/components/responses/Unauthorized'
         '200':
           description: The flows, in the order they were registered.
           headers:
@@ -114,6 +136,8 @@ paths:
       operationId: headFlows
       summary: The flows, headers only
       responses:
+        '401':
+          $ref: '#/components/responses/Unauthorized'
         '200':
           description: The flows exist.
           headers:
@@ -140,6 +164,8 @@ paths:
                 onboarded: true
                 token: null
       responses:
+        '401':
+          $ref: '#/components/responses/Unauthorized'
         '201':
           description: The session was created.
           headers:
@@ -153,6 +179,31 @@ paths:
             application/json:
               schema:
                 $ref: '#/components/schemas/Session'
+          links:
+            GetSession:
+              operationId: getSession
+              parameters:
+                id: '$response.body#/id'
+            HeadSession:
+              operationId: headSession
+              parameters:
+                id: '$response.body#/id'
+            SendEvent:
+              operationId: sendEvent
+              description: The first event the root screen accepts, reported by that screen.
+              parameters:
+                id: '$response.body#/id'
+              requestBody:
+                screen: '$response.body#/stack/0/id'
+                event: '$response.body#/stack/0/events/0/name'
+            GetHistory:
+              operationId: getHistory
+              parameters:
+                id: '$response.body#/id'
+            EndSession:
+              operationId: endSession
+              parameters:
+                id: '$response.body#/id'
         '400':
           $ref: '#/components/responses/BadRequest'
         '404':
@@ -198,6 +249,8 @@ paths:
       parameters:
         - $ref: '#/components/parameters/IfNoneMatch'
       responses:
+        '401':
+          $ref: '#/components/responses/Unauthorized'
         '200':
           description: The session document at its current version.
           headers:
@@ -220,6 +273,8 @@ paths:
       parameters:
         - $ref: '#/components/parameters/IfNoneMatch'
       responses:
+        '401':
+          $ref: '#/components/responses/Unauthorized'
         '200':
           description: The session exists; `ETag` is its version.
           headers:
@@ -237,6 +292,8 @@ paths:
       summary: End a session
       description: The root coordinator's `finish()` runs and the session is freed; later requests for it are 404.
       responses:
+        '401':
+          $ref: '#/components/responses/Unauthorized'
         '204':
           description: The session ended.
           headers:
@@ -274,6 +331,8 @@ paths:
               payload:
                 code: USD
       responses:
+        '401':
+          $ref: '#/components/responses/Unauthorized'
         '200':
           description: The event was applied; the session document at its new version.
           headers:
@@ -338,6 +397,8 @@ paths:
       parameters:
         - $ref: '#/components/parameters/Since'
       responses:
+        '401':
+          $ref: '#/components/responses/Unauthorized'
         '200':
           description: The history document.
           headers:
@@ -358,6 +419,8 @@ paths:
       parameters:
         - $ref: '#/components/parameters/Since'
       responses:
+        '401':
+          $ref: '#/components/responses/Unauthorized'
         '200':
           description: The history exists.
           headers:
@@ -368,6 +431,13 @@ paths:
         '404':
           description: No live session has this id.
 components:
+  securitySchemes:
+    bearerAuth:
+      type: http
+      scheme: bearer
+      description: |
+        The server's API key, when it runs with one; then every `/v1` route
+        needs it. Compared in constant time.
   parameters:
     SessionId:
       name: id
@@ -390,6 +460,7 @@ components:
       schema:
         type: integer
         minimum: 0
+        maximum: 9223372036854775807
         default: 0
     IfMatch:
       name: If-Match
@@ -439,6 +510,19 @@ components:
         type: string
         const: no-store
   responses:
+    Unauthorized:
+      description: |
+        The server runs with an API key and the request does not carry it
+        as `Authorization: Bearer <key>` (`unauthorized`).
+      headers:
+        WWW-Authenticate:
+          description: Always `Bearer realm="navigation-server"`.
+          schema:
+            type: string
+      content:
+        application/problem+json:
+          schema:
+            $ref: '#/components/schemas/Problem'
     BadRequest:
       description: |
         The request itself is wrong: the body is missing, is not valid JSON
@@ -730,6 +814,7 @@ components:
             - urn:navigation-server:problem:invalid-query
             - urn:navigation-server:problem:unsupported-media-type
             - urn:navigation-server:problem:body-too-large
+            - urn:navigation-server:problem:unauthorized
             - urn:navigation-server:problem:session-not-found
             - urn:navigation-server:problem:flow-not-found
             - urn:navigation-server:problem:invalid-context

@@ -11,6 +11,7 @@ public enum ProblemType: String, Sendable, CaseIterable {
     case invalidQuery = "invalid-query"
     case unsupportedMediaType = "unsupported-media-type"
     case bodyTooLarge = "body-too-large"
+    case unauthorized = "unauthorized"
     // The engine's refusals, one per `NavigationError.Kind`.
     case sessionNotFound = "session-not-found"
     case flowNotFound = "flow-not-found"
@@ -32,6 +33,7 @@ public enum ProblemType: String, Sendable, CaseIterable {
     public var status: Int {
         switch self {
         case .malformedJSON, .invalidRequest, .invalidQuery: 400
+        case .unauthorized: 401
         case .notFound, .sessionNotFound, .flowNotFound: 404
         case .methodNotAllowed: 405
         case .screenNotActive, .sessionFinished, .eventLimitReached, .stackLimitReached: 409
@@ -54,6 +56,7 @@ public enum ProblemType: String, Sendable, CaseIterable {
         case .invalidQuery: "Invalid query parameter"
         case .unsupportedMediaType: "Unsupported media type"
         case .bodyTooLarge: "Request body too large"
+        case .unauthorized: "API key required"
         case .sessionNotFound: "Session not found"
         case .flowNotFound: "Flow not found"
         case .invalidContext: "Invalid context"
