@@ -12,30 +12,24 @@ APT_TEST_PACKAGES := curl
 SCHEMATHESIS_VERSION := 4.32.5
 FUZZ_VENV    := .venv-fuzz
 
-.PHONY: run test build release deps deps-test deps-fuzz spec fuzz tsan clean
+.PHONY: run test build release deps deps-test deps-fuzz spec fuzz clean
 
 ## run: install what is missing, build in release mode, serve the built-in flows on :$(PORT)
 run: release
 	.build/release/navigation-server --port $(PORT)
 
 ## test: install what is missing, build, run every test, validate openapi.yaml, run the README walkthrough,
-## fuzz the contract with schemathesis, and run the tests again under ThreadSanitizer
+## and fuzz the contract with schemathesis
 test: deps-test deps-fuzz
 	$(SWIFT) build
 	$(SWIFT) test --disable-xctest
 	$(MAKE) --no-print-directory spec
 	scripts/check-readme-walkthrough .build/debug/navigation-server
 	$(MAKE) --no-print-directory fuzz
-	$(MAKE) --no-print-directory tsan
 
 ## fuzz: schemathesis against openapi.yaml and a live server (needs `swift build` first)
 fuzz: deps-fuzz
 	scripts/contract-fuzz .build/debug/navigation-server $(FUZZ_VENV)/bin/python
-
-## tsan: every test under ThreadSanitizer, in its own scratch path so the normal build stays
-tsan:
-	TSAN_OPTIONS="halt_on_error=1 suppressions=$(CURDIR)/.ci/tsan-suppressions.txt" \
-		$(SWIFT) test --disable-xctest --sanitize=thread --scratch-path .build-tsan
 
 build: deps
 	$(SWIFT) build
@@ -76,4 +70,4 @@ deps-fuzz:
 	fi
 
 clean:
-	rm -rf .build .build-tsan $(FUZZ_VENV)
+	rm -rf .build $(FUZZ_VENV)
