@@ -12,20 +12,21 @@ APT_TEST_PACKAGES := curl
 SCHEMATHESIS_VERSION := 4.32.5
 FUZZ_VENV    := .venv-fuzz
 
-.PHONY: run test build release deps deps-test deps-fuzz spec fuzz clean
+.PHONY: run test build release deps deps-test deps-fuzz spec fuzz tsan clean
 
 ## run: install what is missing, build in release mode, serve the built-in flows on :$(PORT)
 run: release
 	.build/release/navigation-server --port $(PORT)
 
 ## test: install what is missing, build, run every test, validate openapi.yaml, run the README walkthrough,
-## and fuzz the contract with schemathesis
+## fuzz the contract with schemathesis, and run the tests again under ThreadSanitizer
 test: deps-test deps-fuzz
 	$(SWIFT) build
 	$(SWIFT) test --disable-xctest
 	$(MAKE) --no-print-directory spec
 	scripts/check-readme-walkthrough .build/debug/navigation-server
 	$(MAKE) --no-print-directory fuzz
+	$(MAKE) --no-print-directory tsan
 
 ## fuzz: schemathesis against openapi.yaml and a live server (needs `swift build` first)
 fuzz: deps-fuzz
@@ -58,6 +59,12 @@ deps-test: deps
 		$(PYTHON) -m pip install -q $(PIP_PACKAGES); \
 	fi
 
+## tsan: every test under ThreadSanitizer, in its own scratch path so the normal build is kept;
+## .ci/tsan-suppressions.txt explains each suppression
+tsan:
+	TSAN_OPTIONS="halt_on_error=1 suppressions=$(CURDIR)/.ci/tsan-suppressions.txt" \
+		$(SWIFT) test --disable-xctest --sanitize=thread --scratch-path .build-tsan
+
 ## deps-fuzz: schemathesis $(SCHEMATHESIS_VERSION) in a virtual environment of its own, when missing
 deps-fuzz:
 	@if ! $(FUZZ_VENV)/bin/python -c "import importlib.metadata as m, sys; sys.exit(m.version('schemathesis') != '$(SCHEMATHESIS_VERSION)')" 2>/dev/null; then \
@@ -70,4 +77,4 @@ deps-fuzz:
 	fi
 
 clean:
-	rm -rf .build $(FUZZ_VENV)
+	rm -rf .build .build-tsan $(FUZZ_VENV)

@@ -31,7 +31,7 @@ struct GracefulShutdownTests {
         try #require(firstLine.hasPrefix(prefix), "\(firstLine)")
         let port = try #require(Int(firstLine.dropFirst(prefix.count).trimmingCharacters(in: .newlines)))
         // The log pipe must be drained while the server runs, or it blocks on a full pipe.
-        let logText = Mutex<[UInt8]>([])
+        let logText = LockedBox<[UInt8]>([])
         let logDrained = DispatchSemaphore(value: 0)
         DispatchQueue.global().async {
             let data = log.fileHandleForReading.readDataToEndOfFile()
@@ -40,7 +40,7 @@ struct GracefulShutdownTests {
         }
 
         let completed = Atomic<Int>(0)
-        let failures = Mutex<[String]>([])
+        let failures = LockedBox<[String]>([])
         let eventsAccepted = Atomic<Int>(0)
         let started = Atomic<Int>(0)
         let clients = 8

@@ -30,8 +30,8 @@ struct HammerTests {
         let connections = 64
         let eventsPerConnection = 12
 
-        let accepted = Mutex<[Accepted]>([])
-        let refusals = Mutex<[Int: Int]>([:])
+        let accepted = LockedBox<[Accepted]>([])
+        let refusals = LockedBox<[Int: Int]>([:])
         runOnThreads(connections) { connection in
             let client = TestHTTPClient(port: port)
             var lastSeen = startVersion
@@ -93,7 +93,7 @@ struct HammerTests {
             let accepted: Int
             let version: Int
         }
-        let outcomes = Mutex<[Int: Outcome]>([:])
+        let outcomes = LockedBox<[Int: Outcome]>([:])
         runOnThreads(sessions) { index in
             let client = TestHTTPClient(port: port)
             guard let created = try? client.request("POST", "/v1/sessions", json: ["flow": "exchange"]),
