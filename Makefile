@@ -11,21 +11,26 @@ APT_TEST_PACKAGES := curl
 APT_BROWSER_PACKAGES := chromium chromium-driver
 PIP_BROWSER_PACKAGES := selenium
 APT_BENCH_PACKAGES := wrk gcc
+# Contract fuzzing; pinned so a new release cannot change what `make test` checks.
+SCHEMATHESIS_VERSION := 4.32.5
+FUZZ_VENV    := .venv-fuzz
 
-.PHONY: run test build release deps deps-test deps-browser deps-bench browser-test spec bench bench-quick docker-verify clean
+.PHONY: run test build release deps deps-test deps-browser deps-bench deps-fuzz browser-test spec fuzz tsan bench bench-quick docker-verify clean
 
 ## run: install what is missing, build in release mode, serve the built-in flows on :$(PORT)
 run: release
 	.build/release/navigation-server --port $(PORT)
 
-## test: install what is missing, build, run every test, validate openapi.yaml, run the README walkthrough
-## and the web client in headless chromium
-test: deps-test deps-browser
+## test: install what is missing, build, run every test, validate openapi.yaml, run the README walkthrough,
+## the web client in headless chromium, fuzz the contract with schemathesis, and the tests under ThreadSanitizer
+test: deps-test deps-browser deps-fuzz
 	$(SWIFT) build
 	$(SWIFT) test --disable-xctest
 	$(MAKE) --no-print-directory spec
 	scripts/check-readme-walkthrough .build/debug/navigation-server
 	$(PYTHON) Tests/browser/test_web_client.py .build/debug/navigation-server
+	$(MAKE) --no-print-directory fuzz
+	$(MAKE) --no-print-directory tsan
 
 ## browser-test: the web client walked in headless chromium (UPDATE_README_SCREENSHOT=1 refreshes docs/web-client.png)
 browser-test: deps deps-browser
@@ -39,6 +44,10 @@ bench: release deps-bench
 ## bench-quick: the same in under a minute, one short run each; fails only if the benchmark breaks
 bench-quick: release deps-bench
 	$(PYTHON) bench/run.py --quick --output bench/results/quick.json
+
+## fuzz: schemathesis against openapi.yaml and a live server (needs `swift build` first)
+fuzz: deps-fuzz
+	scripts/contract-fuzz .build/debug/navigation-server $(FUZZ_VENV)/bin/python
 
 build: deps
 	$(SWIFT) build
@@ -89,5 +98,22 @@ deps-bench: deps
 		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq $(APT_BENCH_PACKAGES); \
 	fi
 
+## tsan: every test under ThreadSanitizer, in its own scratch path so the normal build is kept;
+## .ci/tsan-suppressions.txt explains each suppression
+tsan:
+	TSAN_OPTIONS="halt_on_error=1 suppressions=$(CURDIR)/.ci/tsan-suppressions.txt" \
+		$(SWIFT) test --disable-xctest --sanitize=thread --scratch-path .build-tsan
+
+## deps-fuzz: schemathesis $(SCHEMATHESIS_VERSION) in a virtual environment of its own, when missing
+deps-fuzz:
+	@if ! $(FUZZ_VENV)/bin/python -c "import importlib.metadata as m, sys; sys.exit(m.version('schemathesis') != '$(SCHEMATHESIS_VERSION)')" 2>/dev/null; then \
+		echo "installing schemathesis $(SCHEMATHESIS_VERSION) into $(FUZZ_VENV)"; \
+		if ! $(PYTHON) -m venv --help >/dev/null 2>&1 || ! $(PYTHON) -c "import ensurepip" 2>/dev/null; then \
+			$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq python3-venv; \
+		fi; \
+		rm -rf $(FUZZ_VENV) && $(PYTHON) -m venv $(FUZZ_VENV) && \
+		$(FUZZ_VENV)/bin/python -m pip install -q schemathesis==$(SCHEMATHESIS_VERSION); \
+	fi
+
 clean:
-	rm -rf .build .cache/docker-verify-build .cache/docker-verify-run
+	rm -rf .build .build-tsan $(FUZZ_VENV) .cache/docker-verify-build .cache/docker-verify-run

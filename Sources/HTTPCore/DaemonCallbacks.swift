@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 import CMicroHTTPD
 
 // The C entry points libmicrohttpd calls on its worker threads. They are plain
@@ -47,7 +52,21 @@ func daemonURILog(
         dispatcher(cls).requestEnded(context: context)
     }
     context.beginRequest(rawTarget: uri)
+    if let uri { hideQueryFromLibrary(uri) }
     return pointer
+}
+
+/// Ends the target at its `?` for libmicrohttpd, which parses the query into
+/// its per-connection memory pool right after this callback. HTTPCore never
+/// reads those parsed arguments (the raw query was copied just before), and
+/// a query of a thousand short parameters would exhaust the pool and stall
+/// the connection without an answer. The buffer is libmicrohttpd's own
+/// writable read buffer, which it already rewrites in place to split and
+/// decode the target; only the byte after the `?` is changed.
+private func hideQueryFromLibrary(_ uri: UnsafePointer<CChar>) {
+    guard let questionMark = strchr(uri, Int32(UInt8(ascii: "?"))) else { return }
+    let afterQuestionMark = UnsafeMutablePointer(mutating: questionMark) + 1
+    afterQuestionMark.pointee = 0
 }
 
 /// `MHD_AccessHandlerCallback`, called several times per request.

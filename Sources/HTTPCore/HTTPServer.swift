@@ -42,7 +42,7 @@ public final class HTTPServer: Sendable {
 
     /// Requests received but not yet fully answered.
     var inFlightRequestCount: Int {
-        dispatcher.inFlightRequests.load(ordering: .acquiring)
+        dispatcher.inFlightRequests.load(ordering: .sequentiallyConsistent)
     }
 
     /// Binds and starts serving; when it returns, ``port`` is the real port and
@@ -83,7 +83,13 @@ public final class HTTPServer: Sendable {
 
         dispatcher.isDraining.store(true, ordering: .relaxed)
         let listeningSocket = daemon.quiesce()
-        waitForInFlightRequests(seconds: deadline)
+        let giveUp = Self.instant(afterSeconds: deadline)
+        // Requests on open keep-alive connections are still answered (with
+        // `Connection: close`); once none is in flight, later ones are
+        // refused, and those that slipped in before the refusal finish.
+        waitForInFlightRequests(until: giveUp)
+        dispatcher.isRefusingRequests.store(true, ordering: .sequentiallyConsistent)
+        waitForInFlightRequests(until: giveUp)
         daemon.stop()
         if listeningSocket >= 0 {
             // After quiesce the socket is ours to close, and only after stop.
@@ -92,11 +98,13 @@ public final class HTTPServer: Sendable {
         state.withLock { $0 = .stopped }
     }
 
-    private func waitForInFlightRequests(seconds: Double) {
+    private static func instant(afterSeconds seconds: Double) -> ContinuousClock.Instant {
         let clampedSeconds = seconds.isNaN ? 0 : min(max(seconds, 0), 86_400)
-        let clock = ContinuousClock()
-        let giveUp = clock.now.advanced(by: .seconds(clampedSeconds))
-        while inFlightRequestCount > 0 && clock.now < giveUp {
+        return ContinuousClock.now.advanced(by: .seconds(clampedSeconds))
+    }
+
+    private func waitForInFlightRequests(until giveUp: ContinuousClock.Instant) {
+        while inFlightRequestCount > 0 && ContinuousClock.now < giveUp {
             usleep(1_000)
         }
     }

@@ -22,6 +22,10 @@ final class RequestDispatcher: Sendable {
     /// Set once stopping; responses then carry `Connection: close` so clients
     /// do not send more requests on connections about to be closed.
     let isDraining = Atomic<Bool>(false)
+    /// Set once the drain is over, just before the daemon stops: a request
+    /// that starts now is refused (the connection closes without an answer)
+    /// rather than handled and then cut off mid-response by the stop.
+    let isRefusingRequests = Atomic<Bool>(false)
 
     init(handler: any HTTPHandler, maxBodyBytes: Int) {
         self.handler = handler
@@ -101,7 +105,15 @@ final class RequestDispatcher: Sendable {
         context: ConnectionContext,
         method: UnsafePointer<CChar>
     ) -> MHD_Result {
-        inFlightRequests.add(1, ordering: .relaxed)
+        // Counted before the check, both sequentially consistent: a request
+        // that saw "not refusing" is already counted when `HTTPServer.stop`
+        // sets the flag and waits for the count to reach zero.
+        inFlightRequests.add(1, ordering: .sequentiallyConsistent)
+        if isRefusingRequests.load(ordering: .sequentiallyConsistent) {
+            inFlightRequests.subtract(1, ordering: .sequentiallyConsistent)
+            context.phase = .answered
+            return .NO
+        }
         context.isCountedInFlight = true
         context.method = String(cString: method)
         context.headers = RequestHeaders.collect(from: connection)

@@ -20,10 +20,20 @@ public struct NavigationAPI: HTTPHandler {
         /// clients end them or when idle ones expire, so a short wait is
         /// usually enough to find a slot.
         public var retryAfterSeconds: Int
+        /// When set, every `/v1` route needs `Authorization: Bearer <key>`;
+        /// `/healthz` and `/openapi.yaml` stay open.
+        public var apiKey: APIKey?
+        /// The browser origins allowed to call the API; off by default.
+        public var cors: CORSPolicy
 
-        public init(openAPIDocument: String = OpenAPIDocument.text, retryAfterSeconds: Int = 2) {
+        public init(
+            openAPIDocument: String = OpenAPIDocument.text, retryAfterSeconds: Int = 2,
+            apiKey: APIKey? = nil, cors: CORSPolicy = CORSPolicy(allowedOrigins: [])
+        ) {
             self.openAPIDocument = openAPIDocument
             self.retryAfterSeconds = retryAfterSeconds
+            self.apiKey = apiKey
+            self.cors = cors
         }
     }
 
@@ -69,11 +79,17 @@ public struct NavigationAPI: HTTPHandler {
     public func respond(to request: HTTPRequest) -> RoutedResponse {
         let start = ServerMetrics.monotonicNanoseconds()
         let route = Route(path: request.path)
-        let response: HTTPResponse
-        do throws(Problem) {
-            response = try respond(to: request, route: route)
-        } catch {
-            response = error.response
+        var response: HTTPResponse
+        if options.cors.isPreflight(request) {
+            response = preflight(request)
+        } else {
+            do throws(Problem) {
+                try authorize(request)
+                response = try respond(to: request, route: route)
+            } catch {
+                response = error.response
+            }
+            options.cors.decorate(&response, for: request)
         }
         metrics.recordRequest(
             endpoint: route?.endpoint, method: request.method, status: response.status,

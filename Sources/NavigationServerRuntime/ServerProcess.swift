@@ -51,7 +51,7 @@ public enum ServerProcess {
             }
         }
         let registry = SessionRegistry(flows: flows, limits: configuration.sessionLimits)
-        let api = NavigationAPI(registry: registry)
+        let api = NavigationAPI(registry: registry, options: configuration.apiOptions)
         let server = HTTPServer(configuration: configuration.httpServerConfiguration, handler: RequestLog(api: api, logger: logger))
         do {
             try server.start()

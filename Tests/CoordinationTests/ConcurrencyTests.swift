@@ -8,9 +8,9 @@ import Testing
 @Suite("Concurrent sessions")
 struct ConcurrencyTests {
     private final class Outcomes: Sendable {
-        let ids = Mutex<[Int: String]>([:])
-        let documents = Mutex<[Int: [UInt8]]>([:])
-        let failures = Mutex<[String]>([])
+        let ids = LockedBox<[Int: String]>([:])
+        let documents = LockedBox<[Int: [UInt8]]>([:])
+        let failures = LockedBox<[String]>([])
     }
 
     /// A different walk for every session, so that cross-talk would show.

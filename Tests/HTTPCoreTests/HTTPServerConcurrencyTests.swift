@@ -9,7 +9,7 @@ import Testing
         let threadCount = 8
         let requestsPerThread = 200
         try withEchoServer { server in
-            let failures = Mutex<[String]>([])
+            let failures = LockedBox<[String]>([])
             let answered = Atomic<Int>(0)
             let finished = DispatchGroup()
             for thread in 0..<threadCount {

@@ -20,7 +20,7 @@ struct ConcurrencyTests {
 
         let clients = 4
         let attemptsPerClient = 40
-        let outcomes = Mutex<[Int: Int]>([:])
+        let outcomes = LockedBox<[Int: Int]>([:])
         let port = server.port
         DispatchQueue.concurrentPerform(iterations: clients) { _ in
             let client = TestHTTPClient(port: port)
@@ -53,7 +53,7 @@ struct ConcurrencyTests {
     /// parallel all end where a lone client would.
     @Test func parallelSessionsDoNotInterfere() throws {
         let server = try TestServer()
-        let finalVersions = Mutex<[Int]>([])
+        let finalVersions = LockedBox<[Int]>([])
         let port = server.port
         // No expectations inside: they belong to the test's task, not to these threads.
         DispatchQueue.concurrentPerform(iterations: 6) { _ in

@@ -68,7 +68,7 @@ struct ConfigurationParserTests {
             "NAVIGATION_MAX_SESSIONS": "7", "NAVIGATION_SESSION_TTL": "0.5", "NAVIGATION_MAX_BODY_BYTES": "10",
             "NAVIGATION_MAX_STACK_DEPTH": "3", "NAVIGATION_MAX_HISTORY": "9", "NAVIGATION_MAX_EVENTS": "11",
             "NAVIGATION_MAX_CONNECTIONS": "12", "NAVIGATION_MAX_CONNECTIONS_PER_IP": "0",
-            "NAVIGATION_CONNECTION_TIMEOUT": "0",
+            "NAVIGATION_CONNECTION_TIMEOUT": "0", "NAVIGATION_API_KEY": "k", "NAVIGATION_CORS_ORIGIN": "*",
         ])
         #expect(parsed.host == "::1")
         #expect(parsed.port == 9000)
@@ -82,7 +82,9 @@ struct ConfigurationParserTests {
         #expect(parsed.maxConnections == 12)
         #expect(parsed.maxConnectionsPerIP == 0)
         #expect(parsed.connectionTimeout == 0)
-        #expect(ConfigurationParser.environmentVariables.count == 15)  // 12 limits + log format, log level, drain
+        #expect(parsed.apiKey == APIKey("k"))
+        #expect(parsed.corsOrigins == ["*"])
+        #expect(ConfigurationParser.environmentVariables.count == 17)  // 12 limits + log format, log level, drain, API key, CORS origins
     }
 
     @Test func flagWinsOverEnvironment() throws {

@@ -16,7 +16,9 @@ final class TestServer {
     init(
         limits: SessionLimits = .default,
         maxBodyBytes: Int = 64 * 1024,
-        flows: [Flow] = BuiltinFlows.all + TestFlows.all
+        flows: [Flow] = BuiltinFlows.all + TestFlows.all,
+        options: NavigationAPI.Options = NavigationAPI.Options(),
+        configure: (inout HTTPServerConfiguration) -> Void = { _ in }
     ) throws {
         registry = SessionRegistry(flows: flows, limits: limits)
         var configuration = HTTPServerConfiguration()
@@ -24,7 +26,8 @@ final class TestServer {
         configuration.port = 0
         configuration.threads = 2
         configuration.maxBodyBytes = maxBodyBytes
-        api = NavigationAPI(registry: registry)
+        configure(&configuration)
+        api = NavigationAPI(registry: registry, options: options)
         server = HTTPServer(configuration: configuration, handler: api)
         try server.start()
     }
@@ -70,11 +73,12 @@ struct ClientSession {
 extension TestHTTPClient {
     /// Starts a session and checks the 201 contract.
     func createSession(
-        _ flow: String, context: JSONValue? = nil, sourceLocation: SourceLocation = #_sourceLocation
+        _ flow: String, context: JSONValue? = nil, headers: [(String, String)] = [],
+        sourceLocation: SourceLocation = #_sourceLocation
     ) throws -> ClientSession {
         var body: JSONObject = ["flow": .string(flow)]
         if let context { body["context"] = context }
-        let response = try request("POST", "/v1/sessions", json: .object(body))
+        let response = try request("POST", "/v1/sessions", json: .object(body), headers: headers)
         try #require(response.status == 201, "create \(flow): \(response.text)", sourceLocation: sourceLocation)
         let document = try #require(response.json, sourceLocation: sourceLocation)
         let id = try #require(document["id"]?.stringValue, sourceLocation: sourceLocation)

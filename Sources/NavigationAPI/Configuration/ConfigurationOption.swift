@@ -10,6 +10,9 @@ struct ConfigurationOption: Sendable {
     let defaultValue: @Sendable (ServerConfiguration) -> String
     /// Stores `text` and returns true, or returns false when it is not valid.
     let apply: @Sendable (inout ServerConfiguration, String) -> Bool
+    /// For a repeatable flag: clears what the environment set, before the
+    /// first flag's values are added, so flags still win.
+    var resetBeforeFirstFlag: (@Sendable (inout ServerConfiguration) -> Void)? = nil
 
     var flag: String { "--" + name }
 
@@ -100,7 +103,53 @@ struct ConfigurationOption: Sendable {
                 configuration.drainSeconds = seconds
                 return true
             }),
+        ConfigurationOption(
+            name: "api-key", environmentVariable: "NAVIGATION_API_KEY",
+            expectation: "visible ASCII without spaces",
+            summary: "When set, every /v1 route needs Authorization: Bearer <key>; prefer the environment variable.",
+            defaultValue: { $0.apiKey == nil ? "none" : "set" },
+            apply: { configuration, text in
+                guard let key = APIKey(text) else { return false }
+                configuration.apiKey = key
+                return true
+            }),
+        ConfigurationOption(
+            name: "cors-origin", environmentVariable: "NAVIGATION_CORS_ORIGIN",
+            expectation: "origins like https://app.example.com (comma-separated or repeated), or *",
+            summary: "Browser origins allowed to call the API (CORS); off when none.",
+            defaultValue: { $0.corsOrigins.isEmpty ? "none" : $0.corsOrigins.joined(separator: ",") },
+            apply: { configuration, text in
+                guard let origins = CORSOrigins.parse(text) else { return false }
+                configuration.corsOrigins += origins
+                return true
+            },
+            resetBeforeFirstFlag: { $0.corsOrigins = [] }),
     ]
+}
+
+/// The values of `--cors-origin`: `*`, or `scheme://host[:port]` with no
+/// path, separated by commas.
+enum CORSOrigins {
+    static func parse(_ text: String) -> [String]? {
+        let origins = text.split(separator: ",").map { $0.trimmingSpaces() }
+        guard !origins.isEmpty, origins.allSatisfy(isOrigin) else { return nil }
+        return origins
+    }
+
+    private static func isOrigin(_ origin: String) -> Bool {
+        if origin == "*" { return true }
+        let parts = origin.split(separator: "://", maxSplits: 1, omittingEmptySubsequences: false)
+        guard parts.count == 2, parts[0] == "http" || parts[0] == "https", !parts[1].isEmpty else { return false }
+        return parts[1].utf8.allSatisfy { byte in
+            (0x21...0x7E).contains(byte) && byte != UInt8(ascii: "/") && byte != UInt8(ascii: ",")
+        }
+    }
+}
+
+private extension Substring {
+    func trimmingSpaces() -> String {
+        String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+    }
 }
 
 /// Seconds as flags and `--help` write them: `1800`, `0.5`.

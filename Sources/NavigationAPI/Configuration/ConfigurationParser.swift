@@ -24,6 +24,7 @@ public enum ConfigurationParser {
             }
         }
         var remaining = arguments[...]
+        var flagsSeen: Set<String> = []
         while let argument = remaining.popFirst() {
             guard argument.hasPrefix("--") else { throw .unexpectedArgument(argument) }
             let (name, inlineValue) = split(argument)
@@ -31,6 +32,9 @@ public enum ConfigurationParser {
                 throw .unknownOption(name)
             }
             guard let text = inlineValue ?? remaining.popFirst() else { throw .missingValue(option.flag) }
+            if flagsSeen.insert(option.name).inserted {
+                option.resetBeforeFirstFlag?(&configuration)
+            }
             guard option.apply(&configuration, text) else {
                 throw .invalidValue(text, source: option.flag, expected: option.expectation)
             }

@@ -28,6 +28,10 @@ public struct ServerConfiguration: Sendable, Equatable {
     /// Seconds between a stop signal and the graceful stop, during which
     /// `/readyz` is 503 while requests are still served.
     public var drainSeconds: Double
+    /// When set, every `/v1` route needs `Authorization: Bearer <key>`.
+    public var apiKey: APIKey?
+    /// Browser origins allowed by CORS; empty (the default) turns CORS off.
+    public var corsOrigins: [String]
 
     /// The defaults.
     public init() {
@@ -48,6 +52,8 @@ public struct ServerConfiguration: Sendable, Equatable {
         logFormat = nil
         logLevel = .info
         drainSeconds = 0
+        apiKey = nil
+        corsOrigins = []
     }
 
     /// The HTTP layer's part.
@@ -72,6 +78,11 @@ public struct ServerConfiguration: Sendable, Equatable {
         limits.maxHistoryLength = maxHistory
         limits.maxEventsPerSession = maxEventsPerSession
         return limits
+    }
+
+    /// The API's part: access control.
+    public var apiOptions: NavigationAPI.Options {
+        NavigationAPI.Options(apiKey: apiKey, cors: CORSPolicy(allowedOrigins: corsOrigins))
     }
 
     /// Seconds between sweeps of idle sessions: often enough that an expired

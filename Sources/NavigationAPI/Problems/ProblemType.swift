@@ -13,6 +13,7 @@ public enum ProblemType: String, Sendable, CaseIterable {
     case bodyTooLarge = "body-too-large"
     // The server itself.
     case draining = "draining"
+    case unauthorized = "unauthorized"
     // The engine's refusals, one per `NavigationError.Kind`.
     case sessionNotFound = "session-not-found"
     case flowNotFound = "flow-not-found"
@@ -34,6 +35,7 @@ public enum ProblemType: String, Sendable, CaseIterable {
     public var status: Int {
         switch self {
         case .malformedJSON, .invalidRequest, .invalidQuery: 400
+        case .unauthorized: 401
         case .notFound, .sessionNotFound, .flowNotFound: 404
         case .methodNotAllowed: 405
         case .screenNotActive, .sessionFinished, .eventLimitReached, .stackLimitReached: 409
@@ -58,6 +60,7 @@ public enum ProblemType: String, Sendable, CaseIterable {
         case .unsupportedMediaType: "Unsupported media type"
         case .bodyTooLarge: "Request body too large"
         case .draining: "Server draining"
+        case .unauthorized: "API key required"
         case .sessionNotFound: "Session not found"
         case .flowNotFound: "Flow not found"
         case .invalidContext: "Invalid context"

@@ -1,0 +1,35 @@
+import HTTPCore
+
+/// The shared secret that guards every `/v1` route when configured.
+///
+/// A request carries it as `Authorization: Bearer <key>`. The comparison
+/// takes the same time whatever the first differing byte, so response times
+/// do not reveal how much of a guess was right.
+public struct APIKey: Sendable, Equatable {
+    private let expectedHeader: [UInt8]
+
+    /// `nil` for a key that cannot travel in a header: empty, or holding
+    /// anything but visible ASCII (no spaces, no control bytes).
+    public init?(_ key: String) {
+        guard !key.isEmpty, key.utf8.allSatisfy({ (0x21...0x7E).contains($0) }) else { return nil }
+        expectedHeader = Array("Bearer \(key)".utf8)
+    }
+
+    /// Whether `authorization` (the `Authorization` header, if any) carries this key.
+    func admits(_ authorization: String?) -> Bool {
+        guard let authorization else { return false }
+        return Self.constantTimeEqual(Array(authorization.utf8), expectedHeader)
+    }
+
+    /// Compares every byte of `expected` whatever `given` holds; only the
+    /// length of the expected value (which a client knows anyway from the
+    /// documented format) could leak.
+    static func constantTimeEqual(_ given: [UInt8], _ expected: [UInt8]) -> Bool {
+        var difference: UInt8 = given.count == expected.count ? 0 : 1
+        for index in expected.indices {
+            let byte = index < given.count ? given[index] : 0
+            difference |= byte ^ expected[index]
+        }
+        return difference == 0
+    }
+}
