@@ -4,8 +4,7 @@ import CMicroHTTPD
 ///
 /// `@unchecked Sendable` because it is an immutable wrapper of a C pointer:
 /// libmicrohttpd's daemon functions used here may be called from any thread,
-/// and ``HTTPServer``'s lifecycle lock ensures quiesce and stop run once, in
-/// that order.
+/// and ``HTTPServer``'s lifecycle lock ensures stop runs once.
 struct DaemonHandle: @unchecked Sendable {
     private let daemon: OpaquePointer
 
@@ -20,7 +19,7 @@ struct DaemonHandle: @unchecked Sendable {
         errorLog: StartupErrorLog
     ) throws(HTTPServerError) -> DaemonHandle {
         var flags = MHD_USE_EPOLL_INTERNAL_THREAD.rawValue
-            | MHD_USE_ITC.rawValue // needed by MHD_quiesce_daemon for graceful stop
+            | MHD_USE_ITC.rawValue // lets MHD_stop_daemon wake the worker threads at once
             | MHD_USE_ERROR_LOG.rawValue // routed to `errorLog`, which keeps start-up errors only
         if configuration.turbo {
             flags |= MHD_USE_TURBO.rawValue
@@ -61,13 +60,6 @@ struct DaemonHandle: @unchecked Sendable {
     /// The port the listening socket is bound to.
     var boundPort: Int {
         Int(CMicroHTTPD_bound_port(daemon))
-    }
-
-    /// Stops accepting connections; in-flight and idle keep-alive connections
-    /// stay. Returns the listening socket, which must be closed only after
-    /// ``stop()``, or -1.
-    func quiesce() -> Int32 {
-        MHD_quiesce_daemon(daemon)
     }
 
     /// Closes every connection and joins the worker threads.

@@ -67,9 +67,17 @@ public final class HTTPServer: Sendable {
         }
     }
 
-    /// Stops gracefully: stops accepting connections, waits up to `deadline`
-    /// seconds for in-flight requests to be answered, then closes every
-    /// connection. Responses sent while waiting carry `Connection: close`.
+    /// Stops gracefully: waits up to `deadline` seconds for in-flight
+    /// requests to be answered, then closes every connection. Responses sent
+    /// while waiting carry `Connection: close`.
+    ///
+    /// The listening socket stays open until the end: libmicrohttpd 0.9.75's
+    /// `MHD_quiesce_daemon` races with its own epoll worker threads (both
+    /// remove the listening socket from the epoll set, and the loser aborts
+    /// the process with "Failed to remove listen FD from epoll set"). So a
+    /// request that arrives while draining is still answered, with
+    /// `Connection: close`; once nothing is in flight, new requests are
+    /// refused by closing their connection, never handled and then cut off.
     ///
     /// Idempotent: calls on a server that is not running return at once
     /// (including one that is being stopped by another thread).
@@ -82,7 +90,6 @@ public final class HTTPServer: Sendable {
         guard let daemon else { return }
 
         dispatcher.isDraining.store(true, ordering: .relaxed)
-        let listeningSocket = daemon.quiesce()
         let giveUp = Self.instant(afterSeconds: deadline)
         // Requests on open keep-alive connections are still answered (with
         // `Connection: close`); once none is in flight, later ones are
@@ -91,10 +98,6 @@ public final class HTTPServer: Sendable {
         dispatcher.isRefusingRequests.store(true, ordering: .sequentiallyConsistent)
         waitForInFlightRequests(until: giveUp)
         daemon.stop()
-        if listeningSocket >= 0 {
-            // After quiesce the socket is ours to close, and only after stop.
-            close(listeningSocket)
-        }
         state.withLock { $0 = .stopped }
     }
 
