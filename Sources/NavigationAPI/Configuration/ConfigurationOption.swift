@@ -33,32 +33,39 @@ struct ConfigurationOption: Sendable {
             })
     }
 
+    /// An option whose text `parse` turns into a value (nil: not valid) and
+    /// `describe` turns back into text for `--help`. For an optional setting,
+    /// `parse` must wrap a valid value (`.map(Optional.some)`), or an invalid
+    /// text would be stored as "not set".
+    static func value<Value>(
+        _ name: String, _ environmentVariable: String, expecting expectation: String, _ summary: String,
+        _ keyPath: WritableKeyPath<ServerConfiguration, Value> & Sendable,
+        parse: @escaping @Sendable (String) -> Value?,
+        describe: @escaping @Sendable (Value) -> String
+    ) -> ConfigurationOption {
+        ConfigurationOption(
+            name: name, environmentVariable: environmentVariable,
+            expectation: expectation, summary: summary,
+            defaultValue: { describe($0[keyPath: keyPath]) },
+            apply: { configuration, text in
+                guard let value = parse(text) else { return false }
+                configuration[keyPath: keyPath] = value
+                return true
+            })
+    }
+
     /// The options of `navigation-server`, in the order `--help` lists them.
     static let all: [ConfigurationOption] = [
-        ConfigurationOption(
-            name: "host", environmentVariable: "NAVIGATION_HOST",
-            expectation: "an IPv4 or IPv6 literal or localhost",
-            summary: "Address to listen on (0.0.0.0 for every interface).",
-            defaultValue: { $0.host },
-            apply: { configuration, text in
-                guard !text.isEmpty, !text.contains(" ") else { return false }
-                configuration.host = text
-                return true
-            }),
+        .value("host", "NAVIGATION_HOST", expecting: "an IPv4 or IPv6 literal or localhost",
+               "Address to listen on (0.0.0.0 for every interface).", \.host,
+               parse: { !$0.isEmpty && !$0.contains(" ") ? $0 : nil }, describe: { $0 }),
         .integer("port", "NAVIGATION_PORT", in: 0...65_535, "TCP port; 0 picks a free one.", \.port),
         .integer("threads", "NAVIGATION_THREADS", in: 1...1024, "Worker threads (default: active cores).", \.threads),
         .integer("max-sessions", "NAVIGATION_MAX_SESSIONS", in: 1...Int.max,
                  "Live sessions at once; beyond it POST /v1/sessions is 429.", \.maxSessions),
-        ConfigurationOption(
-            name: "session-ttl", environmentVariable: "NAVIGATION_SESSION_TTL",
-            expectation: "a positive number of seconds",
-            summary: "Seconds a session may stay idle before it expires.",
-            defaultValue: { SecondsText.format($0.sessionTTL) },
-            apply: { configuration, text in
-                guard let seconds = SecondsText.parse(text) else { return false }
-                configuration.sessionTTL = seconds
-                return true
-            }),
+        .value("session-ttl", "NAVIGATION_SESSION_TTL", expecting: "a positive number of seconds",
+               "Seconds a session may stay idle before it expires.", \.sessionTTL,
+               parse: SecondsText.parse, describe: SecondsText.format),
         .integer("max-body-bytes", "NAVIGATION_MAX_BODY_BYTES", in: 1...Int.max,
                  "Largest request body; larger ones are 413.", \.maxBodyBytes),
         .integer("max-stack-depth", "NAVIGATION_MAX_STACK_DEPTH", in: 1...Int.max,
@@ -73,46 +80,20 @@ struct ConfigurationOption: Sendable {
                  "Simultaneous connections from one IP address; 0 is unlimited.", \.maxConnectionsPerIP),
         .integer("connection-timeout", "NAVIGATION_CONNECTION_TIMEOUT", in: 0...Int(UInt32.max),
                  "Seconds an idle connection stays open; 0 is forever.", \.connectionTimeout),
-        ConfigurationOption(
-            name: "log-format", environmentVariable: "NAVIGATION_LOG_FORMAT",
-            expectation: "json or text",
-            summary: "Log lines on stderr (default: text on a terminal, else json).",
-            defaultValue: { $0.logFormat?.rawValue ?? "auto" },
-            apply: { configuration, text in
-                guard let format = LogFormat(rawValue: text) else { return false }
-                configuration.logFormat = format
-                return true
-            }),
-        ConfigurationOption(
-            name: "log-level", environmentVariable: "NAVIGATION_LOG_LEVEL",
-            expectation: "debug, info, warn or error",
-            summary: "Least severe line logged; requests are info (503: warn, other 5xx: error).",
-            defaultValue: { $0.logLevel.rawValue },
-            apply: { configuration, text in
-                guard let level = LogLevel(rawValue: text) else { return false }
-                configuration.logLevel = level
-                return true
-            }),
-        ConfigurationOption(
-            name: "drain-seconds", environmentVariable: "NAVIGATION_DRAIN_SECONDS",
-            expectation: "a number of seconds in 0...3600",
-            summary: "On SIGTERM, seconds /readyz is 503 while requests are still served, before the graceful stop.",
-            defaultValue: { SecondsText.format($0.drainSeconds) },
-            apply: { configuration, text in
-                guard let seconds = Double(text), seconds.isFinite, (0...3600).contains(seconds) else { return false }
-                configuration.drainSeconds = seconds
-                return true
-            }),
-        ConfigurationOption(
-            name: "api-key", environmentVariable: "NAVIGATION_API_KEY",
-            expectation: "visible ASCII without spaces",
-            summary: "When set, every /v1 route needs Authorization: Bearer <key>; prefer the environment variable.",
-            defaultValue: { $0.apiKey == nil ? "none" : "set" },
-            apply: { configuration, text in
-                guard let key = APIKey(text) else { return false }
-                configuration.apiKey = key
-                return true
-            }),
+        .value("log-format", "NAVIGATION_LOG_FORMAT", expecting: "json or text",
+               "Log lines on stderr (default: text on a terminal, else json).", \.logFormat,
+               parse: { LogFormat(rawValue: $0).map(Optional.some) }, describe: { $0?.rawValue ?? "auto" }),
+        .value("log-level", "NAVIGATION_LOG_LEVEL", expecting: "debug, info, warn or error",
+               "Least severe line logged; requests are info (503: warn, other 5xx: error).", \.logLevel,
+               parse: { LogLevel(rawValue: $0) }, describe: { $0.rawValue }),
+        .value("drain-seconds", "NAVIGATION_DRAIN_SECONDS", expecting: "a number of seconds in 0...3600",
+               "On SIGTERM, seconds /readyz is 503 while requests are still served, before the graceful stop.",
+               \.drainSeconds,
+               parse: { Double($0).flatMap { $0.isFinite && (0...3600).contains($0) ? $0 : nil } },
+               describe: SecondsText.format),
+        .value("api-key", "NAVIGATION_API_KEY", expecting: "visible ASCII without spaces",
+               "When set, every /v1 route needs Authorization: Bearer <key>; prefer the environment variable.",
+               \.apiKey, parse: { APIKey($0).map(Optional.some) }, describe: { $0 == nil ? "none" : "set" }),
         ConfigurationOption(
             name: "cors-origin", environmentVariable: "NAVIGATION_CORS_ORIGIN",
             expectation: "origins like https://app.example.com (comma-separated or repeated), or *",
