@@ -29,7 +29,10 @@ let package = Package(
         .testTarget(name: "CoordinationTests", dependencies: ["Coordination"]),
         .testTarget(name: "FlowsTests", dependencies: ["Flows", "Coordination"]),
         .testTarget(name: "HTTPCoreTests", dependencies: ["HTTPCore"]),
-        .testTarget(name: "NavigationAPITests", dependencies: ["NavigationAPI", "Flows", "Coordination", "HTTPCore"]),
+        .testTarget(
+            name: "NavigationAPITests",
+            dependencies: ["NavigationAPI", "NavigationServerRuntime", "Flows", "Coordination", "HTTPCore"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 import Coordination
 import NavigationAPI
 
@@ -98,24 +93,20 @@ struct LogLine {
 
     /// Now, in RFC 3339 UTC with milliseconds: `2026-11-29T14:58:18.123Z`.
     private mutating func appendTimestamp() {
-        var now = timespec()
-        clock_gettime(CLOCK_REALTIME, &now)
-        var seconds = now.tv_sec
-        var parts = tm()
-        gmtime_r(&seconds, &parts)
-        appendDigits(Int(parts.tm_year) + 1900, count: 4)
+        let now = UTCDateTime.now()
+        appendDigits(now.year, count: 4)
         writer.bytes.append(UInt8(ascii: "-"))
-        appendDigits(Int(parts.tm_mon) + 1, count: 2)
+        appendDigits(now.month, count: 2)
         writer.bytes.append(UInt8(ascii: "-"))
-        appendDigits(Int(parts.tm_mday), count: 2)
+        appendDigits(now.day, count: 2)
         writer.bytes.append(UInt8(ascii: "T"))
-        appendDigits(Int(parts.tm_hour), count: 2)
+        appendDigits(now.hour, count: 2)
         writer.bytes.append(UInt8(ascii: ":"))
-        appendDigits(Int(parts.tm_min), count: 2)
+        appendDigits(now.minute, count: 2)
         writer.bytes.append(UInt8(ascii: ":"))
-        appendDigits(Int(parts.tm_sec), count: 2)
+        appendDigits(now.second, count: 2)
         writer.bytes.append(UInt8(ascii: "."))
-        appendDigits(now.tv_nsec / 1_000_000, count: 3)
+        appendDigits(now.millisecond, count: 3)
         writer.bytes.append(UInt8(ascii: "Z"))
     }
 
