@@ -26,12 +26,14 @@ let package = Package(
         .target(name: "NavigationAPI", dependencies: ["Coordination", "HTTPCore"], plugins: ["EmbedFiles"]),
         .target(name: "NavigationServerRuntime", dependencies: ["NavigationAPI", "HTTPCore", "Coordination"]),
         .executableTarget(name: "navigation-server", dependencies: ["NavigationServerRuntime", "Flows"]),
-        .testTarget(name: "CoordinationTests", dependencies: ["Coordination"]),
-        .testTarget(name: "FlowsTests", dependencies: ["Flows", "Coordination"]),
-        .testTarget(name: "HTTPCoreTests", dependencies: ["HTTPCore"]),
+        // Helpers every test target shares (a lock ThreadSanitizer can see, a seeded generator).
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "CoordinationTests", dependencies: ["Coordination", "TestSupport"]),
+        .testTarget(name: "FlowsTests", dependencies: ["Flows", "Coordination", "TestSupport"]),
+        .testTarget(name: "HTTPCoreTests", dependencies: ["HTTPCore", "TestSupport"]),
         .testTarget(
             name: "NavigationAPITests",
-            dependencies: ["NavigationAPI", "NavigationServerRuntime", "Flows", "Coordination", "HTTPCore"]
+            dependencies: ["NavigationAPI", "NavigationServerRuntime", "Flows", "Coordination", "HTTPCore", "TestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]
@@ -41,5 +43,5 @@ let package = Package(
 // .dockerignore) and sets NAVIGATION_BUILD_WITHOUT_TESTS=1 to leave the test
 // targets out of the package.
 if Context.environment["NAVIGATION_BUILD_WITHOUT_TESTS"] == "1" {
-    package.targets.removeAll { $0.type == .test }
+    package.targets.removeAll { $0.type == .test || $0.name == "TestSupport" }
 }

@@ -1,3 +1,4 @@
+import TestSupport
 import Dispatch
 import Synchronization
 import Testing

@@ -1,13 +1,16 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A `navigation-server` process on a free port, as an operator runs it:
 /// started with flags and environment, stopped with a signal, its stderr
-/// (the log) read once it exits.
+/// (the log) collected while it runs, so a busy server never blocks on a
+/// full pipe.
 final class LaunchedServer {
     let process: Process
     let port: Int
-    private let errorPipe: Pipe
+    private let log = LockedBox<[UInt8]>([])
+    private let logDrained = DispatchSemaphore(value: 0)
 
     init(_ arguments: [String], environment: [String: String] = [:]) throws {
         let executable = ServerExecutableTests.executableURL
@@ -17,10 +20,15 @@ final class LaunchedServer {
         process.arguments = ["--port=0"] + arguments
         process.environment = environment
         let output = Pipe()
-        errorPipe = Pipe()
+        let errorPipe = Pipe()
         process.standardOutput = output
         process.standardError = errorPipe
         try process.run()
+        DispatchQueue.global().async { [log, logDrained] in
+            let data = errorPipe.fileHandleForReading.readDataToEndOfFile()
+            log.withLock { $0 = Array(data) }
+            logDrained.signal()
+        }
         var firstLine = ""
         while !firstLine.contains("\n") {
             let chunk = output.fileHandleForReading.availableData
@@ -46,15 +54,18 @@ final class LaunchedServer {
         TestHTTPClient(port: port)
     }
 
-    /// Sends `signal`, waits for the exit (killing after `seconds`), and
-    /// returns the exit status and every log line.
-    func stop(_ signal: Int32 = SIGTERM, seconds: Double = 10) throws -> (status: Int32, log: [String]) {
-        kill(process.processIdentifier, signal)
+    /// Sends `signal` (none when nil, e.g. when another thread already
+    /// did), waits for the exit (failing after `seconds`), and returns the
+    /// exit status and every log line.
+    func stop(_ signal: Int32? = SIGTERM, seconds: Double = 10) throws -> (status: Int32, log: [String]) {
+        if let signal { kill(process.processIdentifier, signal) }
         let giveUp = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
         while process.isRunning && ContinuousClock.now < giveUp { usleep(10_000) }
         try #require(!process.isRunning, "navigation-server did not stop within \(seconds) s")
-        let log = String(decoding: errorPipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        return (process.terminationStatus, log.split(separator: "\n").map(String.init))
+        #expect(process.terminationReason == .exit)
+        logDrained.wait()
+        let text = String(decoding: log.withLock { $0 }, as: UTF8.self)
+        return (process.terminationStatus, text.split(separator: "\n").map(String.init))
     }
 
     /// Runs `navigation-server healthcheck` with `arguments` and returns its exit status.

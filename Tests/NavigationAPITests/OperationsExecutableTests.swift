@@ -84,7 +84,7 @@ struct OperationsExecutableTests {
         #expect(readiness == 503)
         #expect(server.process.isRunning)
         #expect(try server.client().request("GET", "/healthz").status == 200)
-        let (status, log) = try server.stop(0, seconds: 10)
+        let (status, log) = try server.stop(nil, seconds: 10)
         #expect(status == 0)
         let lines = log.compactMap { try? JSONParser.parse($0) }
         #expect(lines.compactMap { $0["msg"]?.stringValue }.filter { $0 != "request" } == ["draining", "stopping", "stopped"])

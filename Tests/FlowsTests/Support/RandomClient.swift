@@ -1,3 +1,4 @@
+import TestSupport
 @testable import Coordination
 
 /// One event a random client sends, and what the engine must answer.

@@ -1,3 +1,4 @@
+import TestSupport
 import Coordination
 import Foundation
 import Synchronization
@@ -8,36 +9,9 @@ import Testing
 @Suite("Graceful shutdown under load")
 struct GracefulShutdownTests {
     @Test func sigtermWhileClientsSendEventsLosesNoAcceptedRequest() throws {
-        let executable = ServerExecutableTests.executableURL
-        try #require(FileManager.default.isExecutableFile(atPath: executable.path), "no binary at \(executable.path)")
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = ["--port=0", "--threads", "2", "--log-format", "json"]
-        process.environment = [:]
-        let output = Pipe()
-        let log = Pipe()
-        process.standardOutput = output
-        process.standardError = log
-        try process.run()
-        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
-
-        var firstLine = ""
-        while !firstLine.contains("\n") {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            firstLine += String(decoding: chunk, as: UTF8.self)
-        }
-        let prefix = "navigation-server listening on http://127.0.0.1:"
-        try #require(firstLine.hasPrefix(prefix), "\(firstLine)")
-        let port = try #require(Int(firstLine.dropFirst(prefix.count).trimmingCharacters(in: .newlines)))
-        // The log pipe must be drained while the server runs, or it blocks on a full pipe.
-        let logText = LockedBox<[UInt8]>([])
-        let logDrained = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async {
-            let data = log.fileHandleForReading.readDataToEndOfFile()
-            logText.withLock { $0 = Array(data) }
-            logDrained.signal()
-        }
+        let server = try LaunchedServer(["--threads", "2", "--log-format", "json"])
+        let port = server.port
+        let serverProcessID = server.process.processIdentifier
 
         let completed = Atomic<Int>(0)
         let failures = LockedBox<[String]>([])
@@ -47,7 +21,7 @@ struct GracefulShutdownTests {
         let stopper = Thread {
             // Let every client get going, then stop the server under them.
             while started.load(ordering: .relaxed) < clients * 20 { usleep(1_000) }
-            kill(process.processIdentifier, SIGTERM)
+            kill(serverProcessID, SIGTERM)
         }
         stopper.start()
         runOnThreads(clients) { index in
@@ -80,16 +54,10 @@ struct GracefulShutdownTests {
             }
         }
 
-        let clock = ContinuousClock()
-        let deadline = clock.now + .seconds(15)
-        while process.isRunning && clock.now < deadline { usleep(10_000) }
-        try #require(!process.isRunning, "the server did not exit after SIGTERM")
-        #expect(process.terminationReason == .exit)
-        #expect(process.terminationStatus == 0)
-        logDrained.wait()
+        let (status, lines) = try server.stop(nil, seconds: 15)
+        #expect(status == 0)
 
         // Every request the server handled (one log line each) reached its client whole.
-        let lines = String(decoding: logText.withLock { $0 }, as: UTF8.self).split(separator: "\n")
         let handled = lines.filter {
             $0.contains("\"msg\":\"request\"") && $0.contains("\"method\":\"POST\"")
         }.count

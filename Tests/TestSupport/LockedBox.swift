@@ -7,15 +7,15 @@ import Foundation
 /// the acquiring thread, so ThreadSanitizer (`make tsan`) cannot see the
 /// ordering and reports the guarded value as racing. `NSLock` is a pthread
 /// mutex, which ThreadSanitizer understands.
-final class LockedBox<Value>: @unchecked Sendable {
+public final class LockedBox<Value>: @unchecked Sendable {
     private let lock = NSLock()
     private var value: Value
 
-    init(_ value: Value) {
+    public init(_ value: Value) {
         self.value = value
     }
 
-    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    public func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         lock.lock()
         defer { lock.unlock() }
         return try body(&value)
