@@ -2,8 +2,9 @@
 /// flavours a server needs: strict for path segments, lenient for forms.
 public enum PercentDecoding {
     /// One path segment, decoded. `+` stays `+`. A `%` not followed by two hex
-    /// digits gives `nil`: a path that cannot be decoded names no resource.
-    /// Bytes that are not valid UTF-8 after decoding become U+FFFD.
+    /// digits, or bytes that are not valid UTF-8 after decoding (an overlong
+    /// `%C0%AF` for `/`, a lone continuation byte), give `nil`: a path that
+    /// cannot be decoded names no resource.
     public static func decodePathSegment(_ encoded: UnsafeBufferPointer<UInt8>) -> String? {
         decode(encoded, plusIsSpace: false, strict: true)
     }
@@ -20,7 +21,7 @@ public enum PercentDecoding {
     private static func decode<Bytes: Collection<UInt8>>(_ encoded: Bytes, plusIsSpace: Bool, strict: Bool) -> String? {
         // Fast path: nothing to decode, so no intermediate buffer.
         if !encoded.contains(where: { $0 == UInt8(ascii: "%") || (plusIsSpace && $0 == UInt8(ascii: "+")) }) {
-            return String(decoding: encoded, as: UTF8.self)
+            return strict ? String(validating: encoded, as: UTF8.self) : String(decoding: encoded, as: UTF8.self)
         }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(encoded.count)
@@ -43,6 +44,8 @@ public enum PercentDecoding {
             }
             index = encoded.index(after: index)
         }
+        // Swift's UTF-8 validation refuses overlong forms and surrogates.
+        if strict { return String(validating: bytes, as: UTF8.self) }
         return String(decoding: bytes, as: UTF8.self)
     }
 

@@ -1,25 +1,34 @@
 import HTTPCore
 
-/// Who may call what: the optional API key on `/v1` and CORS preflights.
+/// Who may call what: the optional API key and CORS preflights.
 extension NavigationAPI {
-    /// Throws 401 when an API key is configured, the path is under `/v1`,
-    /// and the request does not carry the key. Checked before routing, so a
-    /// caller without the key learns nothing about which `/v1` paths exist.
-    func authorize(_ request: HTTPRequest) throws(Problem) {
-        guard let apiKey = options.apiKey, Self.isProtected(request.path) else { return }
+    /// Throws 401 when an API key is configured, the route needs it, and the
+    /// request does not carry it.
+    ///
+    /// Decided on the routed endpoint, never on the raw path: the router
+    /// percent-decodes, so a check of the raw text would let `/%76%31/flows`
+    /// through while the router serves `/v1/flows`. A path that routes
+    /// nowhere needs the key too, so a caller without it learns nothing about
+    /// which paths exist.
+    func authorize(_ request: HTTPRequest, route: Route?) throws(Problem) {
+        guard let apiKey = options.apiKey, needsKey(route) else { return }
         guard apiKey.admits(request.headers["Authorization"]) else { throw Problem.unauthorized() }
     }
 
-    /// `/v1` and everything below it; `/healthz` and `/openapi.yaml` stay open.
-    static func isProtected(_ path: String) -> Bool {
-        path == "/v1" || path.hasPrefix("/v1/")
+    /// Whether `route` needs the API key when one is configured: every `/v1`
+    /// route and every unknown path; `/metrics` when
+    /// ``Options/protectsMetrics`` is set; the rest (``Endpoint/isOpen``) never.
+    func needsKey(_ route: Route?) -> Bool {
+        guard let endpoint = route?.endpoint else { return true }
+        if endpoint == .metrics { return options.protectsMetrics }
+        return !endpoint.isOpen
     }
 
     /// A CORS preflight: 404 for a path this API does not have, else 204 with
     /// the methods of the path (see ``CORSPolicy/preflightResponse(_:methods:)``).
     /// Browsers send preflights without credentials, so no key is needed.
-    func preflight(_ request: HTTPRequest) -> HTTPResponse {
-        guard let route = Route(path: request.path) else {
+    func preflight(_ request: HTTPRequest, route: Route?) -> HTTPResponse {
+        guard let route else {
             var response = Problem.unknownPath().response
             options.cors.decorate(&response, for: request)
             return response

@@ -20,16 +20,21 @@ public struct NavigationAPI: HTTPHandler {
         /// clients end them or when idle ones expire, so a short wait is
         /// usually enough to find a slot.
         public var retryAfterSeconds: Int
-        /// When set, every `/v1` route needs `Authorization: Bearer <key>`;
-        /// `/healthz` and `/openapi.yaml` stay open.
+        /// When set, every `/v1` route (and every unknown path) needs
+        /// `Authorization: Bearer <key>`; `/`, `/app/*`, `/healthz`,
+        /// `/readyz` and `/openapi.yaml` stay open, and so does `/metrics`
+        /// unless ``protectsMetrics`` is set.
         public var apiKey: APIKey?
+        /// With an ``apiKey``, `/metrics` needs the key too.
+        public var protectsMetrics: Bool
         /// The browser origins allowed to call the API; off by default.
         public var cors: CORSPolicy
 
         public init(
             openAPIDocument: String = OpenAPIDocument.text, retryAfterSeconds: Int = 2,
-            apiKey: APIKey? = nil, cors: CORSPolicy = CORSPolicy(allowedOrigins: [])
+            apiKey: APIKey? = nil, protectsMetrics: Bool = false, cors: CORSPolicy = CORSPolicy(allowedOrigins: [])
         ) {
+            self.protectsMetrics = protectsMetrics
             self.openAPIDocument = openAPIDocument
             self.retryAfterSeconds = retryAfterSeconds
             self.apiKey = apiKey
@@ -81,10 +86,10 @@ public struct NavigationAPI: HTTPHandler {
         let route = Route(path: request.path)
         var response: HTTPResponse
         if options.cors.isPreflight(request) {
-            response = preflight(request)
+            response = preflight(request, route: route)
         } else {
             do throws(Problem) {
-                try authorize(request)
+                try authorize(request, route: route)
                 response = try respond(to: request, route: route)
             } catch {
                 response = error.response

@@ -69,6 +69,7 @@ struct ConfigurationParserTests {
             "NAVIGATION_MAX_STACK_DEPTH": "3", "NAVIGATION_MAX_HISTORY": "9", "NAVIGATION_MAX_EVENTS": "11",
             "NAVIGATION_MAX_CONNECTIONS": "12", "NAVIGATION_MAX_CONNECTIONS_PER_IP": "0",
             "NAVIGATION_CONNECTION_TIMEOUT": "0", "NAVIGATION_API_KEY": "k", "NAVIGATION_CORS_ORIGIN": "*",
+            "NAVIGATION_PROTECT_METRICS": "true",
         ])
         #expect(parsed.host == "::1")
         #expect(parsed.port == 9000)
@@ -84,7 +85,9 @@ struct ConfigurationParserTests {
         #expect(parsed.connectionTimeout == 0)
         #expect(parsed.apiKey == APIKey("k"))
         #expect(parsed.corsOrigins == ["*"])
-        #expect(ConfigurationParser.environmentVariables.count == 17)  // 12 limits + log format, log level, drain, API key, CORS origins
+        #expect(parsed.protectsMetrics)
+        // 12 limits + log format, log level, drain, API key, protect metrics, CORS origins
+        #expect(ConfigurationParser.environmentVariables.count == 18)
     }
 
     @Test func flagWinsOverEnvironment() throws {

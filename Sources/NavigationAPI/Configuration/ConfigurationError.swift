@@ -6,6 +6,8 @@ public enum ConfigurationError: Error, Equatable, CustomStringConvertible {
     case unknownOption(String)
     case missingValue(String)
     case unexpectedArgument(String)
+    /// Settings that are each valid but do not make sense together.
+    case inconsistent(String)
 
     public var description: String {
         switch self {
@@ -17,6 +19,8 @@ public enum ConfigurationError: Error, Equatable, CustomStringConvertible {
             "\(flag) needs a value, e.g. \(flag)=<value>; see --help"
         case .unexpectedArgument(let argument):
             "unexpected argument '\(argument)'; options start with --, see --help"
+        case .inconsistent(let reason):
+            reason
         }
     }
 }

@@ -94,6 +94,9 @@ struct ConfigurationOption: Sendable {
         .value("api-key", "NAVIGATION_API_KEY", expecting: "visible ASCII without spaces",
                "When set, every /v1 route needs Authorization: Bearer <key>; prefer the environment variable.",
                \.apiKey, parse: { APIKey($0).map(Optional.some) }, describe: { $0 == nil ? "none" : "set" }),
+        .value("protect-metrics", "NAVIGATION_PROTECT_METRICS", expecting: "true or false",
+               "With --api-key, GET /metrics needs the key too.", \.protectsMetrics,
+               parse: { ["true": true, "false": false][$0] }, describe: { String($0) }),
         ConfigurationOption(
             name: "cors-origin", environmentVariable: "NAVIGATION_CORS_ORIGIN",
             expectation: "origins like https://app.example.com (comma-separated or repeated), or *",

@@ -39,6 +39,9 @@ public enum ConfigurationParser {
                 throw .invalidValue(text, source: option.flag, expected: option.expectation)
             }
         }
+        if configuration.protectsMetrics && configuration.apiKey == nil {
+            throw .inconsistent("--protect-metrics needs --api-key: without a key there is nothing to protect /metrics with")
+        }
         return .run(configuration)
     }
 

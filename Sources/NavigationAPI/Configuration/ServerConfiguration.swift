@@ -30,6 +30,8 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var drainSeconds: Double
     /// When set, every `/v1` route needs `Authorization: Bearer <key>`.
     public var apiKey: APIKey?
+    /// With ``apiKey``, `GET /metrics` needs the key too.
+    public var protectsMetrics: Bool
     /// Browser origins allowed by CORS; empty (the default) turns CORS off.
     public var corsOrigins: [String]
 
@@ -53,6 +55,7 @@ public struct ServerConfiguration: Sendable, Equatable {
         logLevel = .info
         drainSeconds = 0
         apiKey = nil
+        protectsMetrics = false
         corsOrigins = []
     }
 
@@ -82,7 +85,7 @@ public struct ServerConfiguration: Sendable, Equatable {
 
     /// The API's part: access control.
     public var apiOptions: NavigationAPI.Options {
-        NavigationAPI.Options(apiKey: apiKey, cors: CORSPolicy(allowedOrigins: corsOrigins))
+        NavigationAPI.Options(apiKey: apiKey, protectsMetrics: protectsMetrics, cors: CORSPolicy(allowedOrigins: corsOrigins))
     }
 
     /// Seconds between sweeps of idle sessions: often enough that an expired

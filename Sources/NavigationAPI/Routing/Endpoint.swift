@@ -40,6 +40,17 @@ enum Endpoint: Sendable, CaseIterable {
         }
     }
 
+    /// Whether the endpoint is served without the API key: the web client,
+    /// the probes of an orchestrator, the metrics scraper (see
+    /// ``NavigationAPI/Options/protectsMetrics``) and the contract. Every
+    /// `/v1` route needs the key when one is configured.
+    var isOpen: Bool {
+        switch self {
+        case .webClient, .webAsset, .health, .readiness, .metrics, .openAPIDocument: true
+        case .flows, .sessions, .session, .events, .history: false
+        }
+    }
+
     /// The value of the `Allow` header of a 405.
     var allowHeader: String {
         methods.map(\.rawValue).joined(separator: ", ")
