@@ -45,18 +45,33 @@ extension NavigationAPI {
         // The flow is known only once the session is found; events to no
         // session are not counted as events (the request counter has them).
         var flow: String?
+        var lost = false
         do {
             let (version, document) = try registry.withSession(id) { session throws(NavigationError) in
                 flow = session.flow.name
-                try session.send(body.event, expectedVersion: expectedVersion)
+                do throws(NavigationError) {
+                    try session.send(body.event, expectedVersion: expectedVersion)
+                } catch {
+                    lost = session.isBroken
+                    throw error
+                }
                 return (session.version, session.document())
             }
             if let flow { metrics.recordEvent(flow: flow, .accepted) }
             return .session(version: version, document: document)
         } catch {
             if let flow { metrics.recordEvent(flow: flow, .refused(error.kind)) }
-            throw Problem(error, retryAfterSeconds: options.retryAfterSeconds)
+            throw Problem(error, retryAfterSeconds: options.retryAfterSeconds, outcome: Self.outcome(lost: lost))
         }
+    }
+
+    /// What a `flow-failure` on an event did to the session: normally it is
+    /// rebuilt from its accepted events, exactly as it was; when the flow
+    /// does not replay the same way, the session is lost and removed.
+    private static func outcome(lost: Bool) -> String {
+        lost
+            ? "the session was lost (its flow did not replay its accepted events the same way) and has been removed; start a new session"
+            : "the session is unchanged"
     }
 
     /// `GET` and `HEAD /v1/sessions/{id}/history?since=N`.

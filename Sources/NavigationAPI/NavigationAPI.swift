@@ -1,7 +1,7 @@
 import Coordination
 import HTTPCore
 
-/// The REST API of API.md over a ``SessionRegistry``: the HTTP handler the
+/// The REST API of openapi.yaml over a ``SessionRegistry``: the HTTP handler the
 /// server calls for every request.
 ///
 /// ```swift

@@ -1,7 +1,7 @@
 import Testing
 @testable import Coordination
 
-/// Promises of API.md and the engine's docs that a flow could break: what the
+/// Promises of openapi.yaml and the engine's docs that a flow could break: what the
 /// engine does about them.
 @Suite("Engine contract")
 struct EngineContractTests {
@@ -28,7 +28,7 @@ struct EngineContractTests {
         return [type] + (value["children"]?.arrayValue ?? []).flatMap { treeTypes($0) }
     }
 
-    /// API.md: "`coordinators` is the live coordinator tree. A finished
+    /// openapi.yaml: "`coordinators` is the live coordinator tree. A finished
     /// coordinator never appears in it." `finish()` itself takes the child out
     /// of its parent's `childCoordinators`, before the parent hears of it, so
     /// a parent that never calls `super.childDidFinish` cannot keep it.
@@ -48,7 +48,7 @@ struct EngineContractTests {
         #expect(treeTypes(tree) == ["Forgetful"])
     }
 
-    /// API.md: `events` lists what a screen accepts; a finished session
+    /// openapi.yaml: `events` lists what a screen accepts; a finished session
     /// accepts nothing (every event is `sessionFinished`).
     @Test func aFinishedSessionAdvertisesNoEvents() throws {
         let session = try Session.workbench()

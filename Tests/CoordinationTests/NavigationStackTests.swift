@@ -1,7 +1,7 @@
 import Testing
 @testable import Coordination
 
-/// The flat stack of API.md: roots, pushes and modals as pure value operations.
+/// The flat stack of the session document: roots, pushes and modals as pure value operations.
 @Suite("NavigationStack")
 struct NavigationStackTests {
     // MARK: - Helpers

@@ -3,7 +3,7 @@ import Testing
 @testable import Coordination
 @testable import Flows
 
-/// Random event sequences against both built-in flows, with FLOWS.md's
+/// Random event sequences against both built-in flows, with docs/ARCHITECTURE.md's
 /// invariants checked after every single event.
 @Suite("Flow invariants under random events")
 struct FlowInvariantPropertyTests {

@@ -139,9 +139,26 @@ struct EventTests {
         let response = try client.send("popRoot", to: session)
         expectProblem(response, 500, "flow-failure")
         #expect(response.json?["detail"]?.stringValue?.contains("bug in the flow") == true)
+        #expect(response.json?["detail"]?.stringValue?.contains("the session is unchanged") == true)
         let after = try client.request("GET", session.path)
         #expect(after.status == 200)
         #expect(after.json == session.document)
+    }
+
+    @Test func flowFailureThatCannotBeUndoneSaysTheSessionWasLost() throws {
+        let server = try TestServer(flows: [TestFlows.nondeterministic()])
+        let client = server.client()
+        let session = try client.createSession("nondeterministic")
+        let step = try client.send("go", to: session)
+        #expect(step.status == 200)
+        let stepSession = try #require(step.json?["stack"]?.arrayValue?.last?["id"]?.stringValue)
+        let response = try client.request(
+            "POST", session.path + "/events", json: ["screen": .string(stepSession), "event": "fail"])
+        expectProblem(response, 500, "flow-failure")
+        let detail = response.json?["detail"]?.stringValue ?? ""
+        #expect(detail.contains("the session was lost"), "\(detail)")
+        #expect(!detail.contains("unchanged"), "\(detail)")
+        expectProblem(try client.request("GET", session.path), 404, "session-not-found")
     }
 
     @Test func flowFailureAtStartIs500AndCreatesNothing() throws {

@@ -1,4 +1,5 @@
 import Coordination
+import TestSupport
 
 /// Tiny flows that exist only to reach corners the built-in flows do not.
 enum TestFlows {
@@ -14,6 +15,18 @@ enum TestFlows {
     /// in the flow the server must survive without changing the session.
     static let broken = Flow(name: "broken", description: "Misuses its router.") { environment in
         BrokenCoordinator(environment: environment)
+    }
+
+    /// `nondeterministic`: `go` pushes `step` the first time it runs in this
+    /// flow and pops the root on every later run (a flow that reads
+    /// process state instead of its journal). `fail` on `step` misuses the
+    /// router, so the session is rebuilt, the replayed `go` fails, and the
+    /// session is lost. Each call makes a flow with its own counter.
+    static func nondeterministic() -> Flow {
+        let runs = LockedBox(0)
+        return Flow(name: "nondeterministic", description: "Replays differently.") { environment in
+            NondeterministicCoordinator(environment: environment, runs: runs)
+        }
     }
 
     /// `brokenAtStart`: its root shows nothing, so no session can be created.
@@ -38,5 +51,33 @@ final class BrokenCoordinator: Coordinator {
         let screen = Screen("fragile")
             .on("popRoot") { [unowned self] _ in router.pop() }
         router.setRoot(screen)
+    }
+}
+
+final class NondeterministicCoordinator: Coordinator {
+    private let runs: LockedBox<Int>
+
+    init(environment: CoordinatorEnvironment, runs: LockedBox<Int>) {
+        self.runs = runs
+        super.init(environment: environment)
+    }
+
+    override func start() {
+        let start = Screen("start")
+            .on("go") { [unowned self] _ in
+                let run = runs.withLock { count -> Int in
+                    count += 1
+                    return count
+                }
+                if run == 1 {
+                    router.push(Screen("step").on("fail") { [unowned self] _ in
+                        router.pop()
+                        router.pop()
+                    })
+                } else {
+                    router.pop()
+                }
+            }
+        router.setRoot(start)
     }
 }

@@ -1,5 +1,5 @@
 extension Session {
-    /// The history document of API.md: the router calls that produced
+    /// The history document (openapi.yaml, `History`): the router calls that produced
     /// versions after `version` (all of them for 0), oldest first.
     ///
     /// `truncated` is true when some of those calls were already dropped

@@ -99,7 +99,7 @@ public final class Session {
         cachedDocument = nil
     }
 
-    /// The session document of API.md, as compact JSON, cached per version.
+    /// The session document (openapi.yaml, `Session`), as compact JSON, cached per version.
     public func document() -> [UInt8] {
         if let cachedDocument { return cachedDocument }
         // Kept in an exactly sized copy: the writer's buffer has room to

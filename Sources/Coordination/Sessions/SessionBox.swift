@@ -6,12 +6,12 @@ import Synchronization
 /// each other. `session` becomes nil when the session ends, so a request that
 /// found the box just before it was removed sees the session as gone.
 final class SessionBox: Sendable {
-    let session: Mutex<Session?>
+    let session: Locked<Session?>
     /// Milliseconds on the registry's clock.
     let lastAccess: Atomic<Int64>
 
     init(_ session: consuming sending Session, now: Int64) {
-        self.session = Mutex(session)
+        self.session = Locked(session)
         self.lastAccess = Atomic(now)
     }
 }

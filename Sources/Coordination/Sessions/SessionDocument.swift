@@ -1,4 +1,4 @@
-/// Renders a session as the session document of API.md, straight to bytes
+/// Renders a session as the session document (openapi.yaml, `Session`), straight to bytes
 /// with ``JSONWriter``: this is the hot path of every response.
 enum SessionDocument {
     static func render(_ session: Session) -> [UInt8] {

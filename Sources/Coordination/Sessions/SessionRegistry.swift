@@ -214,5 +214,5 @@ public final class SessionRegistry: Sendable {
 
 /// One slice of the registry's map, with its own lock.
 private final class Shard: Sendable {
-    let sessions = Mutex<[String: SessionBox]>([:])
+    let sessions = Locked<[String: SessionBox]>([:])
 }

@@ -1,4 +1,4 @@
-/// One path template of API.md and the methods it answers.
+/// One path template of openapi.yaml and the methods it answers.
 ///
 /// `HEAD` is allowed wherever `GET` is: the handler answers it exactly like
 /// `GET` and the HTTP layer leaves the body out.

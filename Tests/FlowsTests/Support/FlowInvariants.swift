@@ -1,6 +1,6 @@
 @testable import Coordination
 
-/// The invariants of FLOWS.md, checked on a live session after every event.
+/// The invariants of docs/ARCHITECTURE.md, checked on a live session after every event.
 /// Each check returns what is wrong, in words, so a failure names its cause.
 struct FlowInvariants {
     private var coordinatorsSeen: [Weak<Coordinator>] = []
