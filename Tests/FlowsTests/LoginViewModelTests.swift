@@ -46,6 +46,38 @@ struct LoginViewModelTests {
         #expect(outputs().isEmpty)
     }
 
+    /// An over-long username is refused with an error and not echoed back:
+    /// the screen's params, which the session keeps, never hold it.
+    @Test(arguments: [
+        (String(repeating: "a", count: 65), "pw"),
+        (String(repeating: "a", count: 1000), ""),
+        (String(repeating: " ", count: 65), ""),
+    ])
+    func anOverLongUsernameSetsAnErrorAndIsNotStored(username: String, password: String) {
+        let (viewModel, navigation, outputs) = makeViewModel()
+        viewModel.login(username: username, password: password)
+        #expect(navigation.calls.isEmpty)
+        #expect(viewModel.output == ["username": "", "error": "A username has at most 64 characters.", "notice": nil])
+        #expect(viewModel.output.keys == ["username", "error", "notice"])
+        #expect(outputs() == [viewModel.output])
+    }
+
+    @Test func anOverLongUsernameKeepsTheUsernameShownBefore() {
+        let (viewModel, navigation, _) = makeViewModel()
+        viewModel.login(username: "ada", password: "")
+        viewModel.login(username: String(repeating: "a", count: 65), password: "pw")
+        #expect(viewModel.output == ["username": "ada", "error": "A username has at most 64 characters.", "notice": nil])
+        #expect(navigation.calls.isEmpty)
+    }
+
+    /// The limit is in characters as the user counts them, not bytes.
+    @Test(arguments: [String(repeating: "a", count: 64), String(repeating: "é", count: 64), String(repeating: "👍🏽", count: 64)])
+    func aUsernameOfSixtyFourCharactersIsAccepted(username: String) {
+        let (viewModel, navigation, _) = makeViewModel()
+        viewModel.login(username: username, password: "pw")
+        #expect(navigation.calls == ["showMain(\(username))"])
+    }
+
     @Test func forgotPasswordAsksNavigation() {
         let (viewModel, navigation, _) = makeViewModel()
         viewModel.forgotPassword()

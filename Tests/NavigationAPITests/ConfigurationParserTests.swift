@@ -30,6 +30,7 @@ struct ConfigurationParserTests {
         #expect(defaults.threads >= 1)
         #expect(defaults.sessionLimits == .default)
         #expect(defaults.httpServerConfiguration.maxBodyBytes == 1 << 20)
+        #expect(defaults.maxSessionBytes == 1_048_576)
         #expect(defaults.sweepInterval == 30)
     }
 
@@ -40,6 +41,7 @@ struct ConfigurationParserTests {
             "--host", "0.0.0.0", "--port=0", "--threads", "3", "--max-sessions=5", "--session-ttl", "60",
             "--max-body-bytes", "2048", "--max-stack-depth", "8", "--max-history=16", "--max-events", "100",
             "--max-connections", "64", "--max-connections-per-ip", "4", "--connection-timeout=7",
+            "--max-session-bytes=4096",
         ])
         #expect(parsed.host == "0.0.0.0")
         #expect(parsed.port == 0)
@@ -51,6 +53,7 @@ struct ConfigurationParserTests {
         #expect(parsed.maxStackDepth == 8)
         #expect(parsed.maxHistory == 16)
         #expect(parsed.maxEventsPerSession == 100)
+        #expect(parsed.maxSessionBytes == 4096)
         #expect(parsed.maxConnections == 64)
         #expect(parsed.maxConnectionsPerIP == 4)
         #expect(parsed.connectionTimeout == 7)
@@ -59,7 +62,7 @@ struct ConfigurationParserTests {
         #expect((http.connectionLimit, http.perIPConnectionLimit, http.connectionTimeoutSeconds) == (64, 4, 7))
         let limits = parsed.sessionLimits
         #expect((limits.maxSessions, limits.idleTimeout, limits.maxStackDepth) == (5, 60, 8))
-        #expect((limits.maxHistoryLength, limits.maxEventsPerSession) == (16, 100))
+        #expect((limits.maxHistoryLength, limits.maxEventsPerSession, limits.maxSessionBytes) == (16, 100, 4096))
     }
 
     @Test func environmentSetsEveryOption() throws {
@@ -70,6 +73,7 @@ struct ConfigurationParserTests {
             "NAVIGATION_MAX_CONNECTIONS": "12", "NAVIGATION_MAX_CONNECTIONS_PER_IP": "0",
             "NAVIGATION_CONNECTION_TIMEOUT": "0", "NAVIGATION_API_KEY": "k", "NAVIGATION_CORS_ORIGIN": "*",
             "NAVIGATION_PROTECT_METRICS": "true",
+            "NAVIGATION_MAX_SESSION_BYTES": "2048",
         ])
         #expect(parsed.host == "::1")
         #expect(parsed.port == 9000)
@@ -80,14 +84,15 @@ struct ConfigurationParserTests {
         #expect(parsed.maxStackDepth == 3)
         #expect(parsed.maxHistory == 9)
         #expect(parsed.maxEventsPerSession == 11)
+        #expect(parsed.maxSessionBytes == 2048)
         #expect(parsed.maxConnections == 12)
         #expect(parsed.maxConnectionsPerIP == 0)
         #expect(parsed.connectionTimeout == 0)
         #expect(parsed.apiKey == APIKey("k"))
         #expect(parsed.corsOrigins == ["*"])
         #expect(parsed.protectsMetrics)
-        // 12 limits + log format, log level, drain, API key, protect metrics, CORS origins
-        #expect(ConfigurationParser.environmentVariables.count == 18)
+        // Every option's variable is set above, so a new option must be added there too.
+        #expect(ConfigurationParser.environmentVariables.count == 19)
     }
 
     @Test func flagWinsOverEnvironment() throws {
@@ -114,7 +119,7 @@ struct ConfigurationParserTests {
         }
         for flag in ["--host", "--port", "--threads", "--max-sessions", "--session-ttl", "--max-body-bytes",
                      "--max-stack-depth", "--max-history", "--max-connections", "--max-connections-per-ip",
-                     "--connection-timeout", "--help"] {
+                     "--connection-timeout", "--max-session-bytes", "--help"] {
             #expect(usage.contains(flag + " "), "\(flag)")
         }
         #expect(usage.contains("--port <value>  (env NAVIGATION_PORT, default 8080)"))
@@ -128,6 +133,7 @@ struct ConfigurationParserTests {
         (["--session-ttl=nan"], "--session-ttl"), (["--max-sessions", "1.5"], "--max-sessions"),
         (["--max-body-bytes="], "--max-body-bytes"), (["--host", ""], "--host"),
         (["--max-connections-per-ip", "-3"], "--max-connections-per-ip"),
+        (["--max-session-bytes", "0"], "--max-session-bytes"),
     ])
     func badFlagValueIsAnError(arguments: [String], source: String) {
         guard case .invalidValue(_, let reported, _) = error(arguments) else {

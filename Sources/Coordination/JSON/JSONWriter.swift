@@ -147,8 +147,9 @@ public struct JSONWriter: Sendable {
     }
 
     /// True for bytes that are escaped, and for 0xE2, which may start U+2028/U+2029.
+    /// Shared with ``encodedByteCount(ofString:)``, which must agree byte for byte.
     @inline(__always)
-    private static func mayNeedEscape(_ byte: UInt8) -> Bool {
+    static func mayNeedEscape(_ byte: UInt8) -> Bool {
         if byte < 0x40 { return lowEscapeMask >> byte & 1 != 0 }
         return byte == UInt8(ascii: "\\") || byte == 0xE2
     }

@@ -8,11 +8,29 @@ public struct EventDeclaration {
     public let name: String
     /// The payload's fields in declaration order; every one is required.
     public let fields: [(name: String, type: FieldType)]
+    /// The string fields declared with a limit of their own
+    /// (``EventField/string(maxBytes:)``), by name: the most UTF-8 bytes each
+    /// may have. The others have the session's
+    /// ``SessionLimits/maxStringFieldBytes``.
+    public let maxStringBytes: [String: Int]
     let handler: Handler
 
+    init(name: String, fields: KeyValuePairs<String, EventField>, handler: @escaping Handler) {
+        self.name = name
+        self.fields = fields.map { (name: $0.key, type: $0.value.type) }
+        var limits: [String: Int] = [:]
+        for (field, declaration) in fields {
+            if let maxBytes = declaration.maxBytes { limits[field] = maxBytes }
+        }
+        self.maxStringBytes = limits
+        self.handler = handler
+    }
+
     /// Checks `payload` against ``fields``: every declared field present with
-    /// its type, nothing else. Returns one message per problem, in field order.
-    func problems(with payload: JSONObject) -> [FieldProblem] {
+    /// its type, strings within their limit (``maxStringBytes``, else
+    /// `defaultMaxStringBytes`), nothing else. Returns one message per
+    /// problem, in field order.
+    func problems(with payload: JSONObject, defaultMaxStringBytes: Int) -> [FieldProblem] {
         var problems: [FieldProblem] = []
         for field in fields {
             guard let value = payload[field.name] else {
@@ -23,6 +41,15 @@ public struct EventDeclaration {
                 problems.append(FieldProblem(
                     field: field.name,
                     message: "must be a \(field.type.rawValue), not \(value.typeName)"))
+            } else if case .string(let text) = value {
+                // `utf8.count` is O(1) for native strings: no scan of a long value.
+                let limit = maxStringBytes[field.name] ?? defaultMaxStringBytes
+                let length = text.utf8.count
+                if length > limit {
+                    problems.append(FieldProblem(
+                        field: field.name,
+                        message: "must be at most \(limit) UTF-8 bytes long, not \(length)"))
+                }
             }
         }
         for (key, _) in payload where !fields.contains(where: { $0.name == key }) {

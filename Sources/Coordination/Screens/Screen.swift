@@ -18,7 +18,9 @@ public final class Screen {
     public let name: String
     /// The screen's current state. Change it with ``Router/update(_:params:)``
     /// so the change is versioned and recorded in the history.
-    public internal(set) var params: JSONObject
+    public internal(set) var params: JSONObject {
+        didSet { measuredParamsBytes = nil }
+    }
     /// The events declared with ``on(_:fields:perform:)``, in order.
     public internal(set) var events: [EventDeclaration] = []
     /// Whether the user may pop this screen with `back` when it is pushed
@@ -39,6 +41,10 @@ public final class Screen {
     /// Changes to events and flags so far: lets the session see whether a
     /// refused event changed a screen.
     private(set) var revision = 0
+    /// ``params`` as compact JSON, in bytes, measured when first asked for
+    /// after a change: the session budget reads it after every event, and
+    /// most events leave most screens' params alone.
+    private var measuredParamsBytes: Int?
 
     public init(_ name: String, params: JSONObject = JSONObject()) {
         self.name = name
@@ -48,20 +54,20 @@ public final class Screen {
     /// Declares an event and the handler that runs when the client reports it.
     ///
     /// `fields` lists the payload's members in the order a client should show
-    /// them; all are required and nothing else is accepted. The names `back`
-    /// and `dismiss` are reserved (see ``ReservedEvent``): use ``allowsBack``
-    /// and ``allowsDismiss`` for those; a screen on the stack that declares
-    /// one fails the event as a flow error.
+    /// them; all are required and nothing else is accepted. A string field
+    /// may be at most ``SessionLimits/maxStringFieldBytes`` long unless it is
+    /// declared with its own limit, `["name": .string(maxBytes: 64)]` (see
+    /// ``EventField``). The names `back` and `dismiss` are reserved (see
+    /// ``ReservedEvent``): use ``allowsBack`` and ``allowsDismiss`` for
+    /// those; a screen on the stack that declares one fails the event as a
+    /// flow error.
     @discardableResult
     public func on(
         _ event: String,
-        fields: KeyValuePairs<String, FieldType> = [:],
+        fields: KeyValuePairs<String, EventField> = [:],
         perform handler: @escaping EventDeclaration.Handler
     ) -> Screen {
-        let declaration = EventDeclaration(
-            name: event,
-            fields: fields.map { (name: $0.key, type: $0.value) },
-            handler: handler)
+        let declaration = EventDeclaration(name: event, fields: fields, handler: handler)
         revision += 1
         if let index = events.firstIndex(where: { $0.name == event }) {
             events[index] = declaration
@@ -87,6 +93,14 @@ public final class Screen {
 
     func declaration(named name: String) -> EventDeclaration? {
         events.first { $0.name == name }
+    }
+
+    /// What ``params`` count towards the session's byte budget: their compact JSON size.
+    var paramsByteCount: Int {
+        if let measuredParamsBytes { return measuredParamsBytes }
+        let measured = params.encodedByteCount
+        measuredParamsBytes = measured
+        return measured
     }
 }
 

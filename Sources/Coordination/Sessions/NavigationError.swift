@@ -28,6 +28,9 @@ public struct NavigationError: Error, Sendable, Equatable, CustomStringConvertib
         case eventLimitReached
         /// The event would put more screens on the stack than the limit allows.
         case stackLimitReached
+        /// The event, or the new session's context and first screens, would
+        /// take the session past ``SessionLimits/maxSessionBytes``.
+        case sessionTooLarge
         /// The flow misused its router or broke an invariant: a bug in the flow.
         case flowFailure
     }
@@ -43,10 +46,15 @@ public struct NavigationError: Error, Sendable, Equatable, CustomStringConvertib
     public var currentVersion: Int?
     /// For ``Kind/screenNotActive``: the id of the screen that is active.
     public var activeScreen: String?
+    /// For ``Kind/sessionTooLarge``: the session's byte limit.
+    public var limitBytes: Int?
+    /// For ``Kind/sessionTooLarge`` of an event: the bytes the (unchanged) session holds.
+    public var sessionBytes: Int?
 
     public init(
         _ kind: Kind, _ detail: String, acceptedEvents: [String] = [],
-        fieldProblems: [FieldProblem] = [], currentVersion: Int? = nil, activeScreen: String? = nil
+        fieldProblems: [FieldProblem] = [], currentVersion: Int? = nil, activeScreen: String? = nil,
+        limitBytes: Int? = nil, sessionBytes: Int? = nil
     ) {
         self.kind = kind
         self.detail = detail
@@ -54,6 +62,8 @@ public struct NavigationError: Error, Sendable, Equatable, CustomStringConvertib
         self.fieldProblems = fieldProblems
         self.currentVersion = currentVersion
         self.activeScreen = activeScreen
+        self.limitBytes = limitBytes
+        self.sessionBytes = sessionBytes
     }
 
     public var description: String { "\(kind.rawValue): \(detail)" }

@@ -26,6 +26,10 @@ public final class Session {
     public let routerLog: RouterCallLog?
     private var state: SessionState
     private var cachedDocument: [UInt8]?
+    /// The context's and the journal's part of ``byteCount``: the first is
+    /// fixed, the second a running sum.
+    private let contextBytes: Int
+    private var journalBytes = 0
 
     /// Builds the flow's root coordinator and runs `start()`.
     ///
@@ -41,8 +45,19 @@ public final class Session {
         self.flow = flow
         self.limits = limits
         self.routerLog = routerLog
-        self.context = try flow.validatedContext(context)
-        self.state = try SessionState(flow: flow, context: self.context, limits: limits, routerLog: routerLog)
+        let validated = try flow.validatedContext(context)
+        let contextBytes = validated.encodedByteCount
+        guard contextBytes <= limits.maxSessionBytes else {
+            throw SessionBudget.contextRefusal(limit: limits.maxSessionBytes, contextBytes: contextBytes)
+        }
+        let state = try SessionState(flow: flow, context: validated, limits: limits, routerLog: routerLog)
+        let startBytes = contextBytes + state.stackParamsByteCount
+        guard startBytes <= limits.maxSessionBytes else {
+            throw SessionBudget.startRefusal(limit: limits.maxSessionBytes, startBytes: startBytes)
+        }
+        self.context = validated
+        self.contextBytes = contextBytes
+        self.state = state
     }
 
     /// True once the root coordinator has finished; events are then refused.
@@ -52,7 +67,16 @@ public final class Session {
     public var history: History { state.navigation.history }
     public var store: SharedStore { state.environment.store }
 
+    /// The bytes held against ``SessionLimits/maxSessionBytes``: the context,
+    /// the accepted events and the params of the screens on the stack, as
+    /// compact JSON (see ``SessionBudget`` for exactly what counts).
+    public var byteCount: Int { contextBytes + journalBytes + state.stackParamsByteCount }
+
     /// Applies one client event, or throws and changes nothing.
+    ///
+    /// Checks run in this order: the session is usable, the expected
+    /// version, the event limit, the event and its payload
+    /// (``SessionState``), then the byte budget.
     ///
     /// - Parameter expectedVersion: the client's `If-Match`; when it is not
     ///   the current version the event is refused with
@@ -78,9 +102,22 @@ public final class Session {
                 currentVersion: version)
         }
         let dispatch = try state.validate(event, version: version)
+        let eventBytes = SessionBudget.journalBytes(of: event)
+        let heldBytes = byteCount
+        let limit = limits.maxSessionBytes
+        // The journal and the context only grow, so this part of the new
+        // size is known before anything runs: most refusals need no undo.
+        guard contextBytes + journalBytes + eventBytes <= limit else {
+            throw SessionBudget.eventRefusal(limit: limit, heldBytes: heldBytes, version: version)
+        }
         let before = state.changeMarker
-        do {
+        do throws(NavigationError) {
             try state.apply(dispatch, payload: event.payload, version: version + 1)
+            // The params it left are known only now; past the limit, the
+            // catch below undoes the event like any other failure.
+            guard contextBytes + journalBytes + eventBytes + state.stackParamsByteCount <= limit else {
+                throw SessionBudget.eventRefusal(limit: limit, heldBytes: heldBytes, version: version)
+            }
         } catch {
             if error.kind != .eventRejected || state.changeMarker != before {
                 try rebuild()
@@ -89,6 +126,7 @@ public final class Session {
         }
         version += 1
         journal.append(event)
+        journalBytes += eventBytes
         cachedDocument = nil
     }
 

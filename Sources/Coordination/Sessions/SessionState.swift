@@ -4,11 +4,14 @@
 final class SessionState {
     let environment: CoordinatorEnvironment
     let root: Coordinator
+    /// ``SessionLimits/maxStringFieldBytes``: the limit of string fields declared without one.
+    let maxStringFieldBytes: Int
 
     var navigation: NavigationController { environment.navigation }
 
     /// Builds the flow's root coordinator and runs `start()` as version 1.
     init(flow: Flow, context: JSONObject, limits: SessionLimits, routerLog: RouterCallLog?) throws(NavigationError) {
+        maxStringFieldBytes = limits.maxStringFieldBytes
         let navigation = NavigationController(
             maxStackDepth: limits.maxStackDepth, maxHistoryLength: limits.maxHistoryLength)
         if let routerLog {
@@ -54,7 +57,7 @@ final class SessionState {
                 "screen '\(screen.name)' does not accept event '\(event.event)'; it accepts: \(accepted.joined(separator: ", "))",
                 acceptedEvents: accepted)
         }
-        let problems = declaration.problems(with: event.payload)
+        let problems = declaration.problems(with: event.payload, defaultMaxStringBytes: maxStringFieldBytes)
         guard problems.isEmpty else {
             throw NavigationError(
                 .invalidPayload,
@@ -108,6 +111,13 @@ final class SessionState {
     var changeMarker: [Int] {
         [navigation.callCount, environment.store.writeCount, environment.treeRevision,
          navigation.stack.entries.reduce(0) { $0 + $1.screen.revision }]
+    }
+
+    /// The params of the screens on the stack, in bytes of compact JSON:
+    /// their part of the session's byte budget. Only screens whose params
+    /// changed since they were last measured are measured again.
+    var stackParamsByteCount: Int {
+        navigation.stack.entries.reduce(0) { $0 + $1.screen.paramsByteCount }
     }
 
     /// Ends the flow: the root finishes and with it every descendant. Router

@@ -18,7 +18,19 @@ final class LoginViewModel {
         didSet { onOutputChange?(output) }
     }
 
+    /// The longest username accepted, in characters as the user counts them.
+    static let maxUsernameLength = 64
+
     func login(username: String, password: String) {
+        // Checked first, so no branch echoes an over-long username into the
+        // params, which the session would keep (and count) for its life.
+        guard username.count <= Self.maxUsernameLength else {
+            var updated = output
+            updated["error"] = .string("A username has at most \(Self.maxUsernameLength) characters.")
+            updated["notice"] = .null
+            output = updated
+            return
+        }
         let missing = [("username", username), ("password", password)]
             .filter { $0.1.allSatisfy(\.isWhitespace) }
             .map(\.0)

@@ -17,6 +17,8 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var maxStackDepth: Int
     public var maxHistory: Int
     public var maxEventsPerSession: Int
+    /// Bytes of context, accepted events and screen params one session may hold.
+    public var maxSessionBytes: Int
     public var maxConnections: Int
     /// 0 means unlimited.
     public var maxConnectionsPerIP: Int
@@ -48,6 +50,7 @@ public struct ServerConfiguration: Sendable, Equatable {
         maxStackDepth = limits.maxStackDepth
         maxHistory = limits.maxHistoryLength
         maxEventsPerSession = limits.maxEventsPerSession
+        maxSessionBytes = limits.maxSessionBytes
         maxConnections = http.connectionLimit
         maxConnectionsPerIP = http.perIPConnectionLimit
         connectionTimeout = http.connectionTimeoutSeconds
@@ -80,6 +83,7 @@ public struct ServerConfiguration: Sendable, Equatable {
         limits.maxStackDepth = maxStackDepth
         limits.maxHistoryLength = maxHistory
         limits.maxEventsPerSession = maxEventsPerSession
+        limits.maxSessionBytes = maxSessionBytes
         return limits
     }
 

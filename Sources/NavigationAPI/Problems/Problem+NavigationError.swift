@@ -16,6 +16,7 @@ extension ProblemType {
         case .tooManySessions: self = .tooManySessions
         case .eventLimitReached: self = .eventLimitReached
         case .stackLimitReached: self = .stackLimitReached
+        case .sessionTooLarge: self = .sessionTooLarge
         case .flowFailure: self = .flowFailure
         }
     }
@@ -39,6 +40,8 @@ extension Problem {
         errors = error.fieldProblems
         currentVersion = error.currentVersion
         activeScreen = error.activeScreen
+        limitBytes = error.limitBytes
+        sessionBytes = error.sessionBytes
         if error.kind == .tooManySessions { headers = [("Retry-After", String(retryAfterSeconds))] }
     }
 }

@@ -18,6 +18,10 @@ struct Problem: Error, Sendable {
     var currentVersion: Int?
     /// For `screen-not-active`: the id of the active (top) screen.
     var activeScreen: String?
+    /// For `session-too-large`: the session's byte limit (`--max-session-bytes`).
+    var limitBytes: Int?
+    /// For `session-too-large` of an event: the bytes the unchanged session holds.
+    var sessionBytes: Int?
     /// Headers the status calls for (`Allow`, `Retry-After`).
     var headers: [(name: String, value: String)] = []
 
@@ -59,6 +63,14 @@ struct Problem: Error, Sendable {
         if let activeScreen {
             writer.writeRaw(",\"activeScreen\":")
             writer.writeString(activeScreen)
+        }
+        if let limitBytes {
+            writer.writeRaw(",\"limitBytes\":")
+            writer.writeInt(limitBytes)
+        }
+        if let sessionBytes {
+            writer.writeRaw(",\"sessionBytes\":")
+            writer.writeInt(sessionBytes)
         }
         writer.writeRaw("}")
         var response = HTTPResponse(status: type.status, headers: ResponseHeaders.problem, body: writer.bytes)

@@ -27,6 +27,7 @@ public enum ProblemType: String, Sendable, CaseIterable {
     case tooManySessions = "too-many-sessions"
     case eventLimitReached = "event-limit-reached"
     case stackLimitReached = "stack-limit-reached"
+    case sessionTooLarge = "session-too-large"
     case flowFailure = "flow-failure"
 
     /// The problem's `type` member.
@@ -40,7 +41,7 @@ public enum ProblemType: String, Sendable, CaseIterable {
         case .methodNotAllowed: 405
         case .screenNotActive, .sessionFinished, .eventLimitReached, .stackLimitReached: 409
         case .versionMismatch: 412
-        case .bodyTooLarge: 413
+        case .bodyTooLarge, .sessionTooLarge: 413
         case .unsupportedMediaType: 415
         case .invalidContext, .eventNotAccepted, .invalidPayload, .eventRejected: 422
         case .tooManySessions: 429
@@ -73,6 +74,7 @@ public enum ProblemType: String, Sendable, CaseIterable {
         case .tooManySessions: "Too many sessions"
         case .eventLimitReached: "Event limit reached"
         case .stackLimitReached: "Stack limit reached"
+        case .sessionTooLarge: "Session too large"
         case .flowFailure: "Flow failure"
         }
     }

@@ -1,0 +1,86 @@
+/// The size of a value's compact JSON text, counted without writing it.
+///
+/// The session budget (``SessionLimits/maxSessionBytes``) measures payloads,
+/// params and contexts with these on every event, so they walk the value
+/// instead of rendering it (no buffer, no string). They agree byte for byte
+/// with ``JSONWriter``, escapes included, which a test checks.
+extension JSONValue {
+    /// The number of UTF-8 bytes ``encoded()`` would return.
+    public var encodedByteCount: Int {
+        switch self {
+        case .null: 4
+        case .bool(let bool): bool ? 4 : 5
+        case .number(let number): JSONWriter.encodedByteCount(ofNumber: number)
+        case .string(let string): JSONWriter.encodedByteCount(ofString: string)
+        case .array(let elements):
+            // Brackets, plus a comma between elements.
+            elements.reduce(2 + max(0, elements.count - 1)) { $0 + $1.encodedByteCount }
+        case .object(let object): object.encodedByteCount
+        }
+    }
+}
+
+extension JSONObject {
+    /// The number of UTF-8 bytes this object takes as compact JSON.
+    public var encodedByteCount: Int {
+        // Braces, a comma between members, a colon in each.
+        var count = 2 + Swift.max(0, self.count - 1) + self.count
+        for (key, value) in self {
+            count += JSONWriter.encodedByteCount(ofString: key) + value.encodedByteCount
+        }
+        return count
+    }
+}
+
+extension JSONWriter {
+    /// What ``writeString(_:)`` appends for `s`: quotes and escapes included.
+    static func encodedByteCount(ofString s: String) -> Int {
+        var s = s
+        return s.withUTF8 { utf8 in
+            var count = utf8.count + 2
+            var index = 0
+            while index < utf8.count {
+                let byte = utf8[index]
+                index += 1
+                guard mayNeedEscape(byte) else { continue }
+                if byte == 0xE2 {
+                    // U+2028 and U+2029 (E2 80 A8 / E2 80 A9) become `\u2028`: 6 bytes for 3.
+                    if index + 1 < utf8.count, utf8[index] == 0x80, utf8[index + 1] == 0xA8 || utf8[index + 1] == 0xA9 {
+                        count += 3
+                        index += 2
+                    }
+                } else {
+                    count += escapedLength(of: byte) - 1
+                }
+            }
+            return count
+        }
+    }
+
+    /// What ``writeNumber(_:)`` appends for `d`.
+    static func encodedByteCount(ofNumber d: Double) -> Int {
+        guard d.isFinite else { return 4 }
+        if d.magnitude < 9_007_199_254_740_992, d.rounded(.towardZero) == d {
+            var magnitude = UInt64(d.magnitude), digits = 1
+            while magnitude >= 10 {
+                magnitude /= 10
+                digits += 1
+            }
+            return digits + (d < 0 ? 1 : 0)
+        }
+        // The shortest round-trip form, as the writer prints it. Most fit in
+        // Swift's 15-byte inline string; longer ones (`1.2345678901234567e-300`)
+        // cost one short-lived allocation.
+        let text = d.description
+        let count = text.utf8.count
+        return count > 2 && text.hasSuffix(".0") ? count - 2 : count
+    }
+
+    /// The length of the escape for a byte ``mayNeedEscape(_:)`` flags (not 0xE2).
+    private static func escapedLength(of byte: UInt8) -> Int {
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), 0x0A, 0x0D, 0x09, 0x08, 0x0C: 2
+        default: 6
+        }
+    }
+}

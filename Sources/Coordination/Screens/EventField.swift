@@ -1,0 +1,40 @@
+/// How one field of an event payload is declared in ``Screen/on(_:fields:perform:)``:
+/// its type and, for a string, how long it may be.
+///
+/// Written like a ``FieldType``, so `["username": .string]` declares a string
+/// with the server's limit (``SessionLimits/maxStringFieldBytes``, 4 KiB by
+/// default) and `["username": .string(maxBytes: 64)]` one with its own:
+/// lower for a name, higher for a message body. A longer value is refused
+/// with `invalid-payload` before the handler runs.
+///
+/// Strings nested in `object` and `array` fields have no limit of their own;
+/// the request body limit and the session's byte budget
+/// (``SessionLimits/maxSessionBytes``) bound them.
+public struct EventField: Sendable, Equatable {
+    public let type: FieldType
+    /// For a `string` field: the most UTF-8 bytes its value may have; nil
+    /// means the server's ``SessionLimits/maxStringFieldBytes``.
+    public let maxBytes: Int?
+
+    /// A field of `type` with the server's limits.
+    public init(_ type: FieldType) {
+        self.type = type
+        self.maxBytes = nil
+    }
+
+    private init(string maxBytes: Int) {
+        self.type = .string
+        self.maxBytes = max(0, maxBytes)
+    }
+
+    public static let string = EventField(.string)
+    public static let number = EventField(.number)
+    public static let boolean = EventField(.boolean)
+    public static let object = EventField(.object)
+    public static let array = EventField(.array)
+
+    /// A string of at most `maxBytes` UTF-8 bytes, above or below the server's default.
+    public static func string(maxBytes: Int) -> EventField {
+        EventField(string: maxBytes)
+    }
+}
