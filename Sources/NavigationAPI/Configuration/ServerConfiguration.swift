@@ -32,6 +32,12 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var apiKey: APIKey?
     /// Browser origins allowed by CORS; empty (the default) turns CORS off.
     public var corsOrigins: [String]
+    /// Sessions per second one client may create, after its burst.
+    public var createRate: Double
+    /// Sessions one client may create at once.
+    public var createBurst: Int
+    /// Whether the creation rate's client is the last `X-Forwarded-For` address.
+    public var trustForwardedFor: Bool
 
     /// The defaults.
     public init() {
@@ -54,6 +60,9 @@ public struct ServerConfiguration: Sendable, Equatable {
         drainSeconds = 0
         apiKey = nil
         corsOrigins = []
+        createRate = CreationRate.default.perSecond
+        createBurst = CreationRate.default.burst
+        trustForwardedFor = false
     }
 
     /// The HTTP layer's part.
@@ -80,9 +89,12 @@ public struct ServerConfiguration: Sendable, Equatable {
         return limits
     }
 
-    /// The API's part: access control.
+    /// The API's part: access control and the creation rate.
     public var apiOptions: NavigationAPI.Options {
-        NavigationAPI.Options(apiKey: apiKey, cors: CORSPolicy(allowedOrigins: corsOrigins))
+        NavigationAPI.Options(
+            apiKey: apiKey, cors: CORSPolicy(allowedOrigins: corsOrigins),
+            creationRate: CreationRate(perSecond: createRate, burst: createBurst),
+            trustForwardedFor: trustForwardedFor)
     }
 
     /// Seconds between sweeps of idle sessions: often enough that an expired
