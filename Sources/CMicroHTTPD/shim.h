@@ -93,4 +93,14 @@ CMicroHTTPD_socket_context (struct MHD_Connection *connection)
   return (NULL == info) ? NULL : info->socket_context;
 }
 
+/* The peer's address: a sockaddr_in or sockaddr_in6 owned by libmicrohttpd
+ * for the connection's life, or NULL. */
+static inline const struct sockaddr *
+CMicroHTTPD_client_address (struct MHD_Connection *connection)
+{
+  const union MHD_ConnectionInfo *info =
+    MHD_get_connection_info (connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+  return (NULL == info) ? NULL : info->client_addr;
+}
+
 #endif /* CMICROHTTPD_SHIM_H */

@@ -26,6 +26,8 @@ final class ConnectionContext {
         case answered
     }
 
+    /// The peer's IP address, read when the connection opened.
+    let clientAddress: String
     var phase: Phase = .answered
     var method = ""
     var path = ""
@@ -35,6 +37,10 @@ final class ConnectionContext {
     /// Whether this request was added to the server's in-flight count and so
     /// must be subtracted exactly once when it ends.
     var isCountedInFlight = false
+
+    init(clientAddress: String = "") {
+        self.clientAddress = clientAddress
+    }
 
     /// Starts a new request from the raw request target (`/path?query`) exactly
     /// as the client sent it, before libmicrohttpd decodes it in place.
@@ -64,7 +70,8 @@ final class ConnectionContext {
     /// Hands the collected request over, leaving this context empty so the
     /// request's storage is uniquely owned by the handler (no copy on write).
     func takeRequest() -> HTTPRequest {
-        let request = HTTPRequest(method: method, path: path, query: query, headers: headers, body: body)
+        let request = HTTPRequest(
+            method: method, path: path, query: query, headers: headers, body: body, clientAddress: clientAddress)
         method = ""
         path = ""
         query = ""

@@ -24,7 +24,8 @@ func daemonConnectionNotify(
 ) {
     guard let socketContext else { return }
     if code == .CONNECTION_NOTIFY_STARTED {
-        socketContext.pointee = Unmanaged.passRetained(ConnectionContext()).toOpaque()
+        let clientAddress = connection.map(ClientAddress.text(of:)) ?? ""
+        socketContext.pointee = Unmanaged.passRetained(ConnectionContext(clientAddress: clientAddress)).toOpaque()
         return
     }
     guard let pointer = socketContext.pointee else { return }

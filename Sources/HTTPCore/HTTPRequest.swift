@@ -13,18 +13,24 @@ public struct HTTPRequest: Sendable {
     public var headers: HTTPHeaders
     /// The complete body; never larger than the server's `maxBodyBytes`.
     public var body: [UInt8]
+    /// The IP address of the connection's peer, e.g. `"127.0.0.1"` or `"::1"`
+    /// (`""` when unknown). Behind a proxy this is the proxy's address;
+    /// headers such as `X-Forwarded-For` are never consulted here.
+    public var clientAddress: String
 
     public init(
         method: String,
         path: String,
         query: String = "",
         headers: HTTPHeaders = .init(),
-        body: [UInt8] = []
+        body: [UInt8] = [],
+        clientAddress: String = ""
     ) {
         self.method = method
         self.path = path
         self.query = query
         self.headers = headers
         self.body = body
+        self.clientAddress = clientAddress
     }
 }

@@ -6,6 +6,7 @@ import HTTPCore
 extension NavigationAPI {
     /// `POST /v1/sessions`.
     func createSession(_ request: HTTPRequest) throws(Problem) -> HTTPResponse {
+        try admitCreation(request)
         let body = try CreateSessionRequest(request)
         let context = body.context.map(JSONValue.object)
         let snapshot = try engine(outcome: "no session was created") { () throws(NavigationError) in

@@ -9,8 +9,8 @@ import HTTPCore
 /// let server = HTTPServer(configuration: .init(), handler: NavigationAPI(registry: registry))
 /// try server.start()
 /// ```
-/// Thread-safe: it holds only immutable state and the registry, which locks
-/// per session.
+/// Thread-safe: it holds only immutable state, the registry, which locks
+/// per session, and the creation-rate table, which locks per shard.
 public struct NavigationAPI: HTTPHandler {
     /// What the API serves besides the registry's sessions.
     public struct Options: Sendable {
@@ -29,16 +29,26 @@ public struct NavigationAPI: HTTPHandler {
         public var protectsMetrics: Bool
         /// The browser origins allowed to call the API; off by default.
         public var cors: CORSPolicy
+        /// How fast one client may create sessions; past it
+        /// `POST /v1/sessions` is 429 `create-rate-limited`.
+        public var creationRate: CreationRate
+        /// Whether the client of the creation rate is the last
+        /// `X-Forwarded-For` address rather than the connection's peer;
+        /// only behind a proxy that appends it (see SECURITY.md).
+        public var trustForwardedFor: Bool
 
         public init(
             openAPIDocument: String = OpenAPIDocument.text, retryAfterSeconds: Int = 2,
-            apiKey: APIKey? = nil, protectsMetrics: Bool = false, cors: CORSPolicy = CORSPolicy(allowedOrigins: [])
+            apiKey: APIKey? = nil, protectsMetrics: Bool = false, cors: CORSPolicy = CORSPolicy(allowedOrigins: []),
+            creationRate: CreationRate = .default, trustForwardedFor: Bool = false
         ) {
             self.protectsMetrics = protectsMetrics
             self.openAPIDocument = openAPIDocument
             self.retryAfterSeconds = retryAfterSeconds
             self.apiKey = apiKey
             self.cors = cors
+            self.creationRate = creationRate
+            self.trustForwardedFor = trustForwardedFor
         }
     }
 
@@ -49,6 +59,8 @@ public struct NavigationAPI: HTTPHandler {
     public let metrics: ServerMetrics
     /// What `GET /readyz` reports; a stopping server calls `beginDraining()`.
     public let readiness: Readiness
+    /// Each client's bucket of session creations.
+    let creationLimiter: ClientRateLimiter
     private let healthBody: [UInt8]
     private let readyBody: [UInt8]
     private let flowsBody: [UInt8]
@@ -59,6 +71,7 @@ public struct NavigationAPI: HTTPHandler {
         self.options = options
         self.metrics = ServerMetrics(flows: registry.flows.map(\.name))
         self.readiness = Readiness()
+        self.creationLimiter = ClientRateLimiter(rate: options.creationRate)
         self.healthBody = Array("{\"status\":\"ok\"}".utf8)
         self.readyBody = Array("{\"status\":\"ready\"}".utf8)
         self.flowsBody = FlowsDocument.render(registry.flows)

@@ -91,8 +91,8 @@ struct ConfigurationParserTests {
         #expect(parsed.apiKey == APIKey("k"))
         #expect(parsed.corsOrigins == ["*"])
         #expect(parsed.protectsMetrics)
-        // Every option's variable is set above, so a new option must be added there too.
-        #expect(ConfigurationParser.environmentVariables.count == 19)
+        // One variable per option: a new option must be counted (and tested) here.
+        #expect(ConfigurationParser.environmentVariables.count == 22)
     }
 
     @Test func flagWinsOverEnvironment() throws {
@@ -183,5 +183,40 @@ struct ConfigurationParserTests {
         #expect(error(["--drain-seconds", "-1"])
                 == .invalidValue("-1", source: "--drain-seconds", expected: "a number of seconds in 0...3600"))
         #expect(error([], ["NAVIGATION_DRAIN_SECONDS": "forever"]) != nil)
+    }
+
+    // MARK: - Creation rate
+
+    @Test func creationRateOptionsReachTheAPI() throws {
+        let defaults = try configuration().apiOptions
+        #expect(defaults.creationRate == CreationRate(perSecond: 5, burst: 100))
+        #expect(!defaults.trustForwardedFor)
+        let flags = try configuration(["--create-rate", "0.5", "--create-burst=7", "--trust-forwarded-for", "true"]).apiOptions
+        #expect(flags.creationRate == CreationRate(perSecond: 0.5, burst: 7))
+        #expect(flags.trustForwardedFor)
+        let environment = try configuration([], [
+            "NAVIGATION_CREATE_RATE": "20", "NAVIGATION_CREATE_BURST": "1", "NAVIGATION_TRUST_FORWARDED_FOR": "false",
+        ]).apiOptions
+        #expect(environment.creationRate == CreationRate(perSecond: 20, burst: 1))
+        #expect(!environment.trustForwardedFor)
+        let usage = ConfigurationParser.usage
+        #expect(usage.contains("--create-rate <value>  (env NAVIGATION_CREATE_RATE, default 5)"))
+        #expect(usage.contains("--create-burst <value>  (env NAVIGATION_CREATE_BURST, default 100)"))
+        #expect(usage.contains("--trust-forwarded-for <value>  (env NAVIGATION_TRUST_FORWARDED_FOR, default false)"))
+    }
+
+    @Test(arguments: [
+        (["--create-rate", "0"], "--create-rate"), (["--create-rate=-1"], "--create-rate"),
+        (["--create-rate", "nan"], "--create-rate"), (["--create-rate", "inf"], "--create-rate"),
+        (["--create-rate", "0.0001"], "--create-rate"), (["--create-rate", "2000000"], "--create-rate"),
+        (["--create-burst", "0"], "--create-burst"), (["--create-burst", "2.5"], "--create-burst"),
+        (["--create-burst", "1000001"], "--create-burst"), (["--trust-forwarded-for", "yes"], "--trust-forwarded-for"),
+    ])
+    func badCreationRateValueIsAnError(arguments: [String], source: String) {
+        guard case .invalidValue(_, let reported, _) = error(arguments) else {
+            Issue.record("expected invalidValue for \(arguments)")
+            return
+        }
+        #expect(reported == source)
     }
 }

@@ -32,14 +32,18 @@ struct TestClientError: Error, CustomStringConvertible {
 /// closed it, and can send arbitrary bytes so tests can speak broken HTTP.
 final class TestHTTPClient {
     let port: Int
+    /// The local IPv4 address the client connects from, e.g. `127.0.0.2`
+    /// (all of 127.0.0.0/8 is loopback on Linux); `nil`: the system's choice.
+    let sourceAddress: String?
     /// How many TCP connections this client opened; 1 after many requests
     /// means keep-alive held.
     private(set) var connectionsOpened = 0
     private var descriptor: Int32 = -1
     private var pending: [UInt8] = []
 
-    init(port: Int) {
+    init(port: Int, sourceAddress: String? = nil) {
         self.port = port
+        self.sourceAddress = sourceAddress
     }
 
     deinit {
@@ -134,6 +138,20 @@ final class TestHTTPClient {
     private func connect() throws {
         let socketDescriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socketDescriptor >= 0 else { throw TestClientError(description: "socket failed: errno \(errno)") }
+        if let sourceAddress {
+            var source = sockaddr_in()
+            source.sin_family = sa_family_t(AF_INET)
+            source.sin_addr.s_addr = inet_addr(sourceAddress)
+            let bound = withUnsafePointer(to: &source) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    bind(socketDescriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                }
+            }
+            guard bound == 0 else {
+                close(socketDescriptor)
+                throw TestClientError(description: "bind to \(sourceAddress) failed: errno \(errno)")
+            }
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)

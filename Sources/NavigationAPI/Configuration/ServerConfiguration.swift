@@ -36,6 +36,12 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var protectsMetrics: Bool
     /// Browser origins allowed by CORS; empty (the default) turns CORS off.
     public var corsOrigins: [String]
+    /// Sessions per second one client may create, after its burst.
+    public var createRate: Double
+    /// Sessions one client may create at once.
+    public var createBurst: Int
+    /// Whether the creation rate's client is the last `X-Forwarded-For` address.
+    public var trustForwardedFor: Bool
 
     /// The defaults.
     public init() {
@@ -60,6 +66,9 @@ public struct ServerConfiguration: Sendable, Equatable {
         apiKey = nil
         protectsMetrics = false
         corsOrigins = []
+        createRate = CreationRate.default.perSecond
+        createBurst = CreationRate.default.burst
+        trustForwardedFor = false
     }
 
     /// The HTTP layer's part.
@@ -87,9 +96,12 @@ public struct ServerConfiguration: Sendable, Equatable {
         return limits
     }
 
-    /// The API's part: access control.
+    /// The API's part: access control and the creation rate.
     public var apiOptions: NavigationAPI.Options {
-        NavigationAPI.Options(apiKey: apiKey, protectsMetrics: protectsMetrics, cors: CORSPolicy(allowedOrigins: corsOrigins))
+        NavigationAPI.Options(
+            apiKey: apiKey, protectsMetrics: protectsMetrics, cors: CORSPolicy(allowedOrigins: corsOrigins),
+            creationRate: CreationRate(perSecond: createRate, burst: createBurst),
+            trustForwardedFor: trustForwardedFor)
     }
 
     /// Seconds between sweeps of idle sessions: often enough that an expired

@@ -14,6 +14,7 @@ public enum ProblemType: String, Sendable, CaseIterable {
     // The server itself.
     case draining = "draining"
     case unauthorized = "unauthorized"
+    case createRateLimited = "create-rate-limited"
     // The engine's refusals, one per `NavigationError.Kind`.
     case sessionNotFound = "session-not-found"
     case flowNotFound = "flow-not-found"
@@ -44,7 +45,7 @@ public enum ProblemType: String, Sendable, CaseIterable {
         case .bodyTooLarge, .sessionTooLarge: 413
         case .unsupportedMediaType: 415
         case .invalidContext, .eventNotAccepted, .invalidPayload, .eventRejected: 422
-        case .tooManySessions: 429
+        case .tooManySessions, .createRateLimited: 429
         case .draining: 503
         case .flowFailure: 500
         }
@@ -62,6 +63,7 @@ public enum ProblemType: String, Sendable, CaseIterable {
         case .bodyTooLarge: "Request body too large"
         case .draining: "Server draining"
         case .unauthorized: "API key required"
+        case .createRateLimited: "Session creation rate exceeded"
         case .sessionNotFound: "Session not found"
         case .flowNotFound: "Flow not found"
         case .invalidContext: "Invalid context"
