@@ -32,14 +32,19 @@ struct TestClientError: Error, CustomStringConvertible {
 /// closed it, and can send arbitrary bytes so tests can speak broken HTTP.
 final class TestHTTPClient {
     let port: Int
+    /// Caps the kernel's send buffer of each connection (normally it grows to
+    /// megabytes), so a large send completes only as the server reads — as
+    /// on a real network, where the bytes cannot all be in flight at once.
+    let sendBufferBytes: Int32?
     /// How many TCP connections this client opened; 1 after many requests
     /// means keep-alive held.
     private(set) var connectionsOpened = 0
     private var descriptor: Int32 = -1
     private var pending: [UInt8] = []
 
-    init(port: Int) {
+    init(port: Int, sendBufferBytes: Int32? = nil) {
         self.port = port
+        self.sendBufferBytes = sendBufferBytes
     }
 
     deinit {
@@ -134,6 +139,12 @@ final class TestHTTPClient {
     private func connect() throws {
         let socketDescriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socketDescriptor >= 0 else { throw TestClientError(description: "socket failed: errno \(errno)") }
+        if var sendBufferBytes {
+            setsockopt(socketDescriptor, SOL_SOCKET, SO_SNDBUF, &sendBufferBytes, socklen_t(MemoryLayout<Int32>.size))
+        }
+        // A server that stops reading without closing fails a send, not the run.
+        var sendTimeout = timeval(tv_sec: 10, tv_usec: 0)
+        setsockopt(socketDescriptor, SOL_SOCKET, SO_SNDTIMEO, &sendTimeout, socklen_t(MemoryLayout<timeval>.size))
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
