@@ -30,6 +30,8 @@ struct ConfigurationParserTests {
         #expect(defaults.threads >= 1)
         #expect(defaults.sessionLimits == .default)
         #expect(defaults.httpServerConfiguration.maxBodyBytes == 1 << 20)
+        #expect(defaults.httpServerConfiguration.lingeringSeconds == 5)
+        #expect(defaults.httpServerConfiguration.lingeringDiscardBytes == 8 << 20)
         #expect(defaults.sweepInterval == 30)
     }
 
@@ -40,6 +42,7 @@ struct ConfigurationParserTests {
             "--host", "0.0.0.0", "--port=0", "--threads", "3", "--max-sessions=5", "--session-ttl", "60",
             "--max-body-bytes", "2048", "--max-stack-depth", "8", "--max-history=16", "--max-events", "100",
             "--max-connections", "64", "--max-connections-per-ip", "4", "--connection-timeout=7",
+            "--linger-seconds", "2", "--linger-bytes=4096",
         ])
         #expect(parsed.host == "0.0.0.0")
         #expect(parsed.port == 0)
@@ -54,9 +57,11 @@ struct ConfigurationParserTests {
         #expect(parsed.maxConnections == 64)
         #expect(parsed.maxConnectionsPerIP == 4)
         #expect(parsed.connectionTimeout == 7)
+        #expect((parsed.lingerSeconds, parsed.lingerBytes) == (2, 4096))
         let http = parsed.httpServerConfiguration
         #expect((http.host, http.port, http.threads, http.maxBodyBytes) == ("0.0.0.0", 0, 3, 2048))
         #expect((http.connectionLimit, http.perIPConnectionLimit, http.connectionTimeoutSeconds) == (64, 4, 7))
+        #expect((http.lingeringSeconds, http.lingeringDiscardBytes) == (2, 4096))
         let limits = parsed.sessionLimits
         #expect((limits.maxSessions, limits.idleTimeout, limits.maxStackDepth) == (5, 60, 8))
         #expect((limits.maxHistoryLength, limits.maxEventsPerSession) == (16, 100))
@@ -69,6 +74,7 @@ struct ConfigurationParserTests {
             "NAVIGATION_MAX_STACK_DEPTH": "3", "NAVIGATION_MAX_HISTORY": "9", "NAVIGATION_MAX_EVENTS": "11",
             "NAVIGATION_MAX_CONNECTIONS": "12", "NAVIGATION_MAX_CONNECTIONS_PER_IP": "0",
             "NAVIGATION_CONNECTION_TIMEOUT": "0", "NAVIGATION_API_KEY": "k", "NAVIGATION_CORS_ORIGIN": "*",
+            "NAVIGATION_LINGER_SECONDS": "0", "NAVIGATION_LINGER_BYTES": "0",
         ])
         #expect(parsed.host == "::1")
         #expect(parsed.port == 9000)
@@ -84,7 +90,8 @@ struct ConfigurationParserTests {
         #expect(parsed.connectionTimeout == 0)
         #expect(parsed.apiKey == APIKey("k"))
         #expect(parsed.corsOrigins == ["*"])
-        #expect(ConfigurationParser.environmentVariables.count == 17)  // 12 limits + log format, log level, drain, API key, CORS origins
+        #expect((parsed.lingerSeconds, parsed.lingerBytes) == (0, 0))
+        #expect(ConfigurationParser.environmentVariables.count == 19)  // 14 limits + log format, log level, drain, API key, CORS origins
     }
 
     @Test func flagWinsOverEnvironment() throws {
@@ -111,7 +118,7 @@ struct ConfigurationParserTests {
         }
         for flag in ["--host", "--port", "--threads", "--max-sessions", "--session-ttl", "--max-body-bytes",
                      "--max-stack-depth", "--max-history", "--max-connections", "--max-connections-per-ip",
-                     "--connection-timeout", "--help"] {
+                     "--connection-timeout", "--linger-seconds", "--linger-bytes", "--help"] {
             #expect(usage.contains(flag + " "), "\(flag)")
         }
         #expect(usage.contains("--port <value>  (env NAVIGATION_PORT, default 8080)"))
@@ -125,6 +132,7 @@ struct ConfigurationParserTests {
         (["--session-ttl=nan"], "--session-ttl"), (["--max-sessions", "1.5"], "--max-sessions"),
         (["--max-body-bytes="], "--max-body-bytes"), (["--host", ""], "--host"),
         (["--max-connections-per-ip", "-3"], "--max-connections-per-ip"),
+        (["--linger-seconds", "3601"], "--linger-seconds"), (["--linger-bytes", "-1"], "--linger-bytes"),
     ])
     func badFlagValueIsAnError(arguments: [String], source: String) {
         guard case .invalidValue(_, let reported, _) = error(arguments) else {
