@@ -86,6 +86,9 @@ public final class HTTPServer: Sendable {
     /// `Connection: close`; once nothing is in flight, new requests are
     /// refused by closing their connection, never handled and then cut off.
     ///
+    /// Connections still lingering after an early answer (see
+    /// ``HTTPServerConfiguration/lingeringSeconds``) are closed at once.
+    ///
     /// Idempotent: calls on a server that is not running return at once
     /// (including one that is being stopped by another thread).
     public func stop(deadline: Double = 5) {

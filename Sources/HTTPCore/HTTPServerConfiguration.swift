@@ -25,7 +25,8 @@ public struct HTTPServerConfiguration: Sendable {
     /// upload) and libmicrohttpd's own 400, 414 and 431: the server sends the
     /// answer, ends its side, then reads until the client closes or a bound
     /// is reached ("lingering close"). An over-limit chunked body is instead
-    /// read to its end within these bounds and then answered 413.
+    /// read to its end within these bounds and then answered 413. None of
+    /// these connections is kept alive.
     ///
     /// Past this time or ``lingeringDiscardBytes`` the client is cut off: the
     /// connection is closed, a client still sending sees a reset, and a
