@@ -103,4 +103,14 @@ CMicroHTTPD_client_address (struct MHD_Connection *connection)
   return (NULL == info) ? NULL : info->client_addr;
 }
 
+/* The connection's socket, or -1; still open in the connection-closed
+   notification, which libmicrohttpd 0.9.75 sends just before it closes it. */
+static inline int
+CMicroHTTPD_connection_fd (struct MHD_Connection *connection)
+{
+  const union MHD_ConnectionInfo *info =
+    MHD_get_connection_info (connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+  return (NULL == info) ? -1 : (int) info->connect_fd;
+}
+
 #endif /* CMICROHTTPD_SHIM_H */

@@ -19,15 +19,31 @@ final class ConnectionContext {
         case awaitingHeaders
         /// Headers processed; collecting body bytes until the final call.
         case receivingBody
-        /// The body passed the limit; dropping bytes until the final call,
-        /// then answering 413.
-        case discardingBody(discardedBytes: Int)
+        /// A chunked body passed the limit; dropping bytes until the final
+        /// call, then answering 413. `receivedBytes` counts the whole body so
+        /// far, `since` is when it passed the limit.
+        case discardingBody(receivedBytes: Int, since: ContinuousClock.Instant)
         /// A response was queued; nothing more to do for this request.
         case answered
     }
 
     /// The peer's IP address, read when the connection opened.
     let clientAddress: String
+
+    /// How the connection is closed once libmicrohttpd is done with it; see
+    /// ``RequestDispatcher/connectionClosing(_:context:)``.
+    enum Closing {
+        /// Lingers when the client still has something to send: request
+        /// bytes wait unread, or libmicrohttpd refused a request it was
+        /// still reading (its own 400/414/431, which reach no handler).
+        case lingeringIfNeeded
+        /// An answer went out before the request's body: lingers even when
+        /// none of the body has arrived yet.
+        case lingering
+        /// Cut off on purpose, without an answer: closes at once.
+        case immediately
+    }
+
     var phase: Phase = .answered
     var method = ""
     var path = ""
@@ -37,6 +53,8 @@ final class ConnectionContext {
     /// Whether this request was added to the server's in-flight count and so
     /// must be subtracted exactly once when it ends.
     var isCountedInFlight = false
+    /// Set for the request being received; read when the connection closes.
+    var closing = Closing.lingeringIfNeeded
 
     init(clientAddress: String = "") {
         self.clientAddress = clientAddress
@@ -46,6 +64,7 @@ final class ConnectionContext {
     /// as the client sent it, before libmicrohttpd decodes it in place.
     func beginRequest(rawTarget: UnsafePointer<CChar>?) {
         phase = .awaitingHeaders
+        closing = .lingeringIfNeeded
         method = ""
         headers = HTTPHeaders()
         body = []

@@ -15,7 +15,8 @@ import CMicroHTTPD
 // connection's `ConnectionContext` is retained when the connection starts and
 // released when it closes; the per-request `con_cls` borrows that same pointer.
 
-/// `MHD_NotifyConnectionCallback`: allocates and frees the per-connection context.
+/// `MHD_NotifyConnectionCallback`: allocates and frees the per-connection
+/// context, and on close lets the dispatcher keep the socket lingering.
 func daemonConnectionNotify(
     cls: UnsafeMutableRawPointer?,
     connection: OpaquePointer?,
@@ -32,8 +33,12 @@ func daemonConnectionNotify(
     socketContext.pointee = nil
     let context = Unmanaged<ConnectionContext>.fromOpaque(pointer)
     if let cls {
+        let dispatcher = dispatcher(cls)
+        if let connection {
+            dispatcher.connectionClosing(connection, context: context.takeUnretainedValue())
+        }
         // Settles the in-flight count if the request's end went unreported.
-        dispatcher(cls).requestEnded(context: context.takeUnretainedValue())
+        dispatcher.requestEnded(context: context.takeUnretainedValue())
     }
     context.release()
 }
@@ -105,7 +110,11 @@ func daemonRequestCompleted(
 ) {
     guard let cls, let pointer = requestContext?.pointee else { return }
     requestContext?.pointee = nil
-    dispatcher(cls).requestEnded(context: Unmanaged<ConnectionContext>.fromOpaque(pointer).takeUnretainedValue())
+    let context = Unmanaged<ConnectionContext>.fromOpaque(pointer).takeUnretainedValue()
+    if code == .REQUEST_TERMINATED_WITH_ERROR {
+        dispatcher(cls).requestFailed(context: context)
+    }
+    dispatcher(cls).requestEnded(context: context)
 }
 
 private func dispatcher(_ cls: UnsafeMutableRawPointer) -> RequestDispatcher {

@@ -5,7 +5,9 @@
 public enum HTTPRequestRejection: Sendable, Equatable {
     /// The body exceeded `HTTPServerConfiguration.maxBodyBytes` (either the
     /// declared `Content-Length` or the bytes of a chunked body). The server
-    /// closes the connection after sending this response.
+    /// closes the connection after sending this response, having read and
+    /// dropped the rest of the body within the lingering bounds
+    /// (`HTTPServerConfiguration.lingeringSeconds`) so the client reads it.
     case bodyTooLarge(limit: Int)
 }
 

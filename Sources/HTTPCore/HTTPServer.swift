@@ -26,7 +26,7 @@ public final class HTTPServer: Sendable {
 
     public init(configuration: HTTPServerConfiguration, handler: some HTTPHandler) {
         self.configuration = configuration
-        self.dispatcher = RequestDispatcher(handler: handler, maxBodyBytes: configuration.maxBodyBytes)
+        self.dispatcher = RequestDispatcher(handler: handler, configuration: configuration)
     }
 
     deinit {
@@ -56,12 +56,19 @@ public final class HTTPServer: Sendable {
         }
         try state.withLock { state throws(HTTPServerError) in
             guard case .idle = state else { throw .alreadyStarted }
-            let daemon = try DaemonHandle.start(
-                configuration: configuration,
-                address: address,
-                dispatcher: dispatcher,
-                errorLog: errorLog
-            )
+            try dispatcher.lingeringCloser?.start()
+            let daemon: DaemonHandle
+            do throws(HTTPServerError) {
+                daemon = try DaemonHandle.start(
+                    configuration: configuration,
+                    address: address,
+                    dispatcher: dispatcher,
+                    errorLog: errorLog
+                )
+            } catch {
+                dispatcher.lingeringCloser?.stop()
+                throw error
+            }
             boundPort.store(daemon.boundPort, ordering: .releasing)
             state = .running(daemon)
         }
@@ -78,6 +85,9 @@ public final class HTTPServer: Sendable {
     /// request that arrives while draining is still answered, with
     /// `Connection: close`; once nothing is in flight, new requests are
     /// refused by closing their connection, never handled and then cut off.
+    ///
+    /// Connections still lingering after an early answer (see
+    /// ``HTTPServerConfiguration/lingeringSeconds``) are closed at once.
     ///
     /// Idempotent: calls on a server that is not running return at once
     /// (including one that is being stopped by another thread).
@@ -97,6 +107,9 @@ public final class HTTPServer: Sendable {
         waitForInFlightRequests(until: giveUp)
         dispatcher.isRefusingRequests.store(true, ordering: .sequentiallyConsistent)
         waitForInFlightRequests(until: giveUp)
+        // Lingering connections are closed now, not left to their bounds;
+        // connections the daemon closes from here on close at once.
+        dispatcher.lingeringCloser?.stop()
         daemon.stop()
         state.withLock { $0 = .stopped }
     }

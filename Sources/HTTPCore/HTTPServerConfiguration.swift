@@ -17,6 +17,28 @@ public struct HTTPServerConfiguration: Sendable {
     /// Largest request body accepted; larger ones get
     /// ``HTTPRequestRejection/bodyTooLarge(limit:)`` and are never buffered.
     public var maxBodyBytes: Int = 1 << 20
+    /// Seconds the server keeps reading, and dropping, what a client still
+    /// sends after an early answer, so that a client which writes its whole
+    /// request before reading gets the answer rather than a connection
+    /// reset. Early answers are the 413 for a declared `Content-Length` over
+    /// ``maxBodyBytes`` (sent at once, so `Expect: 100-continue` clients never
+    /// upload) and libmicrohttpd's own 400, 414 and 431: the server sends the
+    /// answer, ends its side, then reads until the client closes or a bound
+    /// is reached ("lingering close"). An over-limit chunked body is instead
+    /// read to its end within these bounds and then answered 413. None of
+    /// these connections is kept alive.
+    ///
+    /// Past this time or ``lingeringDiscardBytes`` the client is cut off: the
+    /// connection is closed, a client still sending sees a reset, and a
+    /// chunked body gets no answer at all. At most ``connectionLimit``
+    /// connections linger at once (beyond it they close at once); lingering
+    /// connections no longer count against the connection limits.
+    /// 0 turns lingering off (an over-limit chunked body is then cut off at
+    /// once).
+    public var lingeringSeconds: Int = 5
+    /// The most bytes read and dropped per early-answered request: after the
+    /// answer, or for a chunked body, beyond ``maxBodyBytes``.
+    public var lingeringDiscardBytes: Int = 8 << 20
     /// Simultaneous connections across all threads; further clients are refused.
     public var connectionLimit: Int = 1024
     /// Simultaneous connections from one IP address; 0 means unlimited.
@@ -48,6 +70,12 @@ public struct HTTPServerConfiguration: Sendable {
         }
         if maxBodyBytes < 0 {
             return "maxBodyBytes must not be negative, got \(maxBodyBytes)"
+        }
+        if lingeringSeconds < 0 || lingeringSeconds > 3600 {
+            return "lingeringSeconds must be in 0...3600, got \(lingeringSeconds)"
+        }
+        if lingeringDiscardBytes < 0 {
+            return "lingeringDiscardBytes must not be negative, got \(lingeringDiscardBytes)"
         }
         if connectionLimit < 1 || connectionLimit > Int(UInt32.max) {
             return "connectionLimit must be in 1...\(UInt32.max), got \(connectionLimit)"

@@ -12,10 +12,21 @@ import Synchronization
 /// 3. once more with no upload data when the request is complete: the handler
 ///    runs and its response is queued.
 ///
+/// An early answer leaves the client sending; how its connection is then
+/// closed, so that the client can read the answer, is in
+/// `RequestDispatcher+Closing.swift`.
+///
 /// Shared by all worker threads; its own state is immutable or atomic.
 final class RequestDispatcher: Sendable {
     let handler: any HTTPHandler
     let maxBodyBytes: Int
+    /// How far past `maxBodyBytes` an over-limit chunked body is read, and
+    /// for how long, to answer 413 at its end.
+    let lingeringDiscardBytes: Int
+    let lingeringDuration: Duration
+    /// Keeps reading connections closed after an early answer; `nil` when
+    /// lingering is off (`lingeringSeconds` 0).
+    let lingeringCloser: LingeringCloser?
     /// Requests whose headers arrived and whose response is not yet fully
     /// sent; graceful stop waits for this to reach zero.
     let inFlightRequests = Atomic<Int>(0)
@@ -27,9 +38,18 @@ final class RequestDispatcher: Sendable {
     /// rather than handled and then cut off mid-response by the stop.
     let isRefusingRequests = Atomic<Bool>(false)
 
-    init(handler: any HTTPHandler, maxBodyBytes: Int) {
+    init(handler: any HTTPHandler, configuration: HTTPServerConfiguration) {
         self.handler = handler
-        self.maxBodyBytes = maxBodyBytes
+        self.maxBodyBytes = configuration.maxBodyBytes
+        self.lingeringDiscardBytes = configuration.lingeringDiscardBytes
+        self.lingeringDuration = .seconds(configuration.lingeringSeconds)
+        self.lingeringCloser = configuration.lingeringSeconds > 0
+            ? LingeringCloser(
+                discardBytes: configuration.lingeringDiscardBytes,
+                seconds: configuration.lingeringSeconds,
+                capacity: configuration.connectionLimit
+            )
+            : nil
     }
 
     /// One access-handler call; see the type's documentation for the sequence.
@@ -50,9 +70,9 @@ final class RequestDispatcher: Sendable {
             guard context.body.count + uploadedBytes <= maxBodyBytes else {
                 // Chunked bodies declare no length up front; stop buffering
                 // the moment the limit is passed.
+                let receivedBytes = context.body.count + uploadedBytes
                 context.body = []
-                context.phase = .discardingBody(discardedBytes: uploadedBytes)
-                return .YES
+                return discardChunkedBody(receivedBytes: receivedBytes, since: .now, context: context)
             }
             if let uploadData {
                 uploadData.withMemoryRebound(to: UInt8.self, capacity: uploadedBytes) { bytes in
@@ -66,16 +86,9 @@ final class RequestDispatcher: Sendable {
             let response = handler.handle(context.takeRequest())
             return queue(response, on: connection, closingConnection: false)
 
-        case .discardingBody(let discardedBytes) where uploadedBytes > 0:
+        case .discardingBody(let receivedBytes, let since) where uploadedBytes > 0:
             uploadDataSize.pointee = 0
-            let total = discardedBytes + uploadedBytes
-            // A response cannot be queued mid-body, so an oversized chunked body
-            // is drained to answer 413 at its end; past a further `maxBodyBytes`
-            // (at least 64 KiB) draining costs more than the answer is worth,
-            // so the connection is closed without one.
-            guard total <= max(maxBodyBytes, 64 * 1024) else { return .NO }
-            context.phase = .discardingBody(discardedBytes: total)
-            return .YES
+            return discardChunkedBody(receivedBytes: receivedBytes + uploadedBytes, since: since, context: context)
 
         case .discardingBody:
             context.phase = .answered
@@ -112,6 +125,7 @@ final class RequestDispatcher: Sendable {
         if isRefusingRequests.load(ordering: .sequentiallyConsistent) {
             inFlightRequests.subtract(1, ordering: .sequentiallyConsistent)
             context.phase = .answered
+            context.closing = .immediately
             return .NO
         }
         context.isCountedInFlight = true
@@ -120,16 +134,40 @@ final class RequestDispatcher: Sendable {
 
         let declaredLength = RequestHeaders.contentLength(in: context.headers)
         if let declaredLength, declaredLength > maxBodyBytes {
-            // Answer before the body is read: libmicrohttpd then skips the body
-            // and closes the connection, and a client that sent
-            // `Expect: 100-continue` never uploads it.
+            // Answer before the body is read: a client that sent
+            // `Expect: 100-continue` never uploads it, and one that waits for
+            // an answer before sending gets it at once. libmicrohttpd then
+            // closes without reading the body; lingering reads and drops what
+            // the client still sends, so that it reads this answer.
             context.phase = .answered
+            context.closing = .lingering
             return queueBodyTooLarge(on: connection)
         }
         if let declaredLength, declaredLength > 0 {
             context.body.reserveCapacity(declaredLength)
         }
         context.phase = .receivingBody
+        return .YES
+    }
+
+    /// A chunked body past the limit. libmicrohttpd 0.9.75 cannot answer while
+    /// a chunked body is still arriving (a response queued mid-body makes it
+    /// drop all further input and never answer), so the rest is read and
+    /// dropped to answer 413 at its end — within the lingering bounds. Past
+    /// them the connection is cut off unanswered.
+    private func discardChunkedBody(
+        receivedBytes: Int,
+        since: ContinuousClock.Instant,
+        context: ConnectionContext
+    ) -> MHD_Result {
+        guard receivedBytes - maxBodyBytes <= lingeringDiscardBytes,
+              since.duration(to: .now) < lingeringDuration
+        else {
+            context.phase = .answered
+            context.closing = .immediately
+            return .NO
+        }
+        context.phase = .discardingBody(receivedBytes: receivedBytes, since: since)
         return .YES
     }
 

@@ -10,9 +10,15 @@ import Testing
 @Suite struct HTTPServerBodyLimitTests {
     private static let limit = 1024
 
-    private func withLimitedServer(_ body: (HTTPServer, EchoHandler) throws -> Void) throws {
+    private func withLimitedServer(
+        _ configure: (inout HTTPServerConfiguration) -> Void = { _ in },
+        _ body: (HTTPServer, EchoHandler) throws -> Void
+    ) throws {
         let handler = EchoHandler()
-        try withEchoServer(handler: handler, configure: { $0.maxBodyBytes = Self.limit }) { server in
+        try withEchoServer(handler: handler, configure: { configuration in
+            configuration.maxBodyBytes = Self.limit
+            configure(&configuration)
+        }) { server in
             try body(server, handler)
         }
     }
@@ -67,12 +73,13 @@ import Testing
     }
 
     @Test func endlessChunkedBodyIsCutOff() throws {
-        try withLimitedServer { server, _ in
+        try withLimitedServer({ $0.lingeringDiscardBytes = 64 * 1024 }) { server, _ in
             let connection = try TestHTTPConnection(port: server.port)
             try connection.send("POST /flood HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n")
             let chunk = "1000\r\n" + String(repeating: "z", count: 0x1000) + "\r\n"
-            // Far past the limit plus the drain allowance: the server must close
-            // rather than keep reading (sending then fails or the peer is closed).
+            // 256 KiB, far past the limit plus the 64 KiB discard bound: the
+            // server must close rather than keep reading (sending then fails or
+            // the peer is closed).
             var sendFailed = false
             for _ in 0..<64 where !sendFailed {
                 sendFailed = (try? connection.send(chunk)) == nil

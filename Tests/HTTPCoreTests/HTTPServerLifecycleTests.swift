@@ -112,6 +112,9 @@ import Testing
         #expect(throws: HTTPServerError.self) { try makeServer { $0.threads = 0 }.start() }
         #expect(throws: HTTPServerError.self) { try makeServer { $0.port = 70_000 }.start() }
         #expect(throws: HTTPServerError.self) { try makeServer { $0.maxBodyBytes = -1 }.start() }
+        #expect(throws: HTTPServerError.self) { try makeServer { $0.lingeringSeconds = -1 }.start() }
+        #expect(throws: HTTPServerError.self) { try makeServer { $0.lingeringSeconds = 3601 }.start() }
+        #expect(throws: HTTPServerError.self) { try makeServer { $0.lingeringDiscardBytes = -1 }.start() }
     }
 
     @Test func startTwiceIsRefused() throws {

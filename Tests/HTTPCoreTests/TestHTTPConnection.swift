@@ -32,17 +32,24 @@ enum TestHTTPError: Error, CustomStringConvertible {
 ///
 /// Raw sockets rather than URLSession: tests need to control keep-alive, write
 /// a body in pieces, send malformed requests and see whether the server closed
-/// the connection. Every read has a timeout so a server bug fails a test
-/// instead of hanging it.
+/// the connection. Every read and write has a timeout so a server bug fails a
+/// test instead of hanging it.
 final class TestHTTPConnection {
     private let socket: Int32
     private var received: [UInt8] = []
 
-    init(port: Int, timeoutSeconds: Int = 5) throws {
+    /// `sendBufferBytes` caps the kernel's send buffer (normally it grows to
+    /// megabytes), so a large `send` only completes as the server reads.
+    init(port: Int, timeoutSeconds: Int = 5, sendBufferBytes: Int32? = nil) throws {
         socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socket >= 0 else { throw TestHTTPError.socket("socket(): \(Self.lastError)") }
         var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
         setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        // A server that stops reading without closing fails a send, not the run.
+        setsockopt(socket, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        if var sendBufferBytes {
+            setsockopt(socket, SOL_SOCKET, SO_SNDBUF, &sendBufferBytes, socklen_t(MemoryLayout<Int32>.size))
+        }
         var noDelay: Int32 = 1
         setsockopt(socket, Int32(IPPROTO_TCP), TCP_NODELAY, &noDelay, socklen_t(MemoryLayout<Int32>.size))
 

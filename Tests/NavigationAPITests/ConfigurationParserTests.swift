@@ -31,6 +31,8 @@ struct ConfigurationParserTests {
         #expect(defaults.sessionLimits == .default)
         #expect(defaults.httpServerConfiguration.maxBodyBytes == 1 << 20)
         #expect(defaults.maxSessionBytes == 1_048_576)
+        #expect(defaults.httpServerConfiguration.lingeringSeconds == 5)
+        #expect(defaults.httpServerConfiguration.lingeringDiscardBytes == 8 << 20)
         #expect(defaults.sweepInterval == 30)
     }
 
@@ -42,6 +44,7 @@ struct ConfigurationParserTests {
             "--max-body-bytes", "2048", "--max-stack-depth", "8", "--max-history=16", "--max-events", "100",
             "--max-connections", "64", "--max-connections-per-ip", "4", "--connection-timeout=7",
             "--max-session-bytes=4096",
+            "--linger-seconds", "2", "--linger-bytes=4096",
         ])
         #expect(parsed.host == "0.0.0.0")
         #expect(parsed.port == 0)
@@ -57,9 +60,11 @@ struct ConfigurationParserTests {
         #expect(parsed.maxConnections == 64)
         #expect(parsed.maxConnectionsPerIP == 4)
         #expect(parsed.connectionTimeout == 7)
+        #expect((parsed.lingerSeconds, parsed.lingerBytes) == (2, 4096))
         let http = parsed.httpServerConfiguration
         #expect((http.host, http.port, http.threads, http.maxBodyBytes) == ("0.0.0.0", 0, 3, 2048))
         #expect((http.connectionLimit, http.perIPConnectionLimit, http.connectionTimeoutSeconds) == (64, 4, 7))
+        #expect((http.lingeringSeconds, http.lingeringDiscardBytes) == (2, 4096))
         let limits = parsed.sessionLimits
         #expect((limits.maxSessions, limits.idleTimeout, limits.maxStackDepth) == (5, 60, 8))
         #expect((limits.maxHistoryLength, limits.maxEventsPerSession, limits.maxSessionBytes) == (16, 100, 4096))
@@ -74,6 +79,7 @@ struct ConfigurationParserTests {
             "NAVIGATION_CONNECTION_TIMEOUT": "0", "NAVIGATION_API_KEY": "k", "NAVIGATION_CORS_ORIGIN": "*",
             "NAVIGATION_PROTECT_METRICS": "true",
             "NAVIGATION_MAX_SESSION_BYTES": "2048",
+            "NAVIGATION_LINGER_SECONDS": "0", "NAVIGATION_LINGER_BYTES": "0",
         ])
         #expect(parsed.host == "::1")
         #expect(parsed.port == 9000)
@@ -91,8 +97,9 @@ struct ConfigurationParserTests {
         #expect(parsed.apiKey == APIKey("k"))
         #expect(parsed.corsOrigins == ["*"])
         #expect(parsed.protectsMetrics)
+        #expect((parsed.lingerSeconds, parsed.lingerBytes) == (0, 0))
         // One variable per option: a new option must be counted (and tested) here.
-        #expect(ConfigurationParser.environmentVariables.count == 22)
+        #expect(ConfigurationParser.environmentVariables.count == 24)
     }
 
     @Test func flagWinsOverEnvironment() throws {
@@ -119,7 +126,7 @@ struct ConfigurationParserTests {
         }
         for flag in ["--host", "--port", "--threads", "--max-sessions", "--session-ttl", "--max-body-bytes",
                      "--max-stack-depth", "--max-history", "--max-connections", "--max-connections-per-ip",
-                     "--connection-timeout", "--max-session-bytes", "--help"] {
+                     "--connection-timeout", "--max-session-bytes", "--linger-seconds", "--linger-bytes", "--help"] {
             #expect(usage.contains(flag + " "), "\(flag)")
         }
         #expect(usage.contains("--port <value>  (env NAVIGATION_PORT, default 8080)"))
@@ -134,6 +141,7 @@ struct ConfigurationParserTests {
         (["--max-body-bytes="], "--max-body-bytes"), (["--host", ""], "--host"),
         (["--max-connections-per-ip", "-3"], "--max-connections-per-ip"),
         (["--max-session-bytes", "0"], "--max-session-bytes"),
+        (["--linger-seconds", "3601"], "--linger-seconds"), (["--linger-bytes", "-1"], "--linger-bytes"),
     ])
     func badFlagValueIsAnError(arguments: [String], source: String) {
         guard case .invalidValue(_, let reported, _) = error(arguments) else {

@@ -35,15 +35,20 @@ final class TestHTTPClient {
     /// The local IPv4 address the client connects from, e.g. `127.0.0.2`
     /// (all of 127.0.0.0/8 is loopback on Linux); `nil`: the system's choice.
     let sourceAddress: String?
+    /// Caps the kernel's send buffer of each connection (normally it grows to
+    /// megabytes), so a large send completes only as the server reads — as
+    /// on a real network, where the bytes cannot all be in flight at once.
+    let sendBufferBytes: Int32?
     /// How many TCP connections this client opened; 1 after many requests
     /// means keep-alive held.
     private(set) var connectionsOpened = 0
     private var descriptor: Int32 = -1
     private var pending: [UInt8] = []
 
-    init(port: Int, sourceAddress: String? = nil) {
+    init(port: Int, sourceAddress: String? = nil, sendBufferBytes: Int32? = nil) {
         self.port = port
         self.sourceAddress = sourceAddress
+        self.sendBufferBytes = sendBufferBytes
     }
 
     deinit {
@@ -152,6 +157,12 @@ final class TestHTTPClient {
                 throw TestClientError(description: "bind to \(sourceAddress) failed: errno \(errno)")
             }
         }
+        if var sendBufferBytes {
+            setsockopt(socketDescriptor, SOL_SOCKET, SO_SNDBUF, &sendBufferBytes, socklen_t(MemoryLayout<Int32>.size))
+        }
+        // A server that stops reading without closing fails a send, not the run.
+        var sendTimeout = timeval(tv_sec: 10, tv_usec: 0)
+        setsockopt(socketDescriptor, SOL_SOCKET, SO_SNDTIMEO, &sendTimeout, socklen_t(MemoryLayout<timeval>.size))
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)

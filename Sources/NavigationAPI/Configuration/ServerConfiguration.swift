@@ -24,6 +24,12 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var maxConnectionsPerIP: Int
     /// Idle seconds before a connection is closed; 0 means never.
     public var connectionTimeout: Int
+    /// Seconds, then bytes, the server keeps reading and dropping what a
+    /// client still sends after an early answer (a 413, a 431), so that the
+    /// client reads it; see `HTTPServerConfiguration.lingeringSeconds`.
+    /// 0 seconds turns lingering off.
+    public var lingerSeconds: Int
+    public var lingerBytes: Int
     /// `nil`: text when stderr is a terminal, JSON otherwise.
     public var logFormat: LogFormat?
     public var logLevel: LogLevel
@@ -60,6 +66,8 @@ public struct ServerConfiguration: Sendable, Equatable {
         maxConnections = http.connectionLimit
         maxConnectionsPerIP = http.perIPConnectionLimit
         connectionTimeout = http.connectionTimeoutSeconds
+        lingerSeconds = http.lingeringSeconds
+        lingerBytes = http.lingeringDiscardBytes
         logFormat = nil
         logLevel = .info
         drainSeconds = 0
@@ -81,6 +89,8 @@ public struct ServerConfiguration: Sendable, Equatable {
         http.connectionLimit = maxConnections
         http.perIPConnectionLimit = maxConnectionsPerIP
         http.connectionTimeoutSeconds = connectionTimeout
+        http.lingeringSeconds = lingerSeconds
+        http.lingeringDiscardBytes = lingerBytes
         return http
     }
 

@@ -1,0 +1,62 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import CMicroHTTPD
+
+extension RequestDispatcher {
+    /// Called when libmicrohttpd is about to close `connection`: hands its
+    /// socket to the ``LingeringCloser`` when the client may still be sending
+    /// after an answer, so that closing does not reset the connection under
+    /// the answer. Must run before ``requestEnded(context:)`` resets the phase.
+    func connectionClosing(_ connection: OpaquePointer, context: ConnectionContext) {
+        guard let lingeringCloser, context.closing != .immediately else { return }
+        let socket = CMicroHTTPD_connection_fd(connection)
+        guard socket >= 0 else { return }
+        switch Self.pendingInput(on: socket) {
+        case .endOfStream:
+            return // the client has finished sending: closing resets nothing
+        case .bytes:
+            lingeringCloser.adopt(socket)
+        case .nothingYet:
+            // Nothing unread at this instant, but more may be on its way:
+            // after our early 413 (the body may not have been sent yet), and
+            // after libmicrohttpd refused a request whose headers it was
+            // still reading or failed one with an error answer of its own.
+            if context.closing == .lingering || context.isReadingHeaders {
+                lingeringCloser.adopt(socket)
+            }
+        }
+    }
+
+    /// Marks a request that libmicrohttpd ended with an error (its own 400 or
+    /// 413 for a malformed or oversized chunked body, or a failure) to linger.
+    func requestFailed(context: ConnectionContext) {
+        if context.closing == .lingeringIfNeeded {
+            context.closing = .lingering
+        }
+    }
+
+    private enum PendingInput {
+        case bytes, nothingYet, endOfStream
+    }
+
+    /// What the client sent that nobody has read, without consuming it.
+    private static func pendingInput(on socket: Int32) -> PendingInput {
+        var byte: UInt8 = 0
+        let count = recv(socket, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT))
+        if count > 0 { return .bytes }
+        if count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) { return .nothingYet }
+        return .endOfStream // end of stream, or the connection failed
+    }
+}
+
+private extension ConnectionContext {
+    /// The request line arrived but the access handler never ran: the
+    /// headers were still being read when libmicrohttpd gave up on them.
+    var isReadingHeaders: Bool {
+        if case .awaitingHeaders = phase { return true }
+        return false
+    }
+}
