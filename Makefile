@@ -6,16 +6,20 @@ PYTHON       ?= python3
 PORT         ?= 8080
 SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_PACKAGES := libmicrohttpd-dev pkg-config
-PIP_PACKAGES := openapi-spec-validator
 APT_TEST_PACKAGES := curl
 APT_BROWSER_PACKAGES := chromium chromium-driver
-PIP_BROWSER_PACKAGES := selenium
 APT_BENCH_PACKAGES := wrk gcc
-# Contract fuzzing; pinned so a new release cannot change what `make test` checks.
+# Python tools live in virtual environments of the project, never in the system python (Debian's
+# refuses `pip install` outside one, PEP 668); pinned so a new release cannot change what `make test` checks.
+TEST_VENV    := .venv-test
+TEST_PYTHON  := $(TEST_VENV)/bin/python
+OPENAPI_SPEC_VALIDATOR_VERSION := 0.9.0
+SELENIUM_VERSION := 4.51.0
+# Contract fuzzing, in an environment of its own (its many dependencies stay apart from the test tools).
 SCHEMATHESIS_VERSION := 4.32.5
 FUZZ_VENV    := .venv-fuzz
 
-.PHONY: run test build release deps deps-test deps-browser deps-bench deps-fuzz browser-test spec fuzz tsan bench bench-quick docker-verify clean
+.PHONY: run test build release deps deps-test deps-spec deps-browser deps-bench deps-fuzz browser-test spec fuzz tsan bench bench-quick docker-verify clean
 
 ## run: install what is missing, build in release mode, serve the built-in flows on :$(PORT)
 run: release
@@ -28,14 +32,14 @@ test: deps-test deps-browser deps-fuzz
 	$(SWIFT) test --disable-xctest
 	$(MAKE) --no-print-directory spec
 	scripts/check-readme-walkthrough .build/debug/navigation-server
-	$(PYTHON) Tests/browser/test_web_client.py .build/debug/navigation-server
+	$(TEST_PYTHON) Tests/browser/test_web_client.py .build/debug/navigation-server
 	$(MAKE) --no-print-directory fuzz
 	$(MAKE) --no-print-directory tsan
 
 ## browser-test: the web client walked in headless chromium (UPDATE_README_SCREENSHOT=1 refreshes docs/web-client.png)
 browser-test: deps deps-browser
 	$(SWIFT) build
-	$(PYTHON) Tests/browser/test_web_client.py .build/debug/navigation-server
+	$(TEST_PYTHON) Tests/browser/test_web_client.py .build/debug/navigation-server
 
 ## bench: release build, then navigation-server against a raw libmicrohttpd server (bench/README in README.md)
 bench: release deps-bench
@@ -56,8 +60,8 @@ release: deps
 	$(SWIFT) build -c release
 
 ## spec: validate openapi.yaml against the OpenAPI 3.1 schema
-spec:
-	$(PYTHON) -m openapi_spec_validator openapi.yaml
+spec: deps-spec
+	$(TEST_PYTHON) -m openapi_spec_validator openapi.yaml
 
 ## deps: the C library and pkg-config, from apt, when missing
 deps:
@@ -66,26 +70,24 @@ deps:
 		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq $(APT_PACKAGES); \
 	fi
 
-## deps-test: deps, plus curl (for the README walkthrough) and the OpenAPI validator from PyPI
-deps-test: deps
+## deps-test: deps, plus curl (for the README walkthrough) and the OpenAPI validator
+deps-test: deps deps-spec
 	@if ! command -v curl >/dev/null 2>&1; then \
 		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq $(APT_TEST_PACKAGES); \
 	fi
-	@if ! $(PYTHON) -c "import openapi_spec_validator" 2>/dev/null; then \
-		echo "installing $(PIP_PACKAGES)"; \
-		$(PYTHON) -m pip install -q $(PIP_PACKAGES); \
-	fi
 
-## deps-browser: Debian's chromium and its driver from apt, Selenium from PyPI, when missing
-deps-browser:
+## deps-spec: openapi-spec-validator $(OPENAPI_SPEC_VALIDATOR_VERSION) from PyPI into $(TEST_VENV), when missing
+deps-spec: $(TEST_PYTHON)
+	$(call pip-pin,$(TEST_VENV),openapi-spec-validator,$(OPENAPI_SPEC_VALIDATOR_VERSION))
+
+## deps-browser: Debian's chromium and its driver from apt, Selenium $(SELENIUM_VERSION) from PyPI
+## into $(TEST_VENV), when missing
+deps-browser: $(TEST_PYTHON)
 	@if ! command -v chromium >/dev/null 2>&1 || ! command -v chromedriver >/dev/null 2>&1; then \
 		echo "installing $(APT_BROWSER_PACKAGES)"; \
 		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq $(APT_BROWSER_PACKAGES); \
 	fi
-	@if ! $(PYTHON) -c "import selenium" 2>/dev/null; then \
-		echo "installing $(PIP_BROWSER_PACKAGES)"; \
-		$(PYTHON) -m pip install -q $(PIP_BROWSER_PACKAGES); \
-	fi
+	$(call pip-pin,$(TEST_VENV),selenium,$(SELENIUM_VERSION))
 
 ## docker-verify: check docker/Dockerfile without a Docker engine (debootstrap + chroot; see scripts/docker-verify)
 docker-verify: deps-test
@@ -105,15 +107,23 @@ tsan:
 		$(SWIFT) test --disable-xctest --sanitize=thread --scratch-path .build-tsan
 
 ## deps-fuzz: schemathesis $(SCHEMATHESIS_VERSION) in a virtual environment of its own, when missing
-deps-fuzz:
-	@if ! $(FUZZ_VENV)/bin/python -c "import importlib.metadata as m, sys; sys.exit(m.version('schemathesis') != '$(SCHEMATHESIS_VERSION)')" 2>/dev/null; then \
-		echo "installing schemathesis $(SCHEMATHESIS_VERSION) into $(FUZZ_VENV)"; \
-		if ! $(PYTHON) -m venv --help >/dev/null 2>&1 || ! $(PYTHON) -c "import ensurepip" 2>/dev/null; then \
-			$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq python3-venv; \
-		fi; \
-		rm -rf $(FUZZ_VENV) && $(PYTHON) -m venv $(FUZZ_VENV) && \
-		$(FUZZ_VENV)/bin/python -m pip install -q schemathesis==$(SCHEMATHESIS_VERSION); \
+deps-fuzz: $(FUZZ_VENV)/bin/python
+	$(call pip-pin,$(FUZZ_VENV),schemathesis,$(SCHEMATHESIS_VERSION))
+
+# A virtual environment of the project (.venv-test, .venv-fuzz), made with $(PYTHON);
+# python3-venv from apt first when that python cannot make one (Debian splits it out).
+.venv-%/bin/python:
+	@echo "creating the virtual environment .venv-$*"
+	@if ! $(PYTHON) -m venv --help >/dev/null 2>&1 || ! $(PYTHON) -c "import ensurepip" 2>/dev/null; then \
+		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq python3-venv; \
+	fi
+	rm -rf .venv-$* && $(PYTHON) -m venv .venv-$*
+
+# $(call pip-pin,VENV,PACKAGE,VERSION): PACKAGE==VERSION from PyPI into VENV, unless it is there already.
+pip-pin = @if ! $(1)/bin/python -c "import importlib.metadata as m, sys; sys.exit(m.version('$(2)') != '$(3)')" 2>/dev/null; then \
+		echo "installing $(2) $(3) into $(1)"; \
+		$(1)/bin/python -m pip install -q $(2)==$(3); \
 	fi
 
 clean:
-	rm -rf .build .build-tsan $(FUZZ_VENV) .cache/docker-verify-build .cache/docker-verify-run
+	rm -rf .build .build-tsan $(TEST_VENV) $(FUZZ_VENV) .cache/docker-verify-build .cache/docker-verify-run

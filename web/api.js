@@ -1,6 +1,8 @@
 // The REST API of the server (openapi.yaml), as the client uses it. Every
 // failure becomes an ApiProblem carrying the server's problem+json body.
 
+import { currentKey, keyAfterRefusal } from "./api-key.js";
+
 /** A refusal from the server (problem+json) or a failure to reach it. */
 export class ApiProblem extends Error {
   constructor(status, body) {
@@ -16,18 +18,41 @@ export class ApiProblem extends Error {
   }
 }
 
+/**
+ * One API call. With the tab's API key (if any) as `Authorization: Bearer`;
+ * a 401 asks for the key (api-key.js) and sends the call again with it. The
+ * server checks the key before anything else, so a refused call changed
+ * nothing and retrying it, an event included, is safe.
+ */
 async function request(method, path, { json, headers = {} } = {}) {
+  let key = currentKey();
+  for (;;) {
+    const response = await send(method, path, json, headers, key);
+    if (!isKeyRefusal(response)) return read(response);
+    key = await keyAfterRefusal(key);
+  }
+}
+
+async function send(method, path, json, headers, key) {
   const init = { method, headers: { Accept: "application/json", ...headers }, cache: "no-store" };
+  if (key !== null) init.headers.Authorization = `Bearer ${key}`;
   if (json !== undefined) {
     init.headers["Content-Type"] = "application/json";
     init.body = JSON.stringify(json);
   }
-  let response;
   try {
-    response = await fetch(path, init);
+    return await fetch(path, init);
   } catch (error) {
     throw new ApiProblem(0, { title: "Server unreachable", detail: `the server did not answer (${error.message})` });
   }
+}
+
+/** A 401 from the API key check (it names the Bearer scheme), not some other refusal. */
+function isKeyRefusal(response) {
+  return response.status === 401 && /^bearer\b/i.test(response.headers.get("WWW-Authenticate") || "");
+}
+
+async function read(response) {
   if (response.status === 204) return null;
   const text = await response.text();
   let body = null;

@@ -46,8 +46,16 @@ public final class HTTPServer: Sendable {
     }
 
     /// Binds and starts serving; when it returns, ``port`` is the real port and
-    /// connections are being accepted.
+    /// connections are being accepted. Refuses a libmicrohttpd older than
+    /// ``MicroHTTPDVersion/minimumSupported`` before binding anything.
     public func start() throws(HTTPServerError) {
+        try start(libraryVersion: MicroHTTPDVersion.runningText)
+    }
+
+    /// ``start()`` as if the loaded libmicrohttpd said `libraryVersion`; tests
+    /// use it to check the refusal of an old library without installing one.
+    func start(libraryVersion: String) throws(HTTPServerError) {
+        try MicroHTTPDVersion.requireSupported(libraryVersion)
         if let reason = configuration.invalidityReason() {
             throw .invalidConfiguration(reason)
         }

@@ -10,6 +10,10 @@ public enum HTTPServerError: Error, Equatable, CustomStringConvertible {
     /// `start()` was called before on this server; a stopped server cannot be
     /// restarted, create a new one.
     case alreadyStarted
+    /// The libmicrohttpd loaded at run time is older than the release the
+    /// HTTP layer was written for (or its version cannot be read); `found` is
+    /// what `MHD_get_version()` said, `required` the oldest supported release.
+    case unsupportedLibraryVersion(found: String, required: String)
 
     public var description: String {
         switch self {
@@ -22,6 +26,9 @@ public enum HTTPServerError: Error, Equatable, CustomStringConvertible {
             "HTTP server failed to start \(reason)"
         case .alreadyStarted:
             "HTTP server was already started; create a new HTTPServer to serve again"
+        case .unsupportedLibraryVersion(let found, let required):
+            "libmicrohttpd \(found.isEmpty ? "of unknown version" : "version \"\(found)\"") is not supported: "
+                + "this server needs libmicrohttpd \(required) or newer"
         }
     }
 }

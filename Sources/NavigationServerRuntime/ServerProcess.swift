@@ -145,11 +145,11 @@ public enum ServerProcess {
 
 extension HTTPServerError {
     /// Whether the configuration was at fault (exit 2) rather than the
-    /// environment, e.g. a port in use (exit 1).
+    /// environment, e.g. a port in use or too old a libmicrohttpd (exit 1).
     var isConfigurationError: Bool {
         switch self {
         case .invalidHost, .invalidConfiguration: true
-        case .startFailed, .alreadyStarted: false
+        case .startFailed, .alreadyStarted, .unsupportedLibraryVersion: false
         }
     }
 }

@@ -19,13 +19,13 @@ WAIT_SECONDS = 15
 
 
 class Server:
-    """navigation-server on 127.0.0.1 with a free port; the request log goes to a file."""
+    """navigation-server on 127.0.0.1 with a free port and `arguments`; the request log goes to `log_name`."""
 
-    def __init__(self, binary):
+    def __init__(self, binary, *arguments, log_name="server.log"):
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
-        self.log = open(ARTIFACTS / "server.log", "w")
+        self.log = open(ARTIFACTS / log_name, "w")
         self.process = subprocess.Popen(
-            [binary, "--host", "127.0.0.1", "--port", "0"], stdout=subprocess.PIPE, stderr=self.log, text=True
+            [binary, "--host", "127.0.0.1", "--port", "0", *arguments], stdout=subprocess.PIPE, stderr=self.log, text=True
         )
         line = self.process.stdout.readline().strip()
         prefix = "navigation-server listening on "

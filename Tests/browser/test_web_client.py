@@ -2,15 +2,19 @@
 """The web client in a real browser: headless Debian chromium through
 chromium-driver and Selenium, against the built navigation-server.
 
-    python3 Tests/browser/test_web_client.py [path/to/navigation-server]
+    .venv-test/bin/python Tests/browser/test_web_client.py [path/to/navigation-server]
+
+(`make browser-test` installs Selenium into .venv-test and runs this.)
 
 Starts the server on a free port (`--port 0`, the port read from its
 listening line), opens `/`, and walks the `app` flow as a person would:
 onboarding, a login with an empty password (the error shows), login,
 profile, back, the checkout sheet, dismissed by the user, logout. Then a
 stale tab (412), a reload that reopens the same session, and the `exchange`
-calculator with a payload the server refuses (422). After each step it
-checks what the page shows. The checkout sheet is saved as
+calculator with a payload the server refuses (422). Then a second server
+with `--api-key`: the page asks for the key, says a wrong one is wrong, and
+keeps the right one for the tab across a reload. After each step it checks
+what the page shows. The checkout sheet is saved as
 Tests/browser/artifacts/checkout-sheet.png; with UPDATE_README_SCREENSHOT=1
 it is also copied to docs/web-client.png for the README.
 """
@@ -160,9 +164,65 @@ def check_phone_width(page):
     expect(page.one(".screen-active .nav-back").is_displayed(), True, "the back button is visible at phone width")
 
 
+API_KEY = "browser-test-key-7Qx"
+KEY_STORAGE_NAME = "navigation-server.api-key"
+
+
+def walk_with_api_key(page, server):
+    """A server with --api-key: the page asks for the key, says a wrong one is wrong, keeps the right one for the tab."""
+    driver = page.driver
+    driver.set_window_size(1280, 1000)
+    driver.get(server.base + "/")
+    page.until(lambda: page.one("#api-key-panel").is_displayed(), "waiting to be asked for the key")
+    expect("needs an API key" in page.text("#api-key-message"), True, "the page says the server needs a key")
+    expect(driver.switch_to.active_element.get_attribute("id"), "api-key-input", "focus is on the key field")
+    expect(page.one("body").get_attribute("data-ready"), None, "nothing loads without the key")
+
+    page.one("#api-key-input").send_keys("not-the-key", Keys.ENTER)
+    page.until(lambda: "did not accept that key" in page.text("#api-key-message"), "waiting to be told the key is wrong")
+    expect(page.one("#api-key-panel").is_displayed(), True, "a wrong key is asked for again")
+    expect(page.one("#api-key-input").get_attribute("value"), "", "the wrong key is cleared from the field")
+    expect(driver.execute_script(f"return sessionStorage.getItem('{KEY_STORAGE_NAME}')"), None, "a wrong key is not kept")
+
+    page.one("#api-key-input").send_keys(API_KEY)
+    page.one("#api-key-submit").click()
+    page.until(lambda: page.one("body").get_attribute("data-ready") == "true", "waiting for the client to load with the key")
+    expect(page.one("#api-key-panel").is_displayed(), False, "the right key closes the form")
+    expect([option.text for option in Select(page.one("#flow-select")).options], ["app", "exchange"], "GET /v1/flows with the key")
+    expect(driver.execute_script(f"return sessionStorage.getItem('{KEY_STORAGE_NAME}')"), API_KEY, "the key is kept for the tab")
+    expect(driver.execute_script("return localStorage.length"), 0, "nothing in localStorage")
+
+    Select(page.one("#flow-select")).select_by_value("exchange")
+    page.one("#start-session").click()
+    page.until(lambda: page.css(".screen-active[data-screen-name='rates']"), "waiting for rates")
+    page.idle()
+    session_id = page.text("#session-id")
+    page.act("select", {"code": "USD"})
+    page.act("convert", {"amount": "100"})
+    expect((page.top(), page.param("result")), ("calculator", "138050"), "events are sent with the key")
+    expect(API_KEY in driver.current_url, False, "the key is not in the page URL")
+
+    driver.refresh()
+    page.until(lambda: page.one("body").get_attribute("data-ready") == "true", "waiting for the reload")
+    expect(page.one("#api-key-panel").is_displayed(), False, "a reload does not ask again")
+    expect((page.text("#session-id"), page.top(), page.version()), (session_id, "calculator", 3), "the reload reopens the session with the kept key")
+    page.act("back")
+    expect(page.top(), "rates", "and acts on it")
+
+
+def console_errors(driver, expected_statuses):
+    """SEVERE console entries, less the failed requests with an expected status (logged by every browser)."""
+    return [
+        entry
+        for entry in driver.get_log("browser")
+        if entry.get("level") == "SEVERE" and not any(f"status of {status}" in entry["message"] for status in expected_statuses)
+    ]
+
+
 def main():
     binary = sys.argv[1] if len(sys.argv) > 1 else str(ROOT / ".build" / "debug" / "navigation-server")
     server = Server(binary)
+    key_server = None
     driver = None
     try:
         driver = chromium()
@@ -172,13 +232,18 @@ def main():
         walk_exchange(page)
         walk_by_keyboard(page)
         check_phone_width(page)
-        problems = [entry for entry in driver.get_log("browser") if entry.get("level") == "SEVERE" and "409" not in entry["message"] and "412" not in entry["message"] and "422" not in entry["message"]]
-        expect(problems, [], "no errors in the browser console (CSP violations, script errors)")
+        expect(console_errors(driver, [409, 412, 422]), [], "no errors in the browser console (CSP violations, script errors)")
+        key_server = Server(binary, "--api-key", API_KEY, log_name="server-api-key.log")
+        print(f"browser test against {key_server.base} with --api-key")
+        walk_with_api_key(page, key_server)
+        expect(console_errors(driver, [401]), [], "no errors in the browser console with an API key")
         print("browser test passed")
     finally:
         if driver is not None:
             driver.quit()
         server.stop()
+        if key_server is not None:
+            key_server.stop()
 
 
 if __name__ == "__main__":
