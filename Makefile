@@ -19,7 +19,7 @@ SELENIUM_VERSION := 4.51.0
 SCHEMATHESIS_VERSION := 4.32.5
 FUZZ_VENV    := .venv-fuzz
 
-.PHONY: run test build release deps deps-test deps-spec deps-browser deps-bench deps-fuzz browser-test spec fuzz tsan bench bench-quick docker-verify clean
+.PHONY: run test build release deps deps-test deps-spec deps-browser deps-bench deps-fuzz browser-test spec lint format fuzz tsan bench bench-quick docker-verify clean
 
 ## run: install what is missing, build in release mode, serve the built-in flows on :$(PORT)
 run: release
@@ -28,6 +28,7 @@ run: release
 ## test: install what is missing, build, run every test, validate openapi.yaml, run the README walkthrough,
 ## the web client in headless chromium, fuzz the contract with schemathesis, and the tests under ThreadSanitizer
 test: deps-test deps-browser deps-fuzz
+	$(MAKE) --no-print-directory lint
 	$(SWIFT) build
 	$(SWIFT) test --disable-xctest
 	$(MAKE) --no-print-directory spec
@@ -99,6 +100,14 @@ deps-bench: deps
 		echo "installing $(APT_BENCH_PACKAGES)"; \
 		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq $(APT_BENCH_PACKAGES); \
 	fi
+
+## lint: swift-format (it ships with the toolchain) in strict mode, with the checked-in .swift-format
+lint:
+	$(SWIFT) format lint --strict --recursive --parallel --configuration .swift-format Sources Tests Plugins Package.swift
+
+## format: rewrite Sources, Tests and Plugins the way `make lint` wants them
+format:
+	$(SWIFT) format format --in-place --recursive --parallel --configuration .swift-format Sources Tests Plugins Package.swift
 
 ## tsan: every test under ThreadSanitizer, in its own scratch path so the normal build is kept;
 ## .ci/tsan-suppressions.txt explains each suppression

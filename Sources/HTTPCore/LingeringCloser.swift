@@ -80,7 +80,7 @@ final class LingeringCloser: Sendable {
         }, retainedSelf)
         guard created == 0 else {
             Unmanaged<LingeringCloser>.fromOpaque(retainedSelf).release()
-            ends.forEach { close($0) }
+            for end in ends { close(end) }
             throw .startFailed("(lingering close: pthread_create(): \(String(cString: strerror(created))))")
         }
         shared.withLock { $0.thread = thread }
@@ -153,7 +153,7 @@ final class LingeringCloser: Sendable {
                 lingering.append(Lingering(socket: socket, deadline: now.advanced(by: .seconds(seconds))))
             }
             if isStopping {
-                lingering.forEach { close($0.socket) }
+                for connection in lingering { close(connection.socket) }
                 return
             }
 
@@ -173,7 +173,7 @@ final class LingeringCloser: Sendable {
             let ready = poll(&descriptors, nfds_t(descriptors.count), timeout)
             if ready < 0 && errno != EINTR {
                 // Cannot wait (out of memory): cut everyone off rather than spin.
-                lingering.forEach { close($0.socket) }
+                for connection in lingering { close(connection.socket) }
                 closedCount += lingering.count
                 lingering.removeAll()
             } else if ready > 0 {

@@ -73,7 +73,7 @@ public enum ServerProcess {
         }
         logger.log(.info, "stopping")
         sweep.cancel()
-        signalSources.forEach { $0.cancel() }
+        for source in signalSources { source.cancel() }
         server.stop(deadline: stopDeadlineSeconds)
         logger.log(.info, "stopped")
         exit(0)
