@@ -62,6 +62,20 @@ struct CorruptionTests {
         }
     }
 
+    @Test func verifyReportsEveryDamagedRecord() throws {
+        let directory = try Self.writeJournal()
+        let segment = "journal-00000001.seg"
+        var bytes = directory.bytes(of: segment)
+        bytes[Self.offset(ofRecord: 1) + 20] ^= 0x01
+        bytes[Self.offset(ofRecord: 3) + 2] ^= 0x80
+        directory.write(Array(bytes.dropLast(1)), to: segment)
+        let report = try FileStore.verify(directory: directory.path)
+        #expect(report.problems.map(\.offset) == [1, 3, 4].map { Int64(Self.offset(ofRecord: $0)) })
+        #expect(report.problems.map(\.kind) == [.corrupt, .corrupt, .torn])
+        #expect(report.problems.allSatisfy { $0.file == directory.file(segment) })
+        #expect(report.records == 2)
+    }
+
     @Test func verifyReportsATornTailWithoutTruncatingIt() throws {
         let directory = try Self.writeJournal()
         let segment = "journal-00000001.seg"

@@ -44,6 +44,21 @@ struct DiskFullTests {
         #expect(try reopened.records(of: Journal.id(1), after: 0) == Journal.session(1, versions: 2) + [Journal.event(1, version: 3)])
     }
 
+    /// A read-only file system (a tmpfs mounted read-only; skipped, saying
+    /// so, without the right to mount) cannot hold a journal: the store says
+    /// why instead of crashing.
+    @Test func aReadOnlyFileSystemIsUnavailable() throws {
+        let directory = TemporaryDirectory()
+        guard mount("tmpfs", directory.path, "tmpfs", UInt(MS_RDONLY), "size=64k") == 0 else {
+            let reason = String(cString: strerror(errno))
+            try Test.cancel("cannot mount a read-only tmpfs (\(reason)); run as root to test it")
+        }
+        defer { umount(directory.path) }
+        #expect(throws: StoreError.unavailable(reason: "cannot open \(directory.path)/LOCK: Read-only file system")) {
+            try FileStore(directory: directory.path, options: options())
+        }
+    }
+
     /// A real full file system: a 1 MiB tmpfs (needs the right to mount;
     /// the test is skipped, saying so, without it).
     @Test func aFullFileSystemRefusesAppendsUntilSpaceReturns() throws {

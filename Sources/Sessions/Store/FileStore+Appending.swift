@@ -26,7 +26,7 @@ extension FileStore {
     func truncateGarbage(_ state: inout FileStoreState) throws(StoreError) {
         guard state.activeHasGarbage else { return }
         guard ftruncate(state.active.descriptor, off_t(state.activeSize)) == 0 else {
-            throw .unavailable(reason: "cannot truncate \(directory.filePath(state.active.name)): \(systemErrorText(errno))")
+            throw .systemCall("cannot truncate \(directory.filePath(state.active.name))")
         }
         state.activeHasGarbage = false
     }

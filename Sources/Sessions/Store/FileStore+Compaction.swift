@@ -130,11 +130,11 @@ extension FileStore {
             }
             try output.flush()
             guard options.io.fsync(temporary.descriptor) == 0 else {
-                throw .unavailable(reason: "cannot fsync \(directory.filePath(temporaryName)): \(systemErrorText(errno))")
+                throw .systemCall("cannot fsync \(directory.filePath(temporaryName))")
             }
             let descriptor = dup(temporary.descriptor)
             guard descriptor >= 0 else {
-                throw .unavailable(reason: "cannot duplicate a descriptor: \(systemErrorText(errno))")
+                throw .systemCall("cannot duplicate a descriptor")
             }
             replacement = SegmentFile(number: newest.number, name: finalName, descriptor: descriptor)
             try directory.rename(temporaryName, to: finalName)

@@ -43,7 +43,7 @@ public final class FileStore: SessionStore {
         do {
             recovered = try JournalRecovery.recover(directory, options: options)
         } catch {
-            Glibc.close(lockDescriptor)
+            closeDescriptor(lockDescriptor)
             throw error
         }
         state = Locked(FileStoreState(recovered: recovered, lockDescriptor: lockDescriptor))
@@ -160,7 +160,7 @@ public final class FileStore: SessionStore {
             options.warn("fsync at close failed: \(error)")
         }
         state.withLock { state in
-            Glibc.close(state.lockDescriptor)
+            closeDescriptor(state.lockDescriptor)
             state.lockDescriptor = -1
         }
     }

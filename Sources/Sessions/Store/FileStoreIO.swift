@@ -15,7 +15,7 @@ struct FileStoreIO: Sendable {
 
     static let system = FileStoreIO(
         write: { descriptor, bytes, offset in pwrite(descriptor, bytes.baseAddress, bytes.count, off_t(offset)) },
-        fsync: { descriptor in Glibc.fsync(descriptor) }
+        fsync: { descriptor in fsyncDescriptor(descriptor) }
     )
 
     /// Writes all of `bytes` at `offset`, retrying short writes and `EINTR`;
@@ -38,7 +38,30 @@ struct FileStoreIO: Sendable {
     }
 }
 
+// Free functions for the system calls that share a name with a member of
+// the types that call them (`close()`, `rename(_:to:)`, `fsync`).
+
+func closeDescriptor(_ descriptor: Int32) {
+    _ = close(descriptor)
+}
+
+func fsyncDescriptor(_ descriptor: Int32) -> Int32 {
+    fsync(descriptor)
+}
+
+func renameFile(_ from: String, _ to: String) -> Int32 {
+    rename(from, to)
+}
+
 /// The text of an `errno` value.
 func systemErrorText(_ code: Int32) -> String {
     String(cString: strerror(code))
+}
+
+extension StoreError {
+    /// ``unavailable(reason:)`` for a failed system call: "`action`: error
+    /// text". `errno` is read at the call, before the message is built.
+    static func systemCall(_ action: @autoclosure () -> String, code: Int32 = errno) -> StoreError {
+        .unavailable(reason: "\(action()): \(systemErrorText(code))")
+    }
 }

@@ -17,7 +17,7 @@ final class JournalDirectory: Sendable {
         if create { try Self.makeDirectories(path) }
         let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else {
-            throw .unavailable(reason: "cannot open journal directory \(path): \(systemErrorText(errno))")
+            throw .systemCall("cannot open journal directory \(path)")
         }
         self.descriptor = descriptor
     }
@@ -33,7 +33,7 @@ final class JournalDirectory: Sendable {
     /// The names in the directory, `.` and `..` left out.
     func fileNames() throws(StoreError) -> [String] {
         guard let stream = opendir(path) else {
-            throw .unavailable(reason: "cannot list journal directory \(path): \(systemErrorText(errno))")
+            throw .systemCall("cannot list journal directory \(path)")
         }
         defer { closedir(stream) }
         var names: [String] = []
@@ -59,7 +59,7 @@ final class JournalDirectory: Sendable {
         let lockPath = filePath("LOCK")
         let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
-            throw .unavailable(reason: "cannot open \(lockPath): \(systemErrorText(errno))")
+            throw .systemCall("cannot open \(lockPath)")
         }
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
             let code = errno
@@ -77,7 +77,7 @@ final class JournalDirectory: Sendable {
         let name = SegmentFormat.fileName(ofSegment: number)
         let descriptor = open(filePath(name), (writable ? O_RDWR : O_RDONLY) | O_CLOEXEC)
         guard descriptor >= 0 else {
-            throw .unavailable(reason: "cannot open \(filePath(name)): \(systemErrorText(errno))")
+            throw .systemCall("cannot open \(filePath(name))")
         }
         return SegmentFile(number: number, name: name, descriptor: descriptor)
     }
@@ -88,7 +88,7 @@ final class JournalDirectory: Sendable {
     func createSegmentFile(named name: String, coversFrom: UInt32, number: UInt32, io: FileStoreIO, durably: Bool) throws(StoreError) -> SegmentFile {
         let descriptor = open(filePath(name), O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
-            throw .unavailable(reason: "cannot create \(filePath(name)): \(systemErrorText(errno))")
+            throw .systemCall("cannot create \(filePath(name))")
         }
         let segment = SegmentFile(number: number, name: name, descriptor: descriptor)
         let header = SegmentFormat.header(coversFrom: coversFrom)
@@ -108,22 +108,22 @@ final class JournalDirectory: Sendable {
     }
 
     func rename(_ from: String, to: String) throws(StoreError) {
-        guard Glibc.rename(filePath(from), filePath(to)) == 0 else {
-            throw .unavailable(reason: "cannot rename \(filePath(from)) to \(to): \(systemErrorText(errno))")
+        guard renameFile(filePath(from), filePath(to)) == 0 else {
+            throw .systemCall("cannot rename \(filePath(from)) to \(to)")
         }
     }
 
     /// Deletes `name`; a file already gone is not an error.
     func remove(_ name: String) throws(StoreError) {
         guard unlink(filePath(name)) == 0 || errno == ENOENT else {
-            throw .unavailable(reason: "cannot delete \(filePath(name)): \(systemErrorText(errno))")
+            throw .systemCall("cannot delete \(filePath(name))")
         }
     }
 
     /// Makes creations, renames and deletions in the directory durable.
     func sync(io: FileStoreIO) throws(StoreError) {
         guard io.fsync(descriptor) == 0 else {
-            throw .unavailable(reason: "cannot fsync directory \(path): \(systemErrorText(errno))")
+            throw .systemCall("cannot fsync directory \(path)")
         }
     }
 
@@ -132,7 +132,7 @@ final class JournalDirectory: Sendable {
         for component in path.split(separator: "/") {
             prefix += component
             if mkdir(prefix, 0o755) != 0 && errno != EEXIST {
-                throw .unavailable(reason: "cannot create journal directory \(prefix): \(systemErrorText(errno))")
+                throw .systemCall("cannot create journal directory \(prefix)")
             }
             prefix += "/"
         }

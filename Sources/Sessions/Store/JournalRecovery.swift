@@ -137,20 +137,20 @@ enum JournalRecovery {
 
     private static func truncate(_ segment: SegmentFile, to size: Int64, path: String, options: FileStoreOptions) throws(StoreError) {
         guard ftruncate(segment.descriptor, off_t(size)) == 0, options.io.fsync(segment.descriptor) == 0 else {
-            throw .unavailable(reason: "cannot truncate the torn tail of \(path): \(systemErrorText(errno))")
+            throw .systemCall("cannot truncate the torn tail of \(path)")
         }
     }
 
     private static func rewriteHeader(of segment: SegmentFile, path: String, options: FileStoreOptions) throws(StoreError) {
         let header = SegmentFormat.header(coversFrom: segment.number)
         guard ftruncate(segment.descriptor, 0) == 0 else {
-            throw .unavailable(reason: "cannot truncate \(path): \(systemErrorText(errno))")
+            throw .systemCall("cannot truncate \(path)")
         }
         if let code = header.withUnsafeBytes({ options.io.writeAll($0, to: segment.descriptor, at: 0) }) {
             throw .unavailable(reason: "cannot write \(path): \(systemErrorText(code))")
         }
         guard options.io.fsync(segment.descriptor) == 0 else {
-            throw .unavailable(reason: "cannot fsync \(path): \(systemErrorText(errno))")
+            throw .systemCall("cannot fsync \(path)")
         }
         options.warn("\(path): the segment header was cut short by a crash; rewrote it (the segment held no record)")
     }

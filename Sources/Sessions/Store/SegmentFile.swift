@@ -19,14 +19,14 @@ final class SegmentFile: Sendable {
     }
 
     deinit {
-        Glibc.close(descriptor)
+        closeDescriptor(descriptor)
     }
 
     /// The whole file, read with `pread(2)`.
     func readAll() throws(StoreError) -> [UInt8] {
         var status = stat()
         guard fstat(descriptor, &status) == 0 else {
-            throw .unavailable(reason: "cannot stat \(name): \(systemErrorText(errno))")
+            throw .systemCall("cannot stat \(name)")
         }
         return try read(count: Int(status.st_size), at: 0)
     }

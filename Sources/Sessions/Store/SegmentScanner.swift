@@ -20,6 +20,8 @@ struct SegmentScanner {
         /// The damage runs to the end of the file, as a write cut short by a
         /// crash leaves it: a torn tail if this is the last segment.
         var reachesEnd: Bool
+        /// The record's length passed its checksum: a record started here.
+        var lengthIsValid = false
     }
 
     enum Step {
@@ -47,13 +49,20 @@ struct SegmentScanner {
         }
     }
 
-    /// The first offset after `damagedOffset` where a whole, well-formed
-    /// record starts, or nil: how `verify` keeps reporting after damage.
+    /// The first offset after `damagedOffset` where a well-formed record
+    /// starts, or one cut short by the end of the file; nil if there is
+    /// none: how `verify` keeps reporting after damage.
     func resynchronize(after damagedOffset: Int) -> Int? {
         var candidate = damagedOffset + 1
         while candidate + SegmentFormat.frameHeaderSize <= bytes.count {
-            if case .success = Self.frame(in: bytes, at: candidate) { return candidate }
-            candidate += 1
+            switch Self.frame(in: bytes, at: candidate) {
+            case .success:
+                return candidate
+            case .failure(let damage) where damage.lengthIsValid && damage.reachesEnd:
+                return candidate
+            case .failure:
+                candidate += 1
+            }
         }
         return nil
     }
@@ -71,23 +80,23 @@ struct SegmentScanner {
             return .failure(Damage(offset: offset, reason: reason, reachesEnd: zeros))
         }
         guard length >= SegmentFormat.payloadFixedSize, length <= SegmentFormat.payloadFixedSize + SegmentFormat.maximumBodySize else {
-            return .failure(Damage(offset: offset, reason: "impossible record length \(length)", reachesEnd: false))
+            return .failure(Damage(offset: offset, reason: "impossible record length \(length)", reachesEnd: false, lengthIsValid: true))
         }
         let end = offset + SegmentFormat.frameHeaderSize + length
         guard end <= bytes.count else {
-            return .failure(Damage(offset: offset, reason: "record of \(SegmentFormat.frameHeaderSize + length) bytes cut short after \(remaining)", reachesEnd: true))
+            return .failure(Damage(offset: offset, reason: "record of \(SegmentFormat.frameHeaderSize + length) bytes cut short after \(remaining)", reachesEnd: true, lengthIsValid: true))
         }
         let payloadStart = offset + SegmentFormat.frameHeaderSize
         let payload = UnsafeRawBufferPointer(rebasing: bytes[payloadStart..<end])
         guard CRC32C.checksum(payload) == SegmentFormat.littleEndianUInt32(bytes, at: offset + 8) else {
-            return .failure(Damage(offset: offset, reason: "record checksum mismatch", reachesEnd: end == bytes.count))
+            return .failure(Damage(offset: offset, reason: "record checksum mismatch", reachesEnd: end == bytes.count, lengthIsValid: true))
         }
         guard let kind = JournalRecord.Kind(rawValue: payload[0]) else {
-            return .failure(Damage(offset: offset, reason: "unknown record kind \(payload[0])", reachesEnd: false))
+            return .failure(Damage(offset: offset, reason: "unknown record kind \(payload[0])", reachesEnd: false, lengthIsValid: true))
         }
         let version = Int(SegmentFormat.littleEndianUInt32(payload, at: 17))
         guard version >= 1, (kind == .created) == (version == 1) else {
-            return .failure(Damage(offset: offset, reason: "\(kind) record with version \(version)", reachesEnd: false))
+            return .failure(Damage(offset: offset, reason: "\(kind) record with version \(version)", reachesEnd: false, lengthIsValid: true))
         }
         let time = Int64(littleEndian: payload.loadUnaligned(fromByteOffset: 21, as: Int64.self))
         let key = SessionKey(bytes: payload, at: 1)
