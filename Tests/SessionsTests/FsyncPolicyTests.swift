@@ -112,7 +112,8 @@ struct FsyncPolicyTests {
     @Test func aFailedFsyncRefusesAppendsUntilTheStoreIsReopened() throws {
         let directory = TemporaryDirectory()
         let io = CountingIO()
-        let store = try FileStore(directory: directory.path, options: options(fsync: .always, io: io))
+        let warnings = Warnings()
+        let store = try FileStore(directory: directory.path, options: options(fsync: .always, io: io, warnings: warnings))
         try store.append(Journal.created(1), expectedVersion: 0)
         io.fsyncFailure.withLock { $0 = EIO }
         #expect {
@@ -129,6 +130,7 @@ struct FsyncPolicyTests {
             return true
         }
         store.close()
+        #expect(warnings.all.count == 1, "\(warnings.all)")
 
         let reopened = try FileStore(directory: directory.path, options: options(fsync: .always))
         defer { reopened.close() }

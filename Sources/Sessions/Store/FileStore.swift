@@ -49,10 +49,7 @@ public final class FileStore: SessionStore {
         state = Locked(FileStoreState(recovered: recovered, lockDescriptor: lockDescriptor))
         if options.fsync == .everysec {
             let syncer = BackgroundSyncer(interval: options.backgroundFsyncInterval) { [weak self] in
-                guard let self else { return }
-                if case .failure(let error) = self.syncWritten() {
-                    self.options.warn("background fsync failed: \(error)")
-                }
+                _ = self?.syncWritten()
             }
             self.syncer.withLock { $0 = syncer }
         }
@@ -156,9 +153,7 @@ public final class FileStore: SessionStore {
             syncer = nil
         }
         compactionMutex.withLock { _ in }
-        if flush, case .failure(let error) = syncWritten() {
-            options.warn("fsync at close failed: \(error)")
-        }
+        if flush { _ = syncWritten() }
         state.withLock { state in
             closeDescriptor(state.lockDescriptor)
             state.lockDescriptor = -1
@@ -166,21 +161,27 @@ public final class FileStore: SessionStore {
     }
 
     /// Fsyncs every segment written since the last fsync; returns the write
-    /// sequence it covered. A failure leaves the store refusing appends (see
-    /// ``GroupCommit``).
+    /// sequence it covered. A failure is warned about once and leaves the
+    /// store refusing appends (see ``GroupCommit``).
     func syncWritten() -> Result<UInt64, StoreError> {
-        let (sequence, files) = state.withLock { state in
+        let snapshot = state.withLock { (state) -> Result<(UInt64, [SegmentFile]), StoreError> in
+            if let failure = state.failure { return .failure(failure) }
             let files = state.writtenSequence == state.syncedSequence ? state.unsyncedSealed : state.unsyncedSealed + [state.active]
             state.unsyncedSealed = []
-            return (state.writtenSequence, files)
+            return .success((state.writtenSequence, files))
         }
+        guard case .success(let (sequence, files)) = snapshot else { return snapshot.map(\.0) }
         for file in files {
             guard options.io.fsync(file.descriptor) != 0 else { continue }
             let code = errno
             let error = StoreError.unavailable(
                 reason: "fsync of \(directory.filePath(file.name)) failed (\(systemErrorText(code))); records may not be on disk, so appends are refused until the store is reopened"
             )
-            state.withLock { $0.failure = error }
+            let first = state.withLock { state in
+                defer { state.failure = state.failure ?? error }
+                return state.failure == nil
+            }
+            if first { options.warn("\(error)") }
             return .failure(error)
         }
         state.withLock { $0.syncedSequence = max($0.syncedSequence, sequence) }

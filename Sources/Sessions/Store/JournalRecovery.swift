@@ -17,8 +17,10 @@ struct RecoveredJournal {
 /// Opens a journal directory: reads every segment once (frame headers and
 /// checksums), builds the index, finishes a compaction a crash interrupted,
 /// and truncates a torn tail with one warning. Damage anywhere else throws
-/// ``StoreError/corrupt(file:offset:reason:)``; nothing is modified before
-/// the whole journal has been checked, except that torn tail.
+/// ``StoreError/corrupt(file:offset:reason:)``. Repairs (the torn tail,
+/// stale segments, compaction's temporary files, a last segment whose header
+/// a crash cut short) are made only once the whole journal has been checked,
+/// so a refused open changes nothing.
 enum JournalRecovery {
     static func recover(_ directory: JournalDirectory, options: FileStoreOptions) throws(StoreError) -> RecoveredJournal {
         let numbers = try directory.segmentNumbers()
@@ -62,8 +64,10 @@ enum JournalRecovery {
         // The whole journal is checked: now repair what crashes left.
         try removeLeftovers(directory, stale: stale, options: options)
         if let headerless { try rewriteHeader(of: headerless, path: directory.filePath(headerless.name), options: options) }
-        if let tornTail { try truncate(tornTail.segment, to: tornTail.size, path: directory.filePath(tornTail.segment.name), options: options) }
-        if let tornTail { options.warn(tornTail.warning) }
+        if let tornTail {
+            try truncate(tornTail.segment, to: tornTail.size, path: directory.filePath(tornTail.segment.name), options: options)
+            options.warn(tornTail.warning)
+        }
         for number in stale { segments[number] = nil }
 
         guard let last = live.last, let active = segments[last] else {
