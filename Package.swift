@@ -26,11 +26,14 @@ let package = Package(
         .target(name: "NavigationAPI", dependencies: ["Coordination", "HTTPCore"], plugins: ["EmbedFiles"]),
         .target(name: "NavigationServerRuntime", dependencies: ["NavigationAPI", "HTTPCore", "Coordination"]),
         .executableTarget(name: "navigation-server", dependencies: ["NavigationServerRuntime", "Flows"]),
+        // Session journals and the stores that keep them (DURABILITY.md).
+        .target(name: "Sessions"),
         // Helpers every test target shares (a lock ThreadSanitizer can see, a seeded generator).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "CoordinationTests", dependencies: ["Coordination", "TestSupport"]),
         .testTarget(name: "FlowsTests", dependencies: ["Flows", "Coordination", "TestSupport"]),
         .testTarget(name: "HTTPCoreTests", dependencies: ["HTTPCore", "TestSupport"]),
+        .testTarget(name: "SessionsTests", dependencies: ["Sessions", "TestSupport"]),
         .testTarget(
             name: "NavigationAPITests",
             dependencies: ["NavigationAPI", "NavigationServerRuntime", "Flows", "Coordination", "HTTPCore", "TestSupport"]

@@ -1,0 +1,87 @@
+extension FileStore {
+    /// Checks every segment in `path` without modifying anything (a store
+    /// may have it open): every torn or corrupt record is reported with its
+    /// file and offset. After damage the scan resumes at the next
+    /// well-formed record.
+    /// - Throws: ``StoreError/unavailable(reason:)`` if the directory cannot
+    ///   be read.
+    public static func verify(directory path: String) throws(StoreError) -> JournalVerification {
+        let directory = try JournalDirectory(path: path, create: false)
+        var report = JournalVerification()
+        var coversFrom: [UInt32: UInt32] = [:]
+        var readable: [UInt32: [UInt8]] = [:]
+        let numbers = try directory.segmentNumbers()
+        for number in numbers {
+            let file = directory.filePath(SegmentFormat.fileName(ofSegment: number))
+            let bytes = try directory.openSegment(number, writable: false).readAll()
+            switch bytes.withUnsafeBytes(SegmentHeader.init) {
+            case .valid(let first):
+                coversFrom[number] = first
+                readable[number] = bytes
+            case .missing:
+                let kind: JournalVerification.Problem.Kind = number == numbers.last ? .torn : .corrupt
+                report.problems.append(.init(file: file, offset: 0, kind: kind, reason: "segment has no header"))
+            case .newerFormat(let found):
+                let reason = "journal format \(found); this build reads format \(SegmentFormat.version) at most"
+                report.problems.append(.init(file: file, offset: 0, kind: .newerFormat, reason: reason))
+            case .damaged(let reason):
+                report.problems.append(.init(file: file, offset: 0, kind: .corrupt, reason: reason))
+            }
+        }
+        let stale = JournalRecovery.staleSegments(numbers, coversFrom: coversFrom)
+        report.staleSegments = stale.sorted().map { directory.filePath(SegmentFormat.fileName(ofSegment: $0)) }
+        let live = numbers.filter { !stale.contains($0) }
+        var index = JournalIndex()
+        for number in live {
+            guard let bytes = readable[number] else { continue }
+            let file = directory.filePath(SegmentFormat.fileName(ofSegment: number))
+            report.segments.append(file)
+            bytes.withUnsafeBytes { buffer in
+                check(buffer, file: file, segment: number, isLast: number == live.last, index: &index, report: &report)
+            }
+        }
+        report.sessions = index.entries.count
+        return report
+    }
+
+    private static func check(
+        _ buffer: UnsafeRawBufferPointer, file: String, segment: UInt32, isLast: Bool,
+        index: inout JournalIndex, report: inout JournalVerification
+    ) {
+        var scanner = SegmentScanner(bytes: buffer)
+        while true {
+            switch scanner.next() {
+            case .end:
+                return
+            case .frame(let frame):
+                report.records += 1
+                // After damage, a session's next record may follow one that
+                // was lost: its sequence proves nothing more.
+                guard report.problems.isEmpty else { continue }
+                if let reason = index.replay(frame, segment: segment) {
+                    report.problems.append(.init(file: file, offset: Int64(frame.offset), kind: .corrupt, reason: reason))
+                }
+            case .damage(let damage):
+                let kind: JournalVerification.Problem.Kind = isLast && damage.reachesEnd ? .torn : .corrupt
+                report.problems.append(.init(file: file, offset: Int64(damage.offset), kind: kind, reason: damage.reason))
+                guard kind == .corrupt, let next = scanner.resynchronize(after: damage.offset) else { return }
+                scanner.offset = next
+            }
+        }
+    }
+
+    /// Compacts the journal in `path` while no server has it open: seals the
+    /// last segment so that every record is rewritten, drops ended sessions
+    /// and those `options.retains` refuses, and closes.
+    /// - Throws: ``StoreError/unavailable(reason:)`` if a store has the
+    ///   directory open, and whatever opening it throws.
+    @discardableResult
+    public static func compact(directory path: String, options: FileStoreOptions = FileStoreOptions()) throws(StoreError) -> CompactionReport {
+        var options = options
+        options.automaticCompactionGrowth = nil
+        let store = try FileStore(directory: path, options: options)
+        defer { store.close() }
+        try store.sealActiveSegment()
+        return try store.compact()
+    }
+}

@@ -1,0 +1,190 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// A ``SessionStore`` in append-only segment files in a data directory
+/// (format: ``SegmentFormat``).
+///
+/// Opening reads every segment once (frame headers and checksums, not
+/// bodies) to build an index of sessions; ``records(of:after:)`` then reads
+/// only the records asked for. An append writes its record with one
+/// `pwrite(2)` under the store's lock (the conditional check and the index
+/// update share that short critical section) and fsyncs per the
+/// ``FsyncPolicy`` outside it. Compaction rewrites sealed segments in the
+/// background while appends continue.
+///
+/// One store per directory: the directory's `LOCK` file is held with
+/// `flock` until ``close()``.
+public final class FileStore: SessionStore {
+    /// The data directory.
+    public let path: String
+    let options: FileStoreOptions
+    let directory: JournalDirectory
+    let state: Locked<FileStoreState>
+    /// Held for a whole compaction, so that compactions run one at a time
+    /// and ``close()`` can wait for one under way.
+    let compactionMutex = Locked(())
+    private let groupCommit = GroupCommit()
+    private let syncer = Locked<BackgroundSyncer?>(nil)
+
+    /// Opens the journal in `path`, creating the directory if missing.
+    /// - Throws: ``StoreError/corrupt(file:offset:reason:)`` for damage
+    ///   before the end of the journal, ``StoreError/newerFormat(file:found:supported:)``,
+    ///   ``StoreError/unavailable(reason:)`` if the directory cannot be used
+    ///   or another store holds it.
+    public init(directory path: String, options: FileStoreOptions = FileStoreOptions()) throws(StoreError) {
+        self.path = path
+        self.options = options
+        directory = try JournalDirectory(path: path, create: true)
+        let lockDescriptor = try directory.lock()
+        let recovered: RecoveredJournal
+        do {
+            recovered = try JournalRecovery.recover(directory, options: options)
+        } catch {
+            closeDescriptor(lockDescriptor)
+            throw error
+        }
+        state = Locked(FileStoreState(recovered: recovered, lockDescriptor: lockDescriptor))
+        if options.fsync == .everysec {
+            let syncer = BackgroundSyncer(interval: options.backgroundFsyncInterval) { [weak self] in
+                _ = self?.syncWritten()
+            }
+            self.syncer.withLock { $0 = syncer }
+        }
+    }
+
+    deinit {
+        shutdown(flush: true)
+    }
+
+    public func sessions() -> [SessionSummary] {
+        state.withLock { state in state.index.entries.map { $0.value.summary(id: $0.key) } }
+    }
+
+    public func summary(of id: String) -> SessionSummary? {
+        guard let key = SessionKey(hex: id) else { return nil }
+        return state.withLock { state in state.index.entries[key]?.summary(id: key) }
+    }
+
+    public func append(_ record: JournalRecord, expectedVersion: Int) throws(StoreError) {
+        try record.validate(expectedVersion: expectedVersion)
+        guard let key = SessionKey(hex: record.sessionID) else {
+            throw .invalidRecord(reason: "session id '\(record.sessionID)' is not 32 lowercase hex digits")
+        }
+        let frame = SegmentFormat.frame(of: record, key: key)
+        let sequence = try state.withLock { (state) throws(StoreError) -> UInt64 in
+            try state.checkUsable()
+            let entry = state.index.entries[key]
+            try AppendRule.check(lastVersion: entry?.lastVersion, ended: entry?.ended ?? false, expectedVersion: expectedVersion)
+            try truncateGarbage(&state)
+            if state.activeSize + Int64(frame.count) > Int64(options.segmentSize),
+               state.activeSize > Int64(SegmentFormat.headerSize) {
+                try roll(&state)
+            }
+            let offset = try write(frame, into: &state)
+            let location = RecordLocation(segment: state.active.number, size: UInt32(frame.count), offset: offset)
+            state.index.apply(kind: record.kind, key: key, time: record.time, at: location)
+            state.writtenSequence += 1
+            return state.writtenSequence
+        }
+        if options.fsync == .always {
+            try groupCommit.waitUntilDurable(sequence) { syncWritten() }
+        }
+    }
+
+    public func records(of id: String, after version: Int) throws(StoreError) -> [JournalRecord] {
+        let (locations, files) = try state.withLock { (state) throws(StoreError) in
+            try state.checkUsable()
+            guard let key = SessionKey(hex: id), let entry = state.index.entries[key] else { throw .notFound }
+            let locations = Array(entry.locations.dropFirst(max(0, version)))
+            var files: [UInt32: SegmentFile] = [:]
+            for location in locations { files[location.segment] = state.segments[location.segment] }
+            return (locations, files)
+        }
+        // Read outside the lock: the references keep a segment that
+        // compaction replaces readable until this returns.
+        var records: [JournalRecord] = []
+        records.reserveCapacity(locations.count)
+        for location in locations {
+            guard let file = files[location.segment] else {
+                throw .unavailable(reason: "segment \(location.segment) is not open")
+            }
+            let bytes = try file.read(count: Int(location.size), at: location.offset)
+            let record: Result<JournalRecord, SegmentScanner.Damage> = bytes.withUnsafeBytes { buffer in
+                SegmentScanner.frame(in: buffer, at: 0).map { SegmentScanner.record(of: $0, in: buffer) }
+            }
+            switch record {
+            case .success(let record): records.append(record)
+            case .failure(let damage):
+                throw .corrupt(file: directory.filePath(file.name), offset: location.offset, reason: damage.reason)
+            }
+        }
+        return records
+    }
+
+    public func drop(_ id: String) {
+        guard let key = SessionKey(hex: id) else { return }
+        state.withLock { state in state.index.entries[key] = nil }
+    }
+
+    /// Stops the background fsync thread, waits for a compaction under way,
+    /// fsyncs what was written (whatever the policy, as Redis does at
+    /// shutdown) and releases the directory.
+    public func close() {
+        shutdown(flush: true)
+    }
+
+    /// Like a `kill -9`: releases everything without an fsync. For tests of
+    /// what a crash leaves.
+    func simulateCrash() {
+        shutdown(flush: false)
+    }
+
+    private func shutdown(flush: Bool) {
+        let wasOpen = state.withLock { state in
+            defer { state.closed = true }
+            return !state.closed
+        }
+        guard wasOpen else { return }
+        syncer.withLock { syncer in
+            syncer?.stop()
+            syncer = nil
+        }
+        compactionMutex.withLock { _ in }
+        if flush { _ = syncWritten() }
+        state.withLock { state in
+            closeDescriptor(state.lockDescriptor)
+            state.lockDescriptor = -1
+        }
+    }
+
+    /// Fsyncs every segment written since the last fsync; returns the write
+    /// sequence it covered. A failure is warned about once and leaves the
+    /// store refusing appends (see ``GroupCommit``).
+    func syncWritten() -> Result<UInt64, StoreError> {
+        let snapshot = state.withLock { (state) -> Result<(UInt64, [SegmentFile]), StoreError> in
+            if let failure = state.failure { return .failure(failure) }
+            let files = state.writtenSequence == state.syncedSequence ? state.unsyncedSealed : state.unsyncedSealed + [state.active]
+            state.unsyncedSealed = []
+            return .success((state.writtenSequence, files))
+        }
+        guard case .success(let (sequence, files)) = snapshot else { return snapshot.map(\.0) }
+        for file in files {
+            guard options.io.fsync(file.descriptor) != 0 else { continue }
+            let code = errno
+            let error = StoreError.unavailable(
+                reason: "fsync of \(directory.filePath(file.name)) failed (\(systemErrorText(code))); records may not be on disk, so appends are refused until the store is reopened"
+            )
+            let first = state.withLock { state in
+                defer { state.failure = state.failure ?? error }
+                return state.failure == nil
+            }
+            if first { options.warn("\(error)") }
+            return .failure(error)
+        }
+        state.withLock { $0.syncedSequence = max($0.syncedSequence, sequence) }
+        return .success(sequence)
+    }
+}

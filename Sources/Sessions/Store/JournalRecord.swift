@@ -1,0 +1,62 @@
+/// One entry of a session's journal: what a store keeps so that the session
+/// can be rebuilt by replaying its flow.
+///
+/// Every record produces the next version of its session: `created` is
+/// version 1, each accepted event adds one, and `ended` adds one more (it is
+/// the session's last record, version `last + 1`). So the rule of a
+/// conditional append is the same for every kind: a record of version `v` is
+/// appended with `expectedVersion == v - 1`, and an end that races an event
+/// loses or wins like any other append.
+public struct JournalRecord: Sendable, Equatable {
+    /// What the record says happened.
+    public enum Kind: UInt8, Sendable, CaseIterable {
+        /// The session started. Body: flow name, flow version, start context.
+        case created = 1
+        /// The session accepted an event. Body: screen, event, payload.
+        case event = 2
+        /// The session ended or expired; no record may follow.
+        case ended = 3
+    }
+
+    /// 32 lowercase hex digits (128 bits).
+    public var sessionID: String
+    /// The session version this record produces (see the type's comment).
+    public var version: Int
+    public var kind: Kind
+    /// Wall-clock milliseconds since 1970, so that idle time keeps counting
+    /// across a restart.
+    public var time: Int64
+    /// Opaque to the store; the Sessions layer puts JSON here.
+    public var body: [UInt8]
+
+    public init(sessionID: String, version: Int, kind: Kind, time: Int64, body: [UInt8]) {
+        self.sessionID = sessionID
+        self.version = version
+        self.kind = kind
+        self.time = time
+        self.body = body
+    }
+
+    /// Bytes this record takes in a file store (frame included); also what
+    /// ``MemoryStore`` counts, so that a byte budget means the same in both.
+    public var storedSize: Int { SegmentFormat.frameSize(bodyCount: body.count) }
+
+    /// Throws ``StoreError/invalidRecord(reason:)`` unless this record may
+    /// follow version `expectedVersion`: a well-formed id, `version ==
+    /// expectedVersion + 1`, `created` exactly at version 1, a body that fits
+    /// a frame. These are caller bugs, checked before the session's state.
+    func validate(expectedVersion: Int) throws(StoreError) {
+        guard SessionKey(hex: sessionID) != nil else {
+            throw .invalidRecord(reason: "session id '\(sessionID)' is not 32 lowercase hex digits")
+        }
+        guard version == expectedVersion + 1, version >= 1, version <= Int(UInt32.max) else {
+            throw .invalidRecord(reason: "record version \(version) cannot follow version \(expectedVersion)")
+        }
+        guard (kind == .created) == (version == 1) else {
+            throw .invalidRecord(reason: "a \(kind) record cannot have version \(version); created is version 1, and only created")
+        }
+        guard body.count <= SegmentFormat.maximumBodySize else {
+            throw .invalidRecord(reason: "record body of \(body.count) bytes exceeds \(SegmentFormat.maximumBodySize)")
+        }
+    }
+}

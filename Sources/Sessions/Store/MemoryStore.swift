@@ -1,0 +1,58 @@
+/// A ``SessionStore`` that keeps journals in memory: nothing lasts across a
+/// restart. For tests and `--store memory`. Same rules as the file store
+/// (conditional appends, validation, byte counts).
+public final class MemoryStore: SessionStore {
+    private struct State {
+        var journals: [String: [JournalRecord]] = [:]
+        var closed = false
+    }
+
+    private let state = Locked(State())
+
+    public init() {}
+
+    public func sessions() -> [SessionSummary] {
+        state.withLock { state in state.journals.values.compactMap(Self.summary(of:)) }
+    }
+
+    public func summary(of id: String) -> SessionSummary? {
+        state.withLock { state in state.journals[id].flatMap(Self.summary(of:)) }
+    }
+
+    public func append(_ record: JournalRecord, expectedVersion: Int) throws(StoreError) {
+        try record.validate(expectedVersion: expectedVersion)
+        try state.withLock { (state) throws(StoreError) in
+            guard !state.closed else { throw .unavailable(reason: "the store is closed") }
+            let current = state.journals[record.sessionID]?.last
+            try AppendRule.check(lastVersion: current?.version, ended: current?.kind == .ended, expectedVersion: expectedVersion)
+            state.journals[record.sessionID, default: []].append(record)
+        }
+    }
+
+    public func records(of id: String, after version: Int) throws(StoreError) -> [JournalRecord] {
+        try state.withLock { (state) throws(StoreError) in
+            guard !state.closed else { throw .unavailable(reason: "the store is closed") }
+            guard let journal = state.journals[id] else { throw .notFound }
+            return Array(journal.drop { $0.version <= version })
+        }
+    }
+
+    public func drop(_ id: String) {
+        state.withLock { state in _ = state.journals.removeValue(forKey: id) }
+    }
+
+    public func close() {
+        state.withLock { state in state.closed = true }
+    }
+
+    private static func summary(of journal: [JournalRecord]) -> SessionSummary? {
+        guard let last = journal.last else { return nil }
+        return SessionSummary(
+            id: last.sessionID,
+            lastVersion: last.version,
+            lastActivity: last.time,
+            ended: last.kind == .ended,
+            bytes: journal.reduce(0) { $0 + $1.storedSize }
+        )
+    }
+}

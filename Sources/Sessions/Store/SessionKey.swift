@@ -1,0 +1,56 @@
+/// A session id as two integers: 16 bytes on disk instead of 32 hex digits,
+/// and a dictionary key that needs no allocation.
+struct SessionKey: Hashable, Sendable {
+    let high: UInt64
+    let low: UInt64
+
+    init(high: UInt64, low: UInt64) {
+        self.high = high
+        self.low = low
+    }
+
+    /// Parses 32 lowercase hex digits; nil for anything else.
+    init?(hex text: String) {
+        var high: UInt64 = 0
+        var low: UInt64 = 0
+        var count = 0
+        for byte in text.utf8 {
+            let digit: UInt64
+            switch byte {
+            case 48...57: digit = UInt64(byte - 48)
+            case 97...102: digit = UInt64(byte - 87)
+            default: return nil
+            }
+            if count < 16 { high = high << 4 | digit } else { low = low << 4 | digit }
+            count += 1
+            if count > 32 { return nil }
+        }
+        guard count == 32 else { return nil }
+        self.init(high: high, low: low)
+    }
+
+    /// Reads the 16 big-endian bytes at `offset` (hex order: the first byte
+    /// holds the first two digits).
+    init(bytes: UnsafeRawBufferPointer, at offset: Int) {
+        high = UInt64(bigEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+        low = UInt64(bigEndian: bytes.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self))
+    }
+
+    /// The id as 32 lowercase hex digits.
+    var hex: String {
+        let digits: [UInt8] = Array("0123456789abcdef".utf8)
+        return String(unsafeUninitializedCapacity: 32) { buffer in
+            for index in 0..<16 {
+                buffer[index] = digits[Int(high >> UInt64(60 - index * 4) & 0xF)]
+                buffer[16 + index] = digits[Int(low >> UInt64(60 - index * 4) & 0xF)]
+            }
+            return 32
+        }
+    }
+
+    /// Appends the 16 big-endian bytes of the id.
+    func append(to bytes: inout [UInt8]) {
+        withUnsafeBytes(of: high.bigEndian) { bytes.append(contentsOf: $0) }
+        withUnsafeBytes(of: low.bigEndian) { bytes.append(contentsOf: $0) }
+    }
+}

@@ -1,0 +1,47 @@
+/// Where sessions' journals last: a file store, Redis, or memory.
+///
+/// A session is a deterministic function of its flow, its start context and
+/// its accepted events, so a store keeps only that journal (one
+/// ``JournalRecord`` per change) and the caller rebuilds sessions by replay.
+/// Every write is a conditional append, so two writers (threads or server
+/// instances) never both win the same version.
+public protocol SessionStore: Sendable {
+    /// Every session the store holds, ended or not (until dropped). Cheap:
+    /// answered from an index, no record is read.
+    func sessions() -> [SessionSummary]
+
+    /// The summary of one session, or nil if the store does not hold it.
+    func summary(of id: String) -> SessionSummary?
+
+    /// Appends `record` if and only if the session's last stored version is
+    /// `expectedVersion` (0 for a new session's `created` record).
+    ///
+    /// Returns once the record is durable as the store promises (for a file
+    /// store: written to the operating system, and on disk too under
+    /// ``FsyncPolicy/always``).
+    /// - Throws: ``StoreError/conflict(currentVersion:)`` if another version
+    ///   is stored; ``StoreError/notFound`` if the session does not exist (and
+    ///   `expectedVersion` is not 0) or has ended;
+    ///   ``StoreError/invalidRecord(reason:)`` if `record.version !=
+    ///   expectedVersion + 1` or the record is malformed;
+    ///   ``StoreError/unavailable(reason:)`` if it cannot be stored now (then
+    ///   nothing was stored).
+    func append(_ record: JournalRecord, expectedVersion: Int) throws(StoreError)
+
+    /// The session's records with a version greater than `version`, in
+    /// order: all of them for `version` 0; what a cache that is behind has
+    /// not seen yet otherwise.
+    /// - Throws: ``StoreError/notFound`` if the store does not hold the session.
+    func records(of id: String, after version: Int) throws(StoreError) -> [JournalRecord]
+
+    /// Forgets a session that has ended or expired: it is no longer listed
+    /// or served, and compaction reclaims its records. A file store does not
+    /// journal the drop itself: until compaction has run, a dropped session
+    /// may be listed again after a restart, where its `ended` flag or idle
+    /// time leads the caller to drop it again.
+    func drop(_ id: String)
+
+    /// Flushes what the store promises to flush and releases its resources;
+    /// later calls throw ``StoreError/unavailable(reason:)``.
+    func close()
+}

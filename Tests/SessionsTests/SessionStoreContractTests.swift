@@ -1,0 +1,154 @@
+import TestSupport
+import Testing
+@testable import Sessions
+
+/// The rules every store follows, checked on the memory store and the file
+/// store alike.
+@Suite("SessionStore contract")
+struct SessionStoreContractTests {
+    enum Kind: String, CaseIterable, CustomTestStringConvertible {
+        case memory, file
+        var testDescription: String { rawValue }
+    }
+
+    /// A store of `kind`; the directory (for the file store) lives as long
+    /// as the returned value.
+    private static func makeStore(_ kind: Kind) throws -> (store: any SessionStore, directory: TemporaryDirectory) {
+        let directory = TemporaryDirectory()
+        switch kind {
+        case .memory: return (MemoryStore(), directory)
+        case .file: return (try FileStore(directory: directory.path, options: options()), directory)
+        }
+    }
+
+    @Test(arguments: Kind.allCases)
+    func appendsInOrderAndServesRecordsAfterAVersion(_ kind: Kind) throws {
+        let (store, directory) = try Self.makeStore(kind)
+        defer { store.close(); _ = directory }
+        let first = Journal.session(1, versions: 4)
+        let second = Journal.session(2, versions: 2)
+        try Journal.append(first, to: store)
+        try Journal.append(second, to: store)
+
+        #expect(try store.records(of: Journal.id(1), after: 0) == first)
+        #expect(try store.records(of: Journal.id(1), after: 2) == Array(first[2...]))
+        #expect(try store.records(of: Journal.id(1), after: 4) == [])
+        #expect(try store.records(of: Journal.id(2), after: 1) == [second[1]])
+        #expect(store.summary(of: Journal.id(1)) == SessionSummary(
+            id: Journal.id(1), lastVersion: 4, lastActivity: first[3].time, ended: false, bytes: first.reduce(0) { $0 + $1.storedSize }
+        ))
+        #expect(Set(store.sessions().map(\.id)) == [Journal.id(1), Journal.id(2)])
+    }
+
+    @Test(arguments: Kind.allCases)
+    func aWrongExpectedVersionIsAConflictWithTheCurrentVersion(_ kind: Kind) throws {
+        let (store, directory) = try Self.makeStore(kind)
+        defer { store.close(); _ = directory }
+        try Journal.append(Journal.session(1, versions: 3), to: store)
+
+        #expect(throws: StoreError.conflict(currentVersion: 3)) {
+            try store.append(Journal.event(1, version: 3), expectedVersion: 2)
+        }
+        #expect(throws: StoreError.conflict(currentVersion: 3)) {
+            try store.append(Journal.created(1), expectedVersion: 0)
+        }
+        #expect(store.summary(of: Journal.id(1))?.lastVersion == 3)
+        #expect(try store.records(of: Journal.id(1), after: 0).count == 3)
+    }
+
+    @Test(arguments: Kind.allCases)
+    func unknownAndEndedSessionsTakeNoRecords(_ kind: Kind) throws {
+        let (store, directory) = try Self.makeStore(kind)
+        defer { store.close(); _ = directory }
+        #expect(throws: StoreError.notFound) { try store.append(Journal.event(7, version: 2), expectedVersion: 1) }
+        #expect(throws: StoreError.notFound) { try store.records(of: Journal.id(7), after: 0) }
+        #expect(store.summary(of: Journal.id(7)) == nil)
+
+        try Journal.append(Journal.session(1, versions: 2) + [Journal.ended(1, version: 3)], to: store)
+        #expect(store.summary(of: Journal.id(1))?.ended == true)
+        #expect(throws: StoreError.notFound) { try store.append(Journal.event(1, version: 4), expectedVersion: 3) }
+        // An event racing the end loses like any other append.
+        #expect(throws: StoreError.conflict(currentVersion: 3)) { try store.append(Journal.event(1, version: 3), expectedVersion: 2) }
+    }
+
+    @Test(arguments: Kind.allCases)
+    func malformedRecordsAreRefusedBeforeTheStateIsLookedAt(_ kind: Kind) throws {
+        let (store, directory) = try Self.makeStore(kind)
+        defer { store.close(); _ = directory }
+        var badID = Journal.created(1)
+        badID.sessionID = "0123456789ABCDEF0123456789abcdef"
+        var eventFirst = Journal.created(2)
+        eventFirst.kind = .event
+        var skipping = Journal.created(3)
+        skipping.version = 2
+        for (record, expected) in [(badID, 0), (eventFirst, 0), (skipping, 0), (Journal.event(4, version: 3), 1)] {
+            #expect {
+                try store.append(record, expectedVersion: expected)
+            } throws: { error in
+                if case StoreError.invalidRecord = error { return true }
+                return false
+            }
+        }
+        #expect(store.sessions().isEmpty)
+    }
+
+    @Test(arguments: Kind.allCases)
+    func dropForgetsASession(_ kind: Kind) throws {
+        let (store, directory) = try Self.makeStore(kind)
+        defer { store.close(); _ = directory }
+        try Journal.append(Journal.session(1, versions: 2) + [Journal.ended(1, version: 3)], to: store)
+        try Journal.append(Journal.session(2, versions: 2), to: store)
+        store.drop(Journal.id(1))
+        #expect(store.summary(of: Journal.id(1)) == nil)
+        #expect(throws: StoreError.notFound) { try store.records(of: Journal.id(1), after: 0) }
+        #expect(store.sessions().map(\.id) == [Journal.id(2)])
+    }
+
+    @Test(arguments: Kind.allCases)
+    func aClosedStoreIsUnavailable(_ kind: Kind) throws {
+        let (store, directory) = try Self.makeStore(kind)
+        defer { _ = directory }
+        try Journal.append([Journal.created(1)], to: store)
+        store.close()
+        #expect {
+            try store.append(Journal.event(1, version: 2), expectedVersion: 1)
+        } throws: { error in
+            if case StoreError.unavailable = error { return true }
+            return false
+        }
+    }
+
+    /// Threads race to append the same version of one session, round after
+    /// round: exactly one wins each round, the others see its version.
+    @Test(arguments: Kind.allCases)
+    func racersForOneVersionHaveExactlyOneWinner(_ kind: Kind) throws {
+        let (store, directory) = try Self.makeStore(kind)
+        defer { store.close(); _ = directory }
+        let racers = 4
+        let rounds = 50
+        try store.append(Journal.created(1), expectedVersion: 0)
+        let outcomes = LockedBox<[Int: [String]]>([:])
+        for round in 1...rounds {
+            onThreads(racers) { racer in
+                let result: String
+                do {
+                    var record = Journal.event(1, version: round + 1)
+                    record.body = Array("racer \(racer)".utf8)
+                    try store.append(record, expectedVersion: round)
+                    result = "won"
+                } catch {
+                    result = "\(error)"
+                }
+                outcomes.withLock { $0[round, default: []].append(result) }
+            }
+        }
+        let all = outcomes.withLock { $0 }
+        for round in 1...rounds {
+            let results = all[round] ?? []
+            #expect(results.filter { $0 == "won" }.count == 1, "round \(round): \(results)")
+            #expect(results.filter { $0 == "\(StoreError.conflict(currentVersion: round + 1))" }.count == racers - 1, "round \(round): \(results)")
+        }
+        let records = try store.records(of: Journal.id(1), after: 0)
+        #expect(records.map(\.version) == Array(1...(rounds + 1)))
+    }
+}
