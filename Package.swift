@@ -12,7 +12,8 @@ let package = Package(
         .executable(name: "navigation-server", targets: ["navigation-server"]),
     ],
     targets: [
-        .target(name: "Coordination"),
+        .target(name: "JSON"),
+        .target(name: "Coordination", dependencies: ["JSON"]),
         .target(name: "Flows", dependencies: ["Coordination"]),
         .systemLibrary(
             name: "CMicroHTTPD",
@@ -23,20 +24,23 @@ let package = Package(
         // openapi.yaml and web/ are compiled into NavigationAPI by the EmbedFiles plugin.
         .executableTarget(name: "EmbedFilesTool"),
         .plugin(name: "EmbedFiles", capability: .buildTool(), dependencies: ["EmbedFilesTool"]),
-        .target(name: "NavigationAPI", dependencies: ["Coordination", "HTTPCore"], plugins: ["EmbedFiles"]),
-        .target(name: "NavigationServerRuntime", dependencies: ["NavigationAPI", "HTTPCore", "Coordination"]),
+        .target(name: "NavigationAPI", dependencies: ["Sessions", "Coordination", "HTTPCore"], plugins: ["EmbedFiles"]),
+        .target(name: "NavigationServerRuntime", dependencies: ["NavigationAPI", "Sessions", "HTTPCore", "Coordination"]),
         .executableTarget(name: "navigation-server", dependencies: ["NavigationServerRuntime", "Flows"]),
         // Session journals and the stores that keep them (DURABILITY.md).
-        .target(name: "Sessions"),
+        .target(name: "Sessions", dependencies: ["Coordination"]),
         // Helpers every test target shares (a lock ThreadSanitizer can see, a seeded generator).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "CoordinationTests", dependencies: ["Coordination", "TestSupport"]),
-        .testTarget(name: "FlowsTests", dependencies: ["Flows", "Coordination", "TestSupport"]),
+        .testTarget(name: "JSONTests", dependencies: ["JSON", "TestSupport"]),
+        .testTarget(name: "CoordinationTests", dependencies: ["Coordination", "Sessions", "TestSupport"]),
+        .testTarget(name: "FlowsTests", dependencies: ["Flows", "Coordination", "Sessions", "TestSupport"]),
         .testTarget(name: "HTTPCoreTests", dependencies: ["HTTPCore", "TestSupport"]),
-        .testTarget(name: "SessionsTests", dependencies: ["Sessions", "TestSupport"]),
+        .testTarget(name: "SessionsTests", dependencies: ["Sessions", "Flows", "TestSupport"]),
         .testTarget(
             name: "NavigationAPITests",
-            dependencies: ["NavigationAPI", "NavigationServerRuntime", "Flows", "Coordination", "HTTPCore", "TestSupport"]
+            dependencies: [
+                "NavigationAPI", "NavigationServerRuntime", "Sessions", "Flows", "Coordination", "HTTPCore", "TestSupport",
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

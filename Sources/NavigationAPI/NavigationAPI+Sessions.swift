@@ -1,4 +1,5 @@
 import Coordination
+import Sessions
 import HTTPCore
 
 /// The session routes: each parses what it needs from the request, makes one

@@ -1,4 +1,5 @@
 import Coordination
+import Sessions
 import HTTPCore
 
 /// The REST API of openapi.yaml over a ``SessionRegistry``: the HTTP handler the

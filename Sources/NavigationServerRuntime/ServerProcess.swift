@@ -1,3 +1,5 @@
+import Sessions
+import NavigationAPI
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

@@ -1,6 +1,7 @@
 import Synchronization
 import Testing
 @testable import Coordination
+@testable import Sessions
 
 /// An event applies completely or not at all: a handler that changes things
 /// and then fails leaves the session as it was, byte for byte, store included.

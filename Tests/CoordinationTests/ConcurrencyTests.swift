@@ -3,6 +3,7 @@ import Dispatch
 import Synchronization
 import Testing
 @testable import Coordination
+@testable import Sessions
 
 /// Many sessions used from many threads at once: each ends up exactly where
 /// the same events take it on one thread, and one shared session loses no event.

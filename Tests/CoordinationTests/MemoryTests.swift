@@ -1,5 +1,6 @@
 import Testing
 @testable import Coordination
+@testable import Sessions
 
 /// Nothing finished stays alive: coordinators and screens are freed when they
 /// leave the tree and the stack, and everything when the session ends.

@@ -1,5 +1,6 @@
 import Testing
 @testable import Coordination
+@testable import Sessions
 
 /// A session holds at most `maxSessionBytes` of context, accepted events and
 /// screen params; an event or a new session past it is refused and nothing

@@ -1,6 +1,7 @@
 import Synchronization
 import Testing
 @testable import Coordination
+@testable import Sessions
 
 /// A clock the test moves by hand, for idle expiry.
 final class ManualClock: Sendable {

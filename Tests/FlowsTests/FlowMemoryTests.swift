@@ -1,5 +1,6 @@
 import Testing
 @testable import Coordination
+@testable import Sessions
 @testable import Flows
 
 /// The leak the seeds warn about: finished coordinators and their screens

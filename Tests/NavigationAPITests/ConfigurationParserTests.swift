@@ -1,4 +1,5 @@
 import NavigationAPI
+@testable import NavigationServerRuntime
 import Testing
 
 @Suite("Configuration: flags, environment, defaults")

@@ -1,4 +1,5 @@
 import Coordination
+import Sessions
 import Testing
 
 @Suite("Routing: paths, methods, HEAD")

@@ -1,7 +1,9 @@
 import Coordination
+import Sessions
 import Flows
 import HTTPCore
 import NavigationAPI
+@testable import NavigationServerRuntime
 import Testing
 
 /// The real server, started in-process on 127.0.0.1 with a free port:

@@ -1,4 +1,4 @@
-import Synchronization
+import Sessions
 
 /// A token bucket per client (see ``TokenBucket``) in a bounded table.
 ///
@@ -79,5 +79,5 @@ final class ClientRateLimiter: Sendable {
 
 /// One slice of the table, with its own lock.
 private final class Shard: Sendable {
-    let buckets = Mutex<[String: TokenBucket]>([:])
+    let buckets = Locked<[String: TokenBucket]>([:])
 }

@@ -4,6 +4,7 @@ import Glibc
 import Musl
 #endif
 import Coordination
+import Sessions
 
 /// What `GET /metrics` reports: requests by route, method and status, their
 /// durations, sessions, events by flow and outcome, and the build.

@@ -1,4 +1,5 @@
 import Coordination
+import Sessions
 import HTTPCore
 
 extension HTTPResponse {

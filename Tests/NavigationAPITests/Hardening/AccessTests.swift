@@ -1,6 +1,7 @@
 import Coordination
 import HTTPCore
 @testable import NavigationAPI
+@testable import NavigationServerRuntime
 import Testing
 
 @Suite("Access: API key and CORS")

@@ -1,6 +1,7 @@
 import Coordination
 import HTTPCore
 @testable import NavigationAPI
+@testable import NavigationServerRuntime
 import Testing
 
 /// The API key is checked on the routed endpoint, never on the raw path: a

@@ -4,24 +4,21 @@ import Glibc
 import Musl
 #endif
 
-/// A value behind a pthread mutex: the lock of each session and of each
-/// shard of the registry.
+/// A value behind a pthread mutex.
 ///
 /// Not `Synchronization.Mutex`: on Linux a contended `Mutex` is a
 /// priority-inheritance futex that the kernel hands to the waiting thread,
 /// which then runs without an atomic operation of its own, so
 /// ThreadSanitizer cannot see the ordering and reports the guarded value as
-/// racing. ThreadSanitizer intercepts `pthread_mutex_lock`, so `make tsan`
-/// checks these locks instead of suppressing them. Uncontended, both cost
-/// one atomic exchange.
+/// racing. ThreadSanitizer intercepts `pthread_mutex_lock`.
 ///
 /// `@unchecked Sendable`: `value` is only read or written inside
 /// ``withLock(_:)``, with the mutex held.
-final class Locked<Value>: @unchecked Sendable {
+package final class Locked<Value>: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     private var value: Value
 
-    init(_ value: consuming sending Value) {
+    package init(_ value: consuming sending Value) {
         self.value = value
         mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
@@ -33,9 +30,9 @@ final class Locked<Value>: @unchecked Sendable {
         mutex.deallocate()
     }
 
-    /// Runs `body` with the mutex held. `body` must not call `withLock` on
-    /// the same instance: the mutex is not recursive.
-    func withLock<Result, Failure: Error>(_ body: (inout Value) throws(Failure) -> Result) throws(Failure) -> Result {
+    /// Runs `body` with the mutex held. Not recursive: `body` must not call
+    /// `withLock` on the same instance.
+    package func withLock<Result, Failure: Error>(_ body: (inout Value) throws(Failure) -> Result) throws(Failure) -> Result {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         return try body(&value)

@@ -1,3 +1,4 @@
+import Coordination
 import Synchronization
 
 /// All live sessions of a server: create, use, end, and expire them.

@@ -1,3 +1,4 @@
+import NavigationAPI
 import Coordination
 import HTTPCore
 

@@ -1,3 +1,4 @@
+import NavigationAPI
 /// One setting of ``ServerConfiguration``: its flag, its environment
 /// variable, and how a text value is checked and stored.
 struct ConfigurationOption: Sendable {
@@ -153,18 +154,5 @@ enum CORSOrigins {
 private extension Substring {
     func trimmingSpaces() -> String {
         String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
-    }
-}
-
-/// Seconds as flags and `--help` write them: `1800`, `0.5`.
-enum SecondsText {
-    static func parse(_ text: String) -> Double? {
-        guard let seconds = Double(text), seconds.isFinite, seconds > 0, seconds <= 31_536_000 * 100 else { return nil }
-        return seconds
-    }
-
-    static func format(_ seconds: Double) -> String {
-        if let whole = Int(exactly: seconds) { return String(whole) }
-        return String(seconds)
     }
 }

@@ -1,3 +1,4 @@
+import Coordination
 import Synchronization
 
 /// One registered session behind its own lock, with the time it was last used.

@@ -1,3 +1,4 @@
+import NavigationAPI
 /// The least severe log line `navigation-server` writes; lower ones are skipped.
 ///
 /// Requests are logged at `info`; a 5xx answer at `error`, a 503 at `warn`.

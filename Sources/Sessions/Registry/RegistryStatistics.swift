@@ -1,3 +1,4 @@
+import Coordination
 import Synchronization
 
 /// Lifetime counts of a ``SessionRegistry``.
