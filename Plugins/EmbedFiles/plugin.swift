@@ -35,9 +35,11 @@ struct EmbedFiles: BuildToolPlugin {
     /// The regular files under `directory`, sorted, hidden ones skipped.
     private static func files(under directory: URL) throws -> [URL] {
         let manager = FileManager.default
-        guard let enumerator = manager.enumerator(
-            at: directory, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles]
-        ) else { return [] }
+        guard
+            let enumerator = manager.enumerator(
+                at: directory, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles]
+            )
+        else { return [] }
         var files: [URL] = []
         for case let url as URL in enumerator
         where try url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile == true {

@@ -32,9 +32,11 @@ func contents(of path: String) throws -> [UInt8] {
 
 /// The regular files under `directory`, sorted, hidden ones skipped.
 func files(under directory: String) throws -> [String] {
-    guard let enumerator = FileManager.default.enumerator(
-        at: URL(fileURLWithPath: directory), includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles]
-    ) else { return [] }
+    guard
+        let enumerator = FileManager.default.enumerator(
+            at: URL(fileURLWithPath: directory), includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles]
+        )
+    else { return [] }
     var paths: [String] = []
     for case let url as URL in enumerator where try url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile == true {
         paths.append(url.standardizedFileURL.path)

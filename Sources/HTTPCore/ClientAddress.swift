@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 import CMicroHTTPD
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
 
 /// The text of a connection's peer IP address, as ``HTTPRequest/clientAddress`` carries it.
 enum ClientAddress {

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 import CMicroHTTPD
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
 
 // The C entry points libmicrohttpd calls on its worker threads. They are plain
 // global functions (never closures or `main.swift` code, which Swift 6 would
@@ -89,7 +90,7 @@ func daemonAccessHandler(
     // Every pointer is set by libmicrohttpd; a missing one means the URI
     // callback could not find the connection's context, so refuse the request.
     guard let cls, let connection, let method, let uploadDataSize,
-          let pointer = requestContext?.pointee
+        let pointer = requestContext?.pointee
     else { return .NO }
     let context = Unmanaged<ConnectionContext>.fromOpaque(pointer).takeUnretainedValue()
     return dispatcher(cls).access(

@@ -18,9 +18,10 @@ struct DaemonHandle: @unchecked Sendable {
         dispatcher: RequestDispatcher,
         errorLog: StartupErrorLog
     ) throws(HTTPServerError) -> DaemonHandle {
-        var flags = MHD_USE_EPOLL_INTERNAL_THREAD.rawValue
-            | MHD_USE_ITC.rawValue // lets MHD_stop_daemon wake the worker threads at once
-            | MHD_USE_ERROR_LOG.rawValue // routed to `errorLog`, which keeps start-up errors only
+        var flags =
+            MHD_USE_EPOLL_INTERNAL_THREAD.rawValue
+            | MHD_USE_ITC.rawValue  // lets MHD_stop_daemon wake the worker threads at once
+            | MHD_USE_ERROR_LOG.rawValue  // routed to `errorLog`, which keeps start-up errors only
         if configuration.turbo {
             flags |= MHD_USE_TURBO.rawValue
         }

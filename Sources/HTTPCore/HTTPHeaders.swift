@@ -88,7 +88,7 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
             switch (left.next(), right.next()) {
             case (nil, nil):
                 return true
-            case let (l?, r?):
+            case (let l?, let r?):
                 if l != r && asciiLowercased(l) != asciiLowercased(r) { return false }
             default:
                 return false

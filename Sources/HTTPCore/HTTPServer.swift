@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
 
 /// An HTTP/1.1 server on libmicrohttpd's epoll thread pool, calling an
 /// ``HTTPHandler`` for every complete request.

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
 
 /// Closes connections the way nginx's lingering close does, so that a client
 /// still sending its request when the server answers early reads the answer.
@@ -73,11 +74,13 @@ final class LingeringCloser: Sendable {
         }
         var thread = pthread_t()
         let retainedSelf = Unmanaged.passRetained(self).toOpaque()
-        let created = pthread_create(&thread, nil, { argument in
-            guard let argument else { return nil }
-            Unmanaged<LingeringCloser>.fromOpaque(argument).takeRetainedValue().run()
-            return nil
-        }, retainedSelf)
+        let created = pthread_create(
+            &thread, nil,
+            { argument in
+                guard let argument else { return nil }
+                Unmanaged<LingeringCloser>.fromOpaque(argument).takeRetainedValue().run()
+                return nil
+            }, retainedSelf)
         guard created == 0 else {
             Unmanaged<LingeringCloser>.fromOpaque(retainedSelf).release()
             for end in ends { close(end) }

@@ -31,7 +31,7 @@ public struct MicroHTTPDVersion: Comparable, Sendable, CustomStringConvertible {
         var parts: [Int] = []
         for piece in pieces {
             guard !piece.isEmpty, piece.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
-                  let number = Int(piece)
+                let number = Int(piece)
             else { return nil }
             parts.append(number)
         }
@@ -47,7 +47,8 @@ public struct MicroHTTPDVersion: Comparable, Sendable, CustomStringConvertible {
     /// Missing trailing parts count as 0, so `0.9` equals `0.9.0`.
     public static func < (lhs: Self, rhs: Self) -> Bool {
         for index in 0..<max(lhs.parts.count, rhs.parts.count) {
-            let left = lhs.part(index), right = rhs.part(index)
+            let left = lhs.part(index)
+            let right = rhs.part(index)
             if left != right { return left < right }
         }
         return false

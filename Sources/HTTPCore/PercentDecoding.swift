@@ -55,8 +55,8 @@ public enum PercentDecoding {
         guard first < encoded.endIndex else { return nil }
         let second = encoded.index(after: first)
         guard second < encoded.endIndex,
-              let high = hexValue(encoded[first]),
-              let low = hexValue(encoded[second])
+            let high = hexValue(encoded[first]),
+            let low = hexValue(encoded[second])
         else { return nil }
         return high << 4 | low
     }

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 import CMicroHTTPD
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
 
 extension RequestDispatcher {
     /// Called when libmicrohttpd is about to close `connection`: hands its
@@ -16,7 +17,7 @@ extension RequestDispatcher {
         guard socket >= 0 else { return }
         switch Self.pendingInput(on: socket) {
         case .endOfStream:
-            return // the client has finished sending: closing resets nothing
+            return  // the client has finished sending: closing resets nothing
         case .bytes:
             lingeringCloser.adopt(socket)
         case .nothingYet:
@@ -48,14 +49,14 @@ extension RequestDispatcher {
         let count = recv(socket, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT))
         if count > 0 { return .bytes }
         if count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) { return .nothingYet }
-        return .endOfStream // end of stream, or the connection failed
+        return .endOfStream  // end of stream, or the connection failed
     }
 }
 
-private extension ConnectionContext {
+extension ConnectionContext {
     /// The request line arrived but the access handler never ran: the
     /// headers were still being read when libmicrohttpd gave up on them.
-    var isReadingHeaders: Bool {
+    fileprivate var isReadingHeaders: Bool {
         if case .awaitingHeaders = phase { return true }
         return false
     }

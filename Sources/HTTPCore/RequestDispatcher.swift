@@ -43,7 +43,8 @@ final class RequestDispatcher: Sendable {
         self.maxBodyBytes = configuration.maxBodyBytes
         self.lingeringDiscardBytes = configuration.lingeringDiscardBytes
         self.lingeringDuration = .seconds(configuration.lingeringSeconds)
-        self.lingeringCloser = configuration.lingeringSeconds > 0
+        self.lingeringCloser =
+            configuration.lingeringSeconds > 0
             ? LingeringCloser(
                 discardBytes: configuration.lingeringDiscardBytes,
                 seconds: configuration.lingeringSeconds,
@@ -161,7 +162,7 @@ final class RequestDispatcher: Sendable {
         context: ConnectionContext
     ) -> MHD_Result {
         guard receivedBytes - maxBodyBytes <= lingeringDiscardBytes,
-              since.duration(to: .now) < lingeringDuration
+            since.duration(to: .now) < lingeringDuration
         else {
             context.phase = .answered
             context.closing = .immediately

@@ -61,12 +61,20 @@ extension JSONParser {
         var secondRange: ClosedRange<UInt8> = 0x80...0xBF
         switch lead {
         case 0xC2...0xDF: continuationCount = 1
-        case 0xE0: continuationCount = 2; secondRange = 0xA0...0xBF
+        case 0xE0:
+            continuationCount = 2
+            secondRange = 0xA0...0xBF
         case 0xE1...0xEC, 0xEE...0xEF: continuationCount = 2
-        case 0xED: continuationCount = 2; secondRange = 0x80...0x9F
-        case 0xF0: continuationCount = 3; secondRange = 0x90...0xBF
+        case 0xED:
+            continuationCount = 2
+            secondRange = 0x80...0x9F
+        case 0xF0:
+            continuationCount = 3
+            secondRange = 0x90...0xBF
         case 0xF1...0xF3: continuationCount = 3
-        case 0xF4: continuationCount = 3; secondRange = 0x80...0x8F
+        case 0xF4:
+            continuationCount = 3
+            secondRange = 0x80...0x8F
         default: throw error(.invalidUTF8, at: position)
         }
         for index in 1...continuationCount {

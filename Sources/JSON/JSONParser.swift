@@ -109,14 +109,17 @@ public struct JSONParser {
                 position += 1
                 closeObject()
             default:
-                throw unexpected(byte, hint: position == 0 && byte == 0xEF
-                    ? "expected a value (a byte-order mark is not allowed)" : "expected a value")
+                throw unexpected(
+                    byte,
+                    hint: position == 0 && byte == 0xEF
+                        ? "expected a value (a byte-order mark is not allowed)" : "expected a value")
             }
             // A value just ended: close containers until one wants another value.
             while let frame = frames.last {
                 skipWhitespace()
                 let closer = frame.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
-                let hint = frame.isObject
+                let hint =
+                    frame.isObject
                     ? "expected ',' or '}' after an object member" : "expected ',' or ']' after an array element"
                 guard position < input.count else { throw error(.unexpectedEnd, at: position, hint: hint) }
                 let next = input[position]

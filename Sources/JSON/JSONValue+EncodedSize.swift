@@ -61,7 +61,8 @@ extension JSONWriter {
     static func encodedByteCount(ofNumber d: Double) -> Int {
         guard d.isFinite else { return 4 }
         if d.magnitude < 9_007_199_254_740_992, d.rounded(.towardZero) == d {
-            var magnitude = UInt64(d.magnitude), digits = 1
+            var magnitude = UInt64(d.magnitude)
+            var digits = 1
             while magnitude >= 10 {
                 magnitude /= 10
                 digits += 1

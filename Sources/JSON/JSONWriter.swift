@@ -126,7 +126,7 @@ public struct JSONWriter: Sendable {
             // U+2028 and U+2029 are E2 80 A8 / E2 80 A9; other E2 sequences pass through.
             if byte == 0xE2 {
                 guard index + 2 < utf8.count, utf8[index + 1] == 0x80,
-                      utf8[index + 2] == 0xA8 || utf8[index + 2] == 0xA9
+                    utf8[index + 2] == 0xA8 || utf8[index + 2] == 0xA9
                 else {
                     index += 1
                     continue

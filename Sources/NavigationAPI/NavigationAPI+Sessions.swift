@@ -1,6 +1,6 @@
 import Coordination
-import Sessions
 import HTTPCore
+import Sessions
 
 /// The session routes: each parses what it needs from the request, makes one
 /// registry call, and renders the registry's bytes.

@@ -1,6 +1,6 @@
 import Coordination
-import Sessions
 import HTTPCore
+import Sessions
 
 /// The REST API of openapi.yaml over a ``SessionRegistry``: the HTTP handler the
 /// server calls for every request.

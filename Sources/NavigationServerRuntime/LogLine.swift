@@ -74,7 +74,8 @@ struct LogLine {
 
     /// Bare when the value is a plain token, quoted otherwise; control bytes become `?`.
     private mutating func appendTextValue(_ value: String) {
-        let plain = !value.isEmpty && value.utf8.allSatisfy { $0 > 0x20 && $0 != 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "=") }
+        let plain =
+            !value.isEmpty && value.utf8.allSatisfy { $0 > 0x20 && $0 != 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "=") }
         if plain {
             append(value)
             return

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 import NavigationAPI
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
 
 /// Writes ``LogLine``s to stderr, one `write(2)` each, skipping lines below
 /// its level. Lines written by many threads at once never interleave.

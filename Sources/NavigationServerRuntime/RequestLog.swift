@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 import HTTPCore
 import NavigationAPI
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
 
 /// Wraps the API: gives every request an `X-Request-ID` (the client's when
 /// valid, else a new one), echoes it in the response, and logs one line per
@@ -31,7 +32,8 @@ struct RequestLog: HTTPHandler {
         let start = Self.monotonicMicroseconds()
         var routed = api.respond(to: request)
         routed.response.headers.replaceOrAdd(RequestID.headerName, requestID)
-        log(requestID: requestID, method: String(decoding: request.method.utf8.prefix(Self.maxMethodBytes), as: UTF8.self),
+        log(
+            requestID: requestID, method: String(decoding: request.method.utf8.prefix(Self.maxMethodBytes), as: UTF8.self),
             route: routed.routeTemplate ?? Self.unroutedRoute, status: routed.response.status,
             microseconds: Self.monotonicMicroseconds() - start)
         return routed.response

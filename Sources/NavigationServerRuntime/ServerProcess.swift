@@ -1,15 +1,15 @@
-import Sessions
-import NavigationAPI
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 import Coordination
 import Dispatch
 import HTTPCore
 import NavigationAPI
+import Sessions
 import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
 
 /// The life of a navigation server process: configuration from flags and
 /// the environment, start, the idle-session sweep, and a graceful stop on
@@ -88,7 +88,8 @@ public enum ServerProcess {
             exit(0)
         }
         StandardStream.error.writeLine(
-            "navigation-server: GET /healthz on \(HealthCheck.loopbackIfWildcard(configuration.host)) port \(configuration.port) did not answer 200")
+            "navigation-server: GET /healthz on \(HealthCheck.loopbackIfWildcard(configuration.host)) port \(configuration.port) did not answer 200"
+        )
         exit(1)
     }
 

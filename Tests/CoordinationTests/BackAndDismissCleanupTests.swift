@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Coordination
 
 /// `back` and `dismiss` are carried out by the router, then reported to the
@@ -32,15 +33,20 @@ struct BackAndDismissCleanupTests {
     @Test(arguments: 1...4)
     func backFinishesTheDeepestChildOnly(depth: Int) throws {
         let session = try chain(depth: depth)
-        let name = chainNames[depth - 1], label = chainLabels[depth], parent = chainLabels[depth - 1]
+        let name = chainNames[depth - 1]
+        let label = chainLabels[depth]
+        let parent = chainLabels[depth - 1]
         let remaining = (["home"] + chainNames.prefix(depth - 1)).joined(separator: ",")
 
         var calls: [String] = []
         let lines = try lifecycle(of: session) { calls = try session.tap("back") }
 
         #expect(calls == ["pop(\(name)) [user]"])
-        #expect(lines == ["\(label).didGoBack(\(name)) stack=\(remaining)", "\(label).finish", "\(label).onFinish",
-                          "\(parent).childDidFinish(\(label))"])
+        #expect(
+            lines == [
+                "\(label).didGoBack(\(name)) stack=\(remaining)", "\(label).finish", "\(label).onFinish",
+                "\(parent).childDidFinish(\(label))",
+            ])
         let expectedTree = chainLabels.prefix(depth).reversed().reduce("") { inner, label in
             inner.isEmpty ? label : "\(label)[\(inner)]"
         }
@@ -105,8 +111,11 @@ struct BackAndDismissCleanupTests {
         let lines = try lifecycle(of: session) { calls = try session.tap("dismiss") }
 
         #expect(calls == ["dismiss(m) [user]"])
-        #expect(lines == ["M.didDismiss(\((["m"] + pushed).joined(separator: ","))) stack=home",
-                          "M.finish", "M.onFinish", "ROOT.childDidFinish(M)"])
+        #expect(
+            lines == [
+                "M.didDismiss(\((["m"] + pushed).joined(separator: ","))) stack=home",
+                "M.finish", "M.onFinish", "ROOT.childDidFinish(M)",
+            ])
         #expect(session.stackDescription == ["home:root"])
         #expect(session.treeDescription == "ROOT")
     }
@@ -124,11 +133,12 @@ struct BackAndDismissCleanupTests {
         let lines = try lifecycle(of: session) { calls = try session.tap("dismiss") }
 
         #expect(calls == ["dismiss(m) [user]"])
-        #expect(lines == [
-            "M.didDismiss(m,m2) stack=home", "N.didDismiss(n,n2) stack=home",
-            "N.finish", "N.onFinish", "M.childDidFinish(N)",
-            "M.finish", "M.onFinish", "ROOT.childDidFinish(M)",
-        ])
+        #expect(
+            lines == [
+                "M.didDismiss(m,m2) stack=home", "N.didDismiss(n,n2) stack=home",
+                "N.finish", "N.onFinish", "M.childDidFinish(N)",
+                "M.finish", "M.onFinish", "ROOT.childDidFinish(M)",
+            ])
         #expect(session.stackDescription == ["home:root"])
         #expect(session.treeDescription == "ROOT")
         let entry = try #require(session.history.entries.last)

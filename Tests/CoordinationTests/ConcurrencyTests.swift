@@ -1,7 +1,8 @@
-import TestSupport
 import Dispatch
 import Synchronization
+import TestSupport
 import Testing
+
 @testable import Coordination
 @testable import Sessions
 
@@ -85,7 +86,8 @@ struct ConcurrencyTests {
     @Test func concurrentIfMatchLetsExactlyOneWriterWinPerVersion() throws {
         let registry = SessionRegistry(flows: [.workbench])
         let id = try registry.create(flow: "workbench", context: nil).id
-        let wins = Atomic<Int>(0), mismatches = Atomic<Int>(0)
+        let wins = Atomic<Int>(0)
+        let mismatches = Atomic<Int>(0)
 
         DispatchQueue.concurrentPerform(iterations: 16) { _ in
             do {

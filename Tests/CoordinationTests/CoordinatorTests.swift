@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Coordination
 
 /// The seeds' coordinator API: children kept and let go, `finish()` order
@@ -40,7 +41,8 @@ struct CoordinatorTests {
 
     @Test func startChildKeepsTheChildAndStartsIt() {
         let trace = Trace()
-        let parent = Probe("P", environment, trace), child = Probe("C", environment, trace)
+        let parent = Probe("P", environment, trace)
+        let child = Probe("C", environment, trace)
         parent.startChild(child)
         #expect(parent.childCoordinators.map(\.id) == [child.id])
         #expect(child.parentCoordinator === parent)
@@ -49,7 +51,8 @@ struct CoordinatorTests {
 
     @Test func addChildIgnoresDuplicatesSelfAndFinishedCoordinators() {
         let trace = Trace()
-        let parent = Probe("P", environment, trace), child = Probe("C", environment, trace)
+        let parent = Probe("P", environment, trace)
+        let child = Probe("C", environment, trace)
         let finished = Probe("F", environment, trace)
         finished.finish()
         parent.addChild(child)
@@ -63,7 +66,8 @@ struct CoordinatorTests {
     @Test func aFinishedParentTakesNoChildAndStartsNone() {
         let trace = Trace()
         let parent = Probe("P", environment, trace)
-        let added = Probe("A", environment, trace), started = Probe("S", environment, trace)
+        let added = Probe("A", environment, trace)
+        let started = Probe("S", environment, trace)
         parent.finish()
         parent.addChild(added)
         parent.startChild(started)
@@ -91,7 +95,8 @@ struct CoordinatorTests {
 
     @Test func addingToAnotherParentMovesTheChild() {
         let trace = Trace()
-        let first = Probe("A", environment, trace), second = Probe("B", environment, trace)
+        let first = Probe("A", environment, trace)
+        let second = Probe("B", environment, trace)
         let child = Probe("C", environment, trace)
         first.addChild(child)
         second.addChild(child)
@@ -102,7 +107,8 @@ struct CoordinatorTests {
     @Test func removeChildLetsGoByIdentity() {
         let trace = Trace()
         let parent = Probe("P", environment, trace)
-        let kept = Probe("K", environment, trace), removed = Probe("R", environment, trace)
+        let kept = Probe("K", environment, trace)
+        let removed = Probe("R", environment, trace)
         parent.addChild(kept)
         parent.addChild(removed)
         parent.removeChild(removed)
@@ -114,7 +120,8 @@ struct CoordinatorTests {
 
     @Test func finishRunsChildrenFirstThenTheClosureThenTheParent() {
         let trace = Trace()
-        let parent = Probe("P", environment, trace), child = Probe("C", environment, trace)
+        let parent = Probe("P", environment, trace)
+        let child = Probe("C", environment, trace)
         let grandchildren = [Probe("G1", environment, trace), Probe("G2", environment, trace)]
         parent.addChild(child)
         for grandchild in grandchildren { child.addChild(grandchild) }
@@ -126,10 +133,11 @@ struct CoordinatorTests {
         child.finish()
         child.finish()
 
-        #expect(trace.lines == [
-            "C.childDidFinish(G2) children=1", "C.childDidFinish(G1) children=0",
-            "C.onFinish(C) P.children=0 parent=none", "P.childDidFinish(C) children=0",
-        ])
+        #expect(
+            trace.lines == [
+                "C.childDidFinish(G2) children=1", "C.childDidFinish(G1) children=0",
+                "C.onFinish(C) P.children=0 parent=none", "P.childDidFinish(C) children=0",
+            ])
         #expect(child.isFinished && grandchildren.allSatisfy(\.isFinished))
         #expect(child.onFinish == nil)
         #expect(parent.childCoordinators.isEmpty && child.childCoordinators.isEmpty)
@@ -138,7 +146,8 @@ struct CoordinatorTests {
 
     @Test func finishLeavesTheParentEvenWhenItsChildDidFinishSkipsSuper() {
         let parent = Forgetful(environment: environment)
-        let kept = Coordinator(environment: environment), done = Coordinator(environment: environment)
+        let kept = Coordinator(environment: environment)
+        let done = Coordinator(environment: environment)
         parent.addChild(kept)
         parent.addChild(done)
         done.finish()
@@ -181,7 +190,8 @@ struct CoordinatorTests {
 
     @Test func storeIsSharedByEveryCoordinatorOfAnEnvironment() {
         let trace = Trace()
-        let writer = Probe("W", environment, trace), reader = Probe("R", environment, trace)
+        let writer = Probe("W", environment, trace)
+        let reader = Probe("R", environment, trace)
         writer.store[.touched] = true
         #expect(reader.store[.touched] == true)
         #expect(reader.store.contains(StoreKey<Bool>.touched))

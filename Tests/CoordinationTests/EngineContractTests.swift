@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Coordination
 
 /// Promises of openapi.yaml and the engine's docs that a flow could break: what the
@@ -10,9 +11,10 @@ struct EngineContractTests {
     private final class Forgetful: Coordinator {
         var heard: [String] = []
         override func start() {
-            router.setRoot(Screen("home").on("open") { [unowned self] _ in
-                startChild(Pusher(environment: environment))
-            })
+            router.setRoot(
+                Screen("home").on("open") { [unowned self] _ in
+                    startChild(Pusher(environment: environment))
+                })
         }
         override func childDidFinish(_ child: Coordinator) {
             heard.append("childDidFinish(\(child.typeName) finished=\(child.isFinished)) children=\(childCoordinators.count)")
@@ -85,9 +87,10 @@ struct EngineContractTests {
                 super.init(environment: environment)
             }
             override func start() {
-                router.setRoot(Screen("home").on("open") { [unowned self] _ in
-                    router.push(Screen("detail").on(reserved) { [unowned self] _ in calls += 1 })
-                })
+                router.setRoot(
+                    Screen("home").on("open") { [unowned self] _ in
+                        router.push(Screen("detail").on(reserved) { [unowned self] _ in calls += 1 })
+                    })
             }
         }
         let flow = Flow(name: "shadow", description: "") { Shadow(environment: $0, reserved: reserved) }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Coordination
 
 /// An event is checked before anything changes: active screen, accepted
@@ -59,8 +60,9 @@ struct EventValidationTests {
         try session.tap("present", ["name": "sheet", "style": "sheet"])
         #expect(expectRefused(.eventNotAccepted, session, tapping: "back")?.acceptedEvents == Workbench.actions + ["dismiss"])
         try session.tap("push", ["name": "inside"])
-        #expect(expectRefused(.eventNotAccepted, session, tapping: "fly")?.acceptedEvents
-            == Workbench.actions + ["back", "dismiss"])
+        #expect(
+            expectRefused(.eventNotAccepted, session, tapping: "fly")?.acceptedEvents
+                == Workbench.actions + ["back", "dismiss"])
     }
 
     @Test func backAndDismissCanBeDisabledPerScreen() throws {
@@ -76,12 +78,13 @@ struct EventValidationTests {
 
     // MARK: - Payload
 
-    @Test(arguments: [
-        (JSONObject(), [FieldProblem(field: "name", message: "is required (string)")]),
-        (["name": 3], [FieldProblem(field: "name", message: "must be a string, not number")]),
-        (["name": nil], [FieldProblem(field: "name", message: "must be a string, not null")]),
-        (["name": "x", "color": "red"], [FieldProblem(field: "color", message: "is not a field of event 'push'")]),
-    ] as [(JSONObject, [FieldProblem])])
+    @Test(
+        arguments: [
+            (JSONObject(), [FieldProblem(field: "name", message: "is required (string)")]),
+            (["name": 3], [FieldProblem(field: "name", message: "must be a string, not number")]),
+            (["name": nil], [FieldProblem(field: "name", message: "must be a string, not null")]),
+            (["name": "x", "color": "red"], [FieldProblem(field: "color", message: "is not a field of event 'push'")]),
+        ] as [(JSONObject, [FieldProblem])])
     func payloadMustMatchTheDeclaredFields(payload: JSONObject, problems: [FieldProblem]) throws {
         let session = try sessionWithDetail()
         let error = expectRefused(.invalidPayload, session, tapping: "push", payload)
@@ -91,13 +94,15 @@ struct EventValidationTests {
     @Test func everyProblemIsReportedInFieldOrder() throws {
         let session = try Session.workbench()
         let error = expectRefused(.invalidPayload, session, tapping: "present", ["extra": true, "style": 1])
-        #expect(error?.fieldProblems == [
-            FieldProblem(field: "name", message: "is required (string)"),
-            FieldProblem(field: "style", message: "must be a string, not number"),
-            FieldProblem(field: "extra", message: "is not a field of event 'present'"),
-        ])
-        #expect(error?.detail == "the payload of 'present' does not match its fields: 'name' is required (string); "
-            + "'style' must be a string, not number; 'extra' is not a field of event 'present'")
+        #expect(
+            error?.fieldProblems == [
+                FieldProblem(field: "name", message: "is required (string)"),
+                FieldProblem(field: "style", message: "must be a string, not number"),
+                FieldProblem(field: "extra", message: "is not a field of event 'present'"),
+            ])
+        #expect(
+            error?.detail == "the payload of 'present' does not match its fields: 'name' is required (string); "
+                + "'style' must be a string, not number; 'extra' is not a field of event 'present'")
     }
 
     @Test func eventWithoutFieldsRefusesAnyPayload() throws {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Coordination
 
 /// The context a session starts with: checked against the flow's declared
@@ -37,12 +38,13 @@ struct FlowContextTests {
 
     // MARK: - Refused
 
-    @Test(arguments: [
-        (["onboarded": "yes"] as JSONValue, FieldProblem(field: "onboarded", message: "must be a boolean, not string")),
-        (["token": 5] as JSONValue, FieldProblem(field: "token", message: "must be a string or null, not number")),
-        (["retries": nil] as JSONValue, FieldProblem(field: "retries", message: "must be a number, not null")),
-        (["colour": "red"] as JSONValue, FieldProblem(field: "colour", message: "is not a context member of flow 'echo'")),
-    ] as [(JSONValue, FieldProblem)])
+    @Test(
+        arguments: [
+            (["onboarded": "yes"] as JSONValue, FieldProblem(field: "onboarded", message: "must be a boolean, not string")),
+            (["token": 5] as JSONValue, FieldProblem(field: "token", message: "must be a string or null, not number")),
+            (["retries": nil] as JSONValue, FieldProblem(field: "retries", message: "must be a number, not null")),
+            (["colour": "red"] as JSONValue, FieldProblem(field: "colour", message: "is not a context member of flow 'echo'")),
+        ] as [(JSONValue, FieldProblem)])
     func wrongMembersAreRefused(context: JSONValue, problem: FieldProblem) {
         let error = #expect(throws: NavigationError.self) { try flow.validatedContext(context) }
         #expect(error?.kind == .invalidContext)

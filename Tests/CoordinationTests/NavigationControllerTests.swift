@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Coordination
 
 /// Routers over one session's navigation controller: ids, ownership, the
@@ -27,9 +28,12 @@ struct NavigationControllerTests {
 
     @Test func everyCallIsCarriedOutAndRecordedWithItsCaller() {
         let environment = CoordinatorEnvironment()
-        let alpha = Alpha(environment: environment), beta = Beta(environment: environment)
+        let alpha = Alpha(environment: environment)
+        let beta = Beta(environment: environment)
         let navigation = environment.navigation
-        let home = Screen("home"), cart = Screen("cart"), address = Screen("address")
+        let home = Screen("home")
+        let cart = Screen("cart")
+        let address = Screen("address")
 
         navigation.begin(version: 1)
         alpha.router.setRoot(home)
@@ -42,14 +46,15 @@ struct NavigationControllerTests {
         navigation.begin(version: 4)
         beta.router.dismiss()
 
-        #expect(describe(navigation.history) == [
-            "1/v1 setRoot(home#s1, root) by Alpha",
-            "2/v2 present(cart#s2, sheet) by Beta animated",
-            "3/v2 push(address#s3, push) by Beta animated",
-            "4/v3 update(home#s1) by Alpha",
-            "5/v3 popToRoot(cart#s2) by Beta animated",
-            "6/v4 dismiss(cart#s2) by Beta animated",
-        ])
+        #expect(
+            describe(navigation.history) == [
+                "1/v1 setRoot(home#s1, root) by Alpha",
+                "2/v2 present(cart#s2, sheet) by Beta animated",
+                "3/v2 push(address#s3, push) by Beta animated",
+                "4/v3 update(home#s1) by Alpha",
+                "5/v3 popToRoot(cart#s2) by Beta animated",
+                "6/v4 dismiss(cart#s2) by Beta animated",
+            ])
         #expect(names(environment) == ["home:root"])
         #expect(home.params == ["badge": 1])
         #expect(home.coordinator === alpha && cart.coordinator === beta && address.coordinator === beta)
@@ -58,7 +63,8 @@ struct NavigationControllerTests {
 
     @Test func aScreenKeepsItsIDAndOwnerWhenShownAgain() {
         let environment = CoordinatorEnvironment()
-        let alpha = Alpha(environment: environment), beta = Beta(environment: environment)
+        let alpha = Alpha(environment: environment)
+        let beta = Beta(environment: environment)
         let detail = Screen("detail")
         alpha.router.setRoot(Screen("home"))
         alpha.router.push(detail)
@@ -139,7 +145,8 @@ struct NavigationControllerTests {
     @Test func recordingRouterLogsEachCallInOrderAndCarriesItOut() {
         let log = RouterCallLog()
         let environment = CoordinatorEnvironment(recordingInto: log)
-        let alpha = Alpha(environment: environment), beta = Beta(environment: environment)
+        let alpha = Alpha(environment: environment)
+        let beta = Beta(environment: environment)
         let home = Screen("home")
         alpha.router.setRoot(home)
         alpha.router.push(Screen("detail"))
@@ -151,10 +158,11 @@ struct NavigationControllerTests {
         alpha.router.pop()
 
         #expect(alpha.router is RecordingRouter)
-        #expect(log.calls == [
-            .setRoot("home"), .push("detail"), .present("cart", .fullScreen), .update("home"),
-            .dismiss, .popToRoot, .push("again"), .pop,
-        ])
+        #expect(
+            log.calls == [
+                .setRoot("home"), .push("detail"), .present("cart", .fullScreen), .update("home"),
+                .dismiss, .popToRoot, .push("again"), .pop,
+            ])
         #expect(log.entries.map(\.coordinator) == ["Alpha", "Alpha", "Beta", "Beta", "Beta", "Alpha", "Alpha", "Alpha"])
         #expect(log.calls.map(\.description)[2] == "present(cart, fullScreen)")
         #expect(names(environment) == ["home:root"])

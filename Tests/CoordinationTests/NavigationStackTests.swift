@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Coordination
 
 /// The flat stack of the session document: roots, pushes and modals as pure value operations.
@@ -122,8 +123,9 @@ struct NavigationStackTests {
     }
 
     @Test func misuseDescriptionsSayWhatWentWrong() {
-        #expect(RouterMisuse.notPushed("home").description
-            == "pop of 'home', which was not pushed (a root or a modal is dismissed, not popped)")
+        #expect(
+            RouterMisuse.notPushed("home").description
+                == "pop of 'home', which was not pushed (a root or a modal is dismissed, not popped)")
         #expect(RouterMisuse.noModal.description == "dismiss with no modal open")
         #expect(RouterMisuse.stackTooDeep(limit: 3).description == "the stack would exceed its limit of 3 screens")
     }

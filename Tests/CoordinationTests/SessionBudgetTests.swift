@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Coordination
 @testable import Sessions
 
@@ -57,7 +58,8 @@ struct SessionBudgetTests {
     @Test func paramsOfScreensPushedAndPoppedCountWhileOnTheStack() throws {
         let session = try Session.workbench()
         // The workbench takes no context: `{}`.
-        let context = 2, screen = #"{"count":0}"#.utf8.count
+        let context = 2
+        let screen = #"{"count":0}"#.utf8.count
         #expect(session.byteCount == context + screen)
         try session.tap("push", ["name": "detail"])
         let push = "s1push".utf8.count + #"{"name":"detail"}"#.utf8.count

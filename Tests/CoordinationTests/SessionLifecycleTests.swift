@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Coordination
 
 /// A session from creation to its end: start as version 1, a root that
@@ -78,9 +79,10 @@ struct SessionLifecycleTests {
         session.end()
         #expect(session.root.isFinished && a.isFinished && b.isFinished)
         #expect(session.root.childCoordinators.isEmpty && a.childCoordinators.isEmpty)
-        #expect(Array(session.lifecycle.suffix(7)) == [
-            "ROOT.finish", "A.finish", "B.finish", "B.onFinish", "A.childDidFinish(B)", "A.onFinish", "ROOT.childDidFinish(A)",
-        ])
+        #expect(
+            Array(session.lifecycle.suffix(7)) == [
+                "ROOT.finish", "A.finish", "B.finish", "B.onFinish", "A.childDidFinish(B)", "A.onFinish", "ROOT.childDidFinish(A)",
+            ])
         let document = try JSONParser.parse(session.document())
         #expect(document["finished"] == true)
         #expect(document["result"] == .null)
@@ -175,15 +177,20 @@ struct SessionLifecycleTests {
         try session.tap("push", ["name": "m2"])
         try session.tap("dismiss")
         let plan = try JSONParser.parse(session.historyDocument(since: 2))
-        #expect(plan == [
-            "version": 4, "truncated": false,
-            "entries": [
-                ["seq": 3, "version": 3, "operation": "push", "screen": "m2", "screenId": "s3", "presentation": "push",
-                 "coordinator": "Workbench", "animated": true, "byUser": false],
-                ["seq": 4, "version": 4, "operation": "dismiss", "screen": "m", "screenId": "s2",
-                 "coordinator": "Workbench", "animated": true, "byUser": true],
-            ],
-        ])
+        #expect(
+            plan == [
+                "version": 4, "truncated": false,
+                "entries": [
+                    [
+                        "seq": 3, "version": 3, "operation": "push", "screen": "m2", "screenId": "s3", "presentation": "push",
+                        "coordinator": "Workbench", "animated": true, "byUser": false,
+                    ],
+                    [
+                        "seq": 4, "version": 4, "operation": "dismiss", "screen": "m", "screenId": "s2",
+                        "coordinator": "Workbench", "animated": true, "byUser": true,
+                    ],
+                ],
+            ])
         #expect(session.historyDocument(since: 4) == Array(#"{"version":4,"truncated":false,"entries":[]}"#.utf8))
     }
 }

@@ -1,5 +1,6 @@
 import Synchronization
 import Testing
+
 @testable import Coordination
 @testable import Sessions
 
@@ -106,9 +107,9 @@ struct SessionRegistryTests {
         let registry = registry(idleTimeout: 60, clock: clock)
         let id = try registry.create(flow: "workbench", context: nil).id
         clock.advance(by: 59)
-        _ = try registry.snapshot(id)            // touching it restarts the idle time
+        _ = try registry.snapshot(id)  // touching it restarts the idle time
         clock.advance(by: 60)
-        _ = try registry.snapshot(id)            // exactly the timeout is still alive
+        _ = try registry.snapshot(id)  // exactly the timeout is still alive
         clock.advance(by: 60.5)
         expectNotFound(registry, id)
         #expect(registry.count == 0)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Coordination
 
 /// A `string` field of an event payload is at most 4 KiB of UTF-8 unless the
@@ -56,12 +57,14 @@ struct StringFieldLimitTests {
 
     @Test func tooLongIsReportedWithTheOtherProblemsInFieldOrder() throws {
         let session = try Session.ledger()
-        let error = expectRefused(.invalidPayload, session, tapping: "note",
-                                  ["text": .string(String(repeating: "x", count: 5000)), "extra": 1])
-        #expect(error?.fieldProblems == [
-            tooLong("text", limit: 4096, length: 5000),
-            FieldProblem(field: "extra", message: "is not a field of event 'note'"),
-        ])
+        let error = expectRefused(
+            .invalidPayload, session, tapping: "note",
+            ["text": .string(String(repeating: "x", count: 5000)), "extra": 1])
+        #expect(
+            error?.fieldProblems == [
+                tooLong("text", limit: 4096, length: 5000),
+                FieldProblem(field: "extra", message: "is not a field of event 'note'"),
+            ])
     }
 
     @Test func stringsNestedInAnObjectFieldHaveNoFieldLimit() throws {

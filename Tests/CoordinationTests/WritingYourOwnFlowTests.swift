@@ -1,7 +1,6 @@
-import Testing
-
 // README example begin
 import Coordination
+import Testing
 
 /// A list of notes and an editor: `add` pushes the editor, `save` keeps the
 /// note in the session's shared store, pops back and refreshes the list.
@@ -48,10 +47,11 @@ struct WritingYourOwnFlowTests {
 
     @Test func startsOnTheEmptyList() throws {
         let session = try Session(id: "readme", flow: notesFlow, context: nil)
-        #expect(try top(session) == [
-            "id": "s1", "name": "notes", "presentation": "root", "coordinator": "c1",
-            "params": ["notes": []], "events": [["name": "add"]],
-        ])
+        #expect(
+            try top(session) == [
+                "id": "s1", "name": "notes", "presentation": "root", "coordinator": "c1",
+                "params": ["notes": []], "events": [["name": "add"]],
+            ])
     }
 
     @Test func savingANotePopsBackToTheUpdatedList() throws {
@@ -67,9 +67,10 @@ struct WritingYourOwnFlowTests {
         #expect(session.stack.entries.map(\.screen.name) == ["notes"])
         #expect(try top(session)?["params"] == ["notes": ["Buy milk", "Call Ada"]])
         #expect(session.store[.notes] == ["Buy milk", "Call Ada"])
-        #expect(session.history.entries.map { "\($0.operation.rawValue) \($0.screen)" } == [
-            "setRoot notes", "push editor", "pop editor", "update notes", "push editor", "pop editor", "update notes",
-        ])
+        #expect(
+            session.history.entries.map { "\($0.operation.rawValue) \($0.screen)" } == [
+                "setRoot notes", "push editor", "pop editor", "update notes", "push editor", "pop editor", "update notes",
+            ])
     }
 
     @Test func anEmptyNoteIsRefusedAndChangesNothing() throws {

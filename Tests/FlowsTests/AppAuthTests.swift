@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Coordination
 @testable import Flows
 
@@ -108,10 +109,11 @@ struct AppAuthTests {
         try app.send("login", on: "login", ["username": "", "password": "x"])
         let afterError = try #require(app.params("login"))
         #expect(afterNotice.keys == ["username", "error", "notice"])
-        #expect(afterNotice == [
-            "username": "", "error": nil,
-            "notice": "If an account exists for a@b.c, a reset link is on its way.",
-        ])
+        #expect(
+            afterNotice == [
+                "username": "", "error": nil,
+                "notice": "If an account exists for a@b.c, a reset link is on its way.",
+            ])
         #expect(afterError.keys == ["username", "error", "notice"])
         #expect(afterError == ["username": "", "error": "Enter your username.", "notice": nil])
     }

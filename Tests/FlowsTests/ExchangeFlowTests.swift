@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Coordination
 @testable import Flows
 
@@ -41,15 +42,20 @@ struct ExchangeFlowTests {
         let rates = try #require(document["stack"]?.arrayValue?.first)
         #expect(rates["events"] == [["name": "select", "fields": ["code": "string"]]])
         #expect(rates["params"]?["lastViewed"] == .null)
-        #expect(document["stack"]?.arrayValue?.last == [
-            "id": "s2", "name": "calculator", "presentation": "push", "coordinator": "c3",
-            "params": ["item": usd, "amount": nil, "result": nil],
-            "events": [["name": "convert", "fields": ["amount": "number"]], ["name": "close"], ["name": "back"]],
-        ])
-        #expect(document["coordinators"] == ["id": "c1", "type": "AppCoordinator", "children": [
-            ["id": "c2", "type": "RatesCoordinator", "children": []],
-            ["id": "c3", "type": "CalculatorCoordinator", "children": []],
-        ]])
+        #expect(
+            document["stack"]?.arrayValue?.last == [
+                "id": "s2", "name": "calculator", "presentation": "push", "coordinator": "c3",
+                "params": ["item": usd, "amount": nil, "result": nil],
+                "events": [["name": "convert", "fields": ["amount": "number"]], ["name": "close"], ["name": "back"]],
+            ])
+        #expect(
+            document["coordinators"] == [
+                "id": "c1", "type": "AppCoordinator",
+                "children": [
+                    ["id": "c2", "type": "RatesCoordinator", "children": []],
+                    ["id": "c3", "type": "CalculatorCoordinator", "children": []],
+                ],
+            ])
         #expect(document["version"] == 2 && document["flow"] == "exchange" && document["finished"] == false)
     }
 

@@ -1,5 +1,6 @@
 import TestSupport
 import Testing
+
 @testable import Coordination
 @testable import Flows
 
@@ -65,14 +66,16 @@ struct FlowInvariantPropertyTests {
         let clock = ContinuousClock()
         var coverage = Coverage()
         let elapsed = try clock.measure {
-            coverage = flowName == "app"
+            coverage =
+                flowName == "app"
                 ? try walk(AppFlow.flow, seedBase: 0xA_0000) { rng in
                     ["onboarded": .bool(rng.chance(40)), "token": rng.chance(30) ? "saved" : nil]
                 }
                 : try walk(ExchangeFlow.flow, seedBase: 0xE_0000) { _ in nil }
         }
-        print("property walk of \(flowName): \(coverage.events) events, \(coverage.accepted) accepted, "
-              + "refusals \(coverage.refusals.map { "\($0.key)=\($0.value)" }.sorted()), in \(elapsed)")
+        print(
+            "property walk of \(flowName): \(coverage.events) events, \(coverage.accepted) accepted, "
+                + "refusals \(coverage.refusals.map { "\($0.key)=\($0.value)" }.sorted()), in \(elapsed)")
 
         #expect(coverage.events == Self.sessionsPerFlow * Self.eventsPerSession)
         #expect(coverage.screens == Self.screens[flowName])
@@ -83,8 +86,10 @@ struct FlowInvariantPropertyTests {
     }
 
     private static let screens: [String: Set<String>] = [
-        "app": ["welcome", "features", "login", "forgotPassword", "home", "profile", "settings",
-                "cart", "address", "payment", "confirmation"],
+        "app": [
+            "welcome", "features", "login", "forgotPassword", "home", "profile", "settings",
+            "cart", "address", "payment", "confirmation",
+        ],
         "exchange": ["rates", "calculator"],
     ]
 

@@ -1,7 +1,8 @@
 import Testing
+
 @testable import Coordination
-@testable import Sessions
 @testable import Flows
+@testable import Sessions
 
 /// The leak the seeds warn about: finished coordinators and their screens
 /// must be freed, while the session lives and when it ends.

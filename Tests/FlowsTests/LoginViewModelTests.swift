@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Coordination
 @testable import Flows
 
@@ -14,7 +15,8 @@ struct LoginViewModelTests {
 
     /// A view model wired to a fake navigation, and the outputs it published.
     private func makeViewModel() -> (LoginViewModel, FakeNavigation, () -> [JSONObject]) {
-        let viewModel = LoginViewModel(), navigation = FakeNavigation()
+        let viewModel = LoginViewModel()
+        let navigation = FakeNavigation()
         viewModel.navigation = navigation
         var outputs: [JSONObject] = []
         viewModel.onOutputChange = { outputs.append($0) }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Coordination
 @testable import Flows
 
@@ -40,19 +41,20 @@ struct RecordingRouterTests {
         try tap("done", in: environment)
         try tap("logout", in: environment)
 
-        #expect(describe(log) == [
-            "OnboardingCoordinator: setRoot(welcome)",
-            "OnboardingCoordinator: push(features)",
-            "AuthCoordinator: setRoot(login)",
-            "MainCoordinator: setRoot(home)",
-            "CheckoutCoordinator: present(cart, sheet)",
-            "CheckoutCoordinator: push(address)",
-            "CheckoutCoordinator: push(payment)",
-            "CheckoutCoordinator: push(confirmation)",
-            "CheckoutCoordinator: dismiss",
-            "MainCoordinator: update(home)",
-            "AuthCoordinator: setRoot(login)",
-        ])
+        #expect(
+            describe(log) == [
+                "OnboardingCoordinator: setRoot(welcome)",
+                "OnboardingCoordinator: push(features)",
+                "AuthCoordinator: setRoot(login)",
+                "MainCoordinator: setRoot(home)",
+                "CheckoutCoordinator: present(cart, sheet)",
+                "CheckoutCoordinator: push(address)",
+                "CheckoutCoordinator: push(payment)",
+                "CheckoutCoordinator: push(confirmation)",
+                "CheckoutCoordinator: dismiss",
+                "MainCoordinator: update(home)",
+                "AuthCoordinator: setRoot(login)",
+            ])
         #expect(app.childCoordinators.map(\.typeName) == ["AuthCoordinator"])
         #expect(environment.store[.onboarded] == true)
         #expect(environment.store[.token] == nil)
@@ -63,16 +65,17 @@ struct RecordingRouterTests {
         let environment = CoordinatorEnvironment(recordingInto: log, context: ["onboarded": true])
         let app = AppCoordinator(environment: environment)
         app.start()
-        #expect(try calls(log) {
-            try tap("forgotPassword", in: environment)
-            try tap("submit", ["email": ""], in: environment)
-            try tap("submit", ["email": "ada@example.com"], in: environment)
-        } == [
-            "AuthCoordinator: push(forgotPassword)",
-            "AuthCoordinator: update(forgotPassword)",
-            "AuthCoordinator: pop",
-            "AuthCoordinator: update(login)",
-        ])
+        #expect(
+            try calls(log) {
+                try tap("forgotPassword", in: environment)
+                try tap("submit", ["email": ""], in: environment)
+                try tap("submit", ["email": "ada@example.com"], in: environment)
+            } == [
+                "AuthCoordinator: push(forgotPassword)",
+                "AuthCoordinator: update(forgotPassword)",
+                "AuthCoordinator: pop",
+                "AuthCoordinator: update(login)",
+            ])
         #expect(app.childCoordinators.map(\.typeName) == ["AuthCoordinator"])
     }
 
@@ -81,10 +84,11 @@ struct RecordingRouterTests {
         let environment = CoordinatorEnvironment(recordingInto: log, context: ["onboarded": true, "token": "t"])
         let app = AppCoordinator(environment: environment)
         app.start()
-        #expect(try calls(log) {
-            try tap("openSettings", in: environment)
-            try tap("toggleNotifications", in: environment)
-        } == ["SettingsCoordinator: push(settings)", "SettingsCoordinator: update(settings)"])
+        #expect(
+            try calls(log) {
+                try tap("openSettings", in: environment)
+                try tap("toggleNotifications", in: environment)
+            } == ["SettingsCoordinator: push(settings)", "SettingsCoordinator: update(settings)"])
         #expect(app.childCoordinators.first?.childCoordinators.map(\.typeName) == ["SettingsCoordinator"])
     }
 
@@ -103,13 +107,14 @@ struct RecordingRouterTests {
             try tap("select", ["code": "XXX"], in: environment)
         }
 
-        #expect(describe(log) == [
-            "RatesCoordinator: setRoot(rates)",
-            "CalculatorCoordinator: push(calculator)",
-            "CalculatorCoordinator: update(calculator)",
-            "CalculatorCoordinator: pop",
-            "RatesCoordinator: update(rates)",
-        ])
+        #expect(
+            describe(log) == [
+                "RatesCoordinator: setRoot(rates)",
+                "CalculatorCoordinator: push(calculator)",
+                "CalculatorCoordinator: update(calculator)",
+                "CalculatorCoordinator: pop",
+                "RatesCoordinator: update(rates)",
+            ])
         #expect(environment.navigation.stack.top?.screen.params["lastViewed"] == "USD")
         #expect(app.childCoordinators.map(\.typeName) == ["RatesCoordinator"])
     }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Coordination
 @testable import Flows
 
@@ -10,7 +11,8 @@ struct ReportingBackTests {
     // MARK: - Helpers
 
     private final class Spy: OnboardingCoordinatorDelegate, MainCoordinatorDelegate,
-        RatesCoordinatorDelegate, CalculatorCoordinatorDelegate {
+        RatesCoordinatorDelegate, CalculatorCoordinatorDelegate
+    {
         var calls: [String] = []
         var items: [ExchangeFlow.CurrencyRate] = []
         func onboardingCoordinatorDidFinish(_ coordinator: OnboardingCoordinator) {
@@ -86,11 +88,14 @@ struct ReportingBackTests {
     // MARK: - Closures
 
     /// `done` after every step, or `cancel` on the cart: checkout's own ways out.
-    @Test(arguments: [
-        ([("checkout", [:]), ("cancel", [:])], "cancelled"),
-        ([("checkout", [:]), ("next", [:]), ("next", ["street": "1 Main St"]), ("pay", ["card": "4242"]), ("done", [:])],
-         "completed"),
-    ] as [([(String, JSONObject)], String)])
+    @Test(
+        arguments: [
+            ([("checkout", [:]), ("cancel", [:])], "cancelled"),
+            (
+                [("checkout", [:]), ("next", [:]), ("next", ["street": "1 Main St"]), ("pay", ["card": "4242"]), ("done", [:])],
+                "completed"
+            ),
+        ] as [([(String, JSONObject)], String)])
     func mainHearsHowCheckoutEndedThroughItsOnFinishClosure(events: [(String, JSONObject)], outcome: String) throws {
         let main = MainCoordinator(environment: environment)
         main.start()
@@ -107,8 +112,9 @@ struct ReportingBackTests {
         #expect(main.childCoordinators.isEmpty && checkout.parentCoordinator == nil)
         #expect(environment.navigation.stack.entries.map(\.screen.name) == ["home"])
         #expect(home.params == ["username": nil, "lastCheckout": .string(outcome)])
-        #expect(environment.navigation.history.entries.suffix(2).map { "\($0.operation.rawValue)(\($0.screen)) by \($0.coordinator)" }
-            == ["dismiss(cart) by CheckoutCoordinator", "update(home) by MainCoordinator"])
+        #expect(
+            environment.navigation.history.entries.suffix(2).map { "\($0.operation.rawValue)(\($0.screen)) by \($0.coordinator)" }
+                == ["dismiss(cart) by CheckoutCoordinator", "update(home) by MainCoordinator"])
     }
 
     /// The user's `dismiss`, as the session carries it out: the router closes

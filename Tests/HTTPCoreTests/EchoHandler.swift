@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 import HTTPCore
 import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
 
 /// The test handler: echoes the request back so tests can see exactly what
 /// reached the handler.
@@ -26,12 +27,14 @@ final class EchoHandler: HTTPHandler {
             usleep(200_000)
         }
         if request.path == "/bad-headers" {
-            return HTTPResponse(status: 200, headers: [
-                "X-Injected": "a\r\nX-Evil: 1",
-                "X-Nul": "a\u{0}b",
-                "Bad Name": "x",
-                "X-Good": "yes",
-            ])
+            return HTTPResponse(
+                status: 200,
+                headers: [
+                    "X-Injected": "a\r\nX-Evil: 1",
+                    "X-Nul": "a\u{0}b",
+                    "Bad Name": "x",
+                    "X-Good": "yes",
+                ])
         }
         if request.path.hasPrefix("/status/"), let status = Int(request.path.dropFirst("/status/".count)) {
             return HTTPResponse(status: status)

@@ -1,10 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-@testable import HTTPCore
 import Testing
+
+@testable import HTTPCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
 
 /// `maxBodyBytes` is enforced while receiving, and the handler chooses the 413.
 @Suite struct HTTPServerBodyLimitTests {
@@ -15,10 +17,13 @@ import Testing
         _ body: (HTTPServer, EchoHandler) throws -> Void
     ) throws {
         let handler = EchoHandler()
-        try withEchoServer(handler: handler, configure: { configuration in
-            configuration.maxBodyBytes = Self.limit
-            configure(&configuration)
-        }) { server in
+        try withEchoServer(
+            handler: handler,
+            configure: { configuration in
+                configuration.maxBodyBytes = Self.limit
+                configure(&configuration)
+            }
+        ) { server in
             try body(server, handler)
         }
     }
@@ -62,7 +67,7 @@ import Testing
             try connection.send("POST /chunked HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n")
             let chunk = String(repeating: "z", count: 600)
             for _ in 0..<3 {
-                try connection.send("258\r\n\(chunk)\r\n") // 0x258 = 600
+                try connection.send("258\r\n\(chunk)\r\n")  // 0x258 = 600
             }
             try connection.send("0\r\n\r\n")
             let response = try connection.readResponse()

@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 import HTTPCore
 import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
 
 /// `HTTPRequest.clientAddress` is the connection's peer, as an IP literal.
 @Suite struct HTTPServerClientAddressTests {
@@ -63,11 +64,15 @@ import Testing
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         if let source {
             let local = try socketAddress(family: family, source, port: 0)
-            guard local.withUnsafeBytes({ bind(descriptor, $0.baseAddress?.assumingMemoryBound(to: sockaddr.self), socklen_t($0.count)) }) == 0
+            guard
+                local.withUnsafeBytes({ bind(descriptor, $0.baseAddress?.assumingMemoryBound(to: sockaddr.self), socklen_t($0.count)) })
+                    == 0
             else { throw TestHTTPError.socket("bind(\(source)): errno \(errno)") }
         }
         let remote = try socketAddress(family: family, server, port: port)
-        guard remote.withUnsafeBytes({ connect(descriptor, $0.baseAddress?.assumingMemoryBound(to: sockaddr.self), socklen_t($0.count)) }) == 0
+        guard
+            remote.withUnsafeBytes({ connect(descriptor, $0.baseAddress?.assumingMemoryBound(to: sockaddr.self), socklen_t($0.count)) })
+                == 0
         else { throw TestHTTPError.socket("connect(\(server)): errno \(errno)") }
         let request = Array("GET / HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n".utf8)
         guard request.withUnsafeBytes({ send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }) == request.count
@@ -101,8 +106,8 @@ import Testing
     }
 }
 
-private extension Substring {
-    func trimmingCharacters(in set: Character) -> String {
+extension Substring {
+    fileprivate func trimmingCharacters(in set: Character) -> String {
         String(drop { $0 == set }.reversed().drop { $0 == set }.reversed())
     }
 }

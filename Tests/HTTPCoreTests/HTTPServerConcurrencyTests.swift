@@ -1,7 +1,7 @@
-import TestSupport
 import Foundation
 import HTTPCore
 import Synchronization
+import TestSupport
 import Testing
 
 /// Many clients at once: every response belongs to its own request.
@@ -31,8 +31,10 @@ import Testing
                                 "POST", "/echo/\(id)?id=\(id)",
                                 headers: [("X-Test", id)], body: Array(id.utf8)
                             )
-                            let echoed = [response.headers["X-Path"], response.headers["X-Query"],
-                                          response.headers["X-Echo-Test"], response.bodyText]
+                            let echoed = [
+                                response.headers["X-Path"], response.headers["X-Query"],
+                                response.headers["X-Echo-Test"], response.bodyText,
+                            ]
                             if echoed != ["/echo/\(id)", "id=\(id)", id, id] {
                                 failures.withLock { $0.append("\(id) got \(echoed)") }
                             } else {

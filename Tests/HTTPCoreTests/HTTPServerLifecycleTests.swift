@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 import HTTPCore
 import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
 
 /// Start, bind and stop: idle → running → stopped.
 @Suite struct HTTPServerLifecycleTests {
@@ -129,7 +130,7 @@ import Testing
 
     @Test func stopWhileIdleIsPromptAndIdempotent() throws {
         let server = makeServer()
-        server.stop() // before start: nothing to do
+        server.stop()  // before start: nothing to do
         try server.start()
         let port = server.port
         // An idle keep-alive connection must not hold the stop up.
@@ -137,7 +138,7 @@ import Testing
         #expect(try idle.request("GET", "/").status == 200)
 
         let elapsed = ContinuousClock().measure { server.stop(deadline: 5) }
-        #expect(elapsed < .seconds(1)) // far below the 5 s deadline
+        #expect(elapsed < .seconds(1))  // far below the 5 s deadline
         server.stop()
         server.stop(deadline: 0)
         #expect(idle.isClosedByServer())

@@ -1,10 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-@testable import HTTPCore
 import Testing
+
+@testable import HTTPCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
 
 /// Early answers reach clients that write their whole request before reading
 /// (as Python's `http.client` does): after answering, the server keeps reading
@@ -20,10 +22,13 @@ import Testing
         _ body: (HTTPServer, EchoHandler) throws -> Void
     ) throws {
         let handler = EchoHandler()
-        try withEchoServer(handler: handler, configure: { configuration in
-            configuration.maxBodyBytes = Self.limit
-            configure(&configuration)
-        }) { server in
+        try withEchoServer(
+            handler: handler,
+            configure: { configuration in
+                configuration.maxBodyBytes = Self.limit
+                configure(&configuration)
+            }
+        ) { server in
             try body(server, handler)
         }
     }
@@ -45,7 +50,9 @@ import Testing
 
     /// Sends `piece` again and again until a send fails (the server closed
     /// and the connection was reset) or `seconds` pass; true when cut off.
-    private func isCutOff(_ connection: TestHTTPConnection, sending piece: [UInt8], pausingMicroseconds pause: UInt32, forUpTo seconds: Int) -> Bool {
+    private func isCutOff(
+        _ connection: TestHTTPConnection, sending piece: [UInt8], pausingMicroseconds pause: UInt32, forUpTo seconds: Int
+    ) -> Bool {
         let clock = ContinuousClock()
         let giveUp = clock.now.advanced(by: .seconds(seconds))
         while clock.now < giveUp {
@@ -135,7 +142,10 @@ import Testing
     }
 
     @Test func lingeringEndsAfterLingeringSeconds() throws {
-        try withServer({ $0.lingeringSeconds = 1; $0.lingeringDiscardBytes = 1 << 30 }) { server, _ in
+        try withServer({
+            $0.lingeringSeconds = 1
+            $0.lingeringDiscardBytes = 1 << 30
+        }) { server, _ in
             let connection = try TestHTTPConnection(port: server.port)
             try connection.send("POST /big HTTP/1.1\r\nHost: x\r\nContent-Length: \(1 << 30)\r\n\r\n")
             #expect(try connection.readResponse().status == 413)

@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 import HTTPCore
 import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
 
 /// Requests and responses over real sockets: what the client sends is what the
 /// handler sees, and what the handler returns is what the client gets.
@@ -54,7 +55,7 @@ import Testing
             let response = try TestHTTPConnection(port: server.port)
                 .request("GET", "/", headers: [("X-TEST", "value 1"), ("Accept", "*/*")])
             #expect(response.headers["X-Echo-Test"] == "value 1")
-            #expect(response.headers["X-Header-Count"] == "3") // Host, X-TEST, Accept
+            #expect(response.headers["X-Header-Count"] == "3")  // Host, X-TEST, Accept
         }
     }
 

@@ -1,5 +1,6 @@
-@testable import HTTPCore
 import Testing
+
+@testable import HTTPCore
 
 /// Reading and comparing libmicrohttpd release numbers, and the start-up
 /// check that refuses a library older than the HTTP layer was written for.
@@ -86,7 +87,8 @@ import Testing
     }
 
     @Test func theRunningLibraryIsSupported() throws {
-        let running = try #require(MicroHTTPDVersion(MicroHTTPDVersion.runningText), "MHD_get_version() said \(MicroHTTPDVersion.runningText)")
+        let running = try #require(
+            MicroHTTPDVersion(MicroHTTPDVersion.runningText), "MHD_get_version() said \(MicroHTTPDVersion.runningText)")
         #expect(running >= MicroHTTPDVersion.minimumSupported)
         try MicroHTTPDVersion.requireSupported(MicroHTTPDVersion.runningText)
         var configuration = HTTPServerConfiguration()

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 import HTTPCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
 
 /// A response as parsed by ``TestHTTPConnection``.
 struct TestHTTPResponse {
@@ -122,11 +123,11 @@ final class TestHTTPConnection {
             headers.add(String(line[..<colon]), String(line[line.index(after: colon)...].drop { $0 == " " }))
         }
         if status < 200 {
-            return try readResponse() // skip 100 Continue
+            return try readResponse()  // skip 100 Continue
         }
         let body: [UInt8]
         if status == 204 || status == 304 {
-            body = [] // never has a body, nor a Content-Length
+            body = []  // never has a body, nor a Content-Length
         } else if let length = headers["Content-Length"].flatMap({ Int($0) }) {
             while received.count < length {
                 guard try receiveMore() else { throw TestHTTPError.closedByServer }

@@ -1,5 +1,6 @@
 import TestSupport
 import Testing
+
 @testable import Coordination
 
 /// `encodedByteCount` is what the session budget measures with: it must be

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Coordination
 
 @Suite("JSONParser rejections")
@@ -217,8 +218,9 @@ struct JSONParserErrorTests {
 
     @Test func descriptionNamesPositionAndExpectation() {
         let error = failure(#"{"a":1 "b":2}"#)
-        #expect(error?.description
-            == #"invalid JSON at line 1, column 8 (byte 7): unexpected character '"'; expected ',' or '}' after an object member"#)
+        #expect(
+            error?.description
+                == #"invalid JSON at line 1, column 8 (byte 7): unexpected character '"'; expected ',' or '}' after an object member"#)
         #expect(failure(#"{"a":1,"a":2}"#)?.description.contains(#"duplicate key "a""#) == true)
         #expect(failure([0xEF, 0xBB, 0xBF, 0x31])?.description.contains("byte 0xEF") == true)
         #expect(failure([0xEF, 0xBB, 0xBF, 0x31])?.description.contains("byte-order mark") == true)

@@ -1,5 +1,6 @@
 import TestSupport
 import Testing
+
 @testable import Coordination
 
 @Suite("JSONParser")
@@ -91,7 +92,9 @@ struct JSONParserTests {
     }
 
     @Test func acceptsUTF8AtEveryBoundary() throws {
-        let scalars: [Unicode.Scalar] = ["\u{7F}", "\u{80}", "\u{7FF}", "\u{800}", "\u{D7FF}", "\u{E000}", "\u{FFFF}", "\u{10000}", "\u{10FFFF}"]
+        let scalars: [Unicode.Scalar] = [
+            "\u{7F}", "\u{80}", "\u{7FF}", "\u{800}", "\u{D7FF}", "\u{E000}", "\u{FFFF}", "\u{10000}", "\u{10FFFF}",
+        ]
         for scalar in scalars {
             let bytes = [0x22] + Array(String(scalar).utf8) + [0x22]
             #expect(try JSONParser.parse(bytes) == .string(String(scalar)))

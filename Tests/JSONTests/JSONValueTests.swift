@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Coordination
 
 @Suite("JSONValue and JSONObject")
@@ -36,10 +37,11 @@ struct JSONValueTests {
 
     @Test func literalsBuildTheExpectedCases() {
         let value: JSONValue = ["a": [1, 2.5, "x", true, nil], "b": [:]]
-        let expected = JSONValue.object(JSONObject([
-            ("a", .array([.number(1), .number(2.5), .string("x"), .bool(true), .null])),
-            ("b", .object(JSONObject())),
-        ]))
+        let expected = JSONValue.object(
+            JSONObject([
+                ("a", .array([.number(1), .number(2.5), .string("x"), .bool(true), .null])),
+                ("b", .object(JSONObject())),
+            ]))
         #expect(value == expected)
     }
 

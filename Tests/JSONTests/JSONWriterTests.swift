@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Coordination
 
 @Suite("JSONWriter")
@@ -37,7 +38,9 @@ struct JSONWriterTests {
     }
 
     @Test func writesNonASCIIAsRawUTF8() {
-        let korean = "안녕하세요", japanese = "こんにちは", emoji = "😀👍🏽"
+        let korean = "안녕하세요"
+        let japanese = "こんにちは"
+        let emoji = "😀👍🏽"
         #expect(string(korean) == "\"\(korean)\"")
         #expect(string(japanese) == "\"\(japanese)\"")
         var writer = JSONWriter()

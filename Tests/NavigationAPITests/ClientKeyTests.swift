@@ -1,6 +1,7 @@
 import HTTPCore
-@testable import NavigationAPI
 import Testing
+
+@testable import NavigationAPI
 
 /// Which bucket a request counts against.
 @Suite("Client key of the creation rate")
@@ -48,7 +49,7 @@ struct ClientKeyTests {
         (["2001:db8:9:9::1"], "2001:db8:9:9::/64"),
         // Not an address: the peer counts.
         (["unknown"], "10.0.0.9"),
-        (["198.051.100.7"], "10.0.0.9"), // a second spelling of one address would be a second bucket
+        (["198.051.100.7"], "10.0.0.9"),  // a second spelling of one address would be a second bucket
         (["198.51.100.7, "], "10.0.0.9"),
         ([""], "10.0.0.9"),
         ([], "10.0.0.9"),

@@ -1,6 +1,7 @@
-@testable import NavigationAPI
 import Synchronization
 import Testing
+
+@testable import NavigationAPI
 
 /// A monotonic clock the test sets by hand.
 final class ManualClock: Sendable {

@@ -1,7 +1,7 @@
-import TestSupport
 import Coordination
 import Dispatch
 import Synchronization
+import TestSupport
 import Testing
 
 @Suite("Concurrent clients")
@@ -27,9 +27,9 @@ struct ConcurrencyTests {
             let client = TestHTTPClient(port: port)
             for _ in 0..<attemptsPerClient {
                 guard let read = try? client.request("GET", path), let tag = read.header("ETag"),
-                      let response = try? client.request(
-                          "POST", path + "/events", json: ["screen": .string(screen), "event": "toggleNotifications"],
-                          headers: [("If-Match", tag)])
+                    let response = try? client.request(
+                        "POST", path + "/events", json: ["screen": .string(screen), "event": "toggleNotifications"],
+                        headers: [("If-Match", tag)])
                 else {
                     outcomes.withLock { $0[0, default: 0] += 1 }
                     continue
@@ -60,7 +60,7 @@ struct ConcurrencyTests {
         DispatchQueue.concurrentPerform(iterations: 6) { _ in
             let client = TestHTTPClient(port: port)
             guard let created = try? client.request("POST", "/v1/sessions", json: ["flow": "exchange"]),
-                  let id = created.json?["id"]?.stringValue
+                let id = created.json?["id"]?.stringValue
             else { return }
             let path = "/v1/sessions/\(id)"
             var accepted = 0

@@ -1,6 +1,7 @@
 import NavigationAPI
-@testable import NavigationServerRuntime
 import Testing
+
+@testable import NavigationServerRuntime
 
 @Suite("Configuration: flags, environment, defaults")
 struct ConfigurationParserTests {
@@ -72,16 +73,18 @@ struct ConfigurationParserTests {
     }
 
     @Test func environmentSetsEveryOption() throws {
-        let parsed = try configuration([], [
-            "NAVIGATION_HOST": "::1", "NAVIGATION_PORT": "9000", "NAVIGATION_THREADS": "4",
-            "NAVIGATION_MAX_SESSIONS": "7", "NAVIGATION_SESSION_TTL": "0.5", "NAVIGATION_MAX_BODY_BYTES": "10",
-            "NAVIGATION_MAX_STACK_DEPTH": "3", "NAVIGATION_MAX_HISTORY": "9", "NAVIGATION_MAX_EVENTS": "11",
-            "NAVIGATION_MAX_CONNECTIONS": "12", "NAVIGATION_MAX_CONNECTIONS_PER_IP": "0",
-            "NAVIGATION_CONNECTION_TIMEOUT": "0", "NAVIGATION_API_KEY": "k", "NAVIGATION_CORS_ORIGIN": "*",
-            "NAVIGATION_PROTECT_METRICS": "true",
-            "NAVIGATION_MAX_SESSION_BYTES": "2048",
-            "NAVIGATION_LINGER_SECONDS": "0", "NAVIGATION_LINGER_BYTES": "0",
-        ])
+        let parsed = try configuration(
+            [],
+            [
+                "NAVIGATION_HOST": "::1", "NAVIGATION_PORT": "9000", "NAVIGATION_THREADS": "4",
+                "NAVIGATION_MAX_SESSIONS": "7", "NAVIGATION_SESSION_TTL": "0.5", "NAVIGATION_MAX_BODY_BYTES": "10",
+                "NAVIGATION_MAX_STACK_DEPTH": "3", "NAVIGATION_MAX_HISTORY": "9", "NAVIGATION_MAX_EVENTS": "11",
+                "NAVIGATION_MAX_CONNECTIONS": "12", "NAVIGATION_MAX_CONNECTIONS_PER_IP": "0",
+                "NAVIGATION_CONNECTION_TIMEOUT": "0", "NAVIGATION_API_KEY": "k", "NAVIGATION_CORS_ORIGIN": "*",
+                "NAVIGATION_PROTECT_METRICS": "true",
+                "NAVIGATION_MAX_SESSION_BYTES": "2048",
+                "NAVIGATION_LINGER_SECONDS": "0", "NAVIGATION_LINGER_BYTES": "0",
+            ])
         #expect(parsed.host == "::1")
         #expect(parsed.port == 9000)
         #expect(parsed.threads == 4)
@@ -125,9 +128,11 @@ struct ConfigurationParserTests {
         for variable in ConfigurationParser.environmentVariables {
             #expect(usage.contains("env \(variable), default "), "\(variable)")
         }
-        for flag in ["--host", "--port", "--threads", "--max-sessions", "--session-ttl", "--max-body-bytes",
-                     "--max-stack-depth", "--max-history", "--max-connections", "--max-connections-per-ip",
-                     "--connection-timeout", "--max-session-bytes", "--linger-seconds", "--linger-bytes", "--help"] {
+        for flag in [
+            "--host", "--port", "--threads", "--max-sessions", "--session-ttl", "--max-body-bytes",
+            "--max-stack-depth", "--max-history", "--max-connections", "--max-connections-per-ip",
+            "--connection-timeout", "--max-session-bytes", "--linger-seconds", "--linger-bytes", "--help",
+        ] {
             #expect(usage.contains(flag + " "), "\(flag)")
         }
         #expect(usage.contains("--port <value>  (env NAVIGATION_PORT, default 8080)"))
@@ -187,9 +192,11 @@ struct ConfigurationParserTests {
 
     @Test func badLogAndDrainValuesAreErrors() {
         #expect(error(["--log-format", "xml"]) == .invalidValue("xml", source: "--log-format", expected: "json or text"))
-        #expect(error(["--log-level", "verbose"])
+        #expect(
+            error(["--log-level", "verbose"])
                 == .invalidValue("verbose", source: "--log-level", expected: "debug, info, warn or error"))
-        #expect(error(["--drain-seconds", "-1"])
+        #expect(
+            error(["--drain-seconds", "-1"])
                 == .invalidValue("-1", source: "--drain-seconds", expected: "a number of seconds in 0...3600"))
         #expect(error([], ["NAVIGATION_DRAIN_SECONDS": "forever"]) != nil)
     }
@@ -203,9 +210,12 @@ struct ConfigurationParserTests {
         let flags = try configuration(["--create-rate", "0.5", "--create-burst=7", "--trust-forwarded-for", "true"]).apiOptions
         #expect(flags.creationRate == CreationRate(perSecond: 0.5, burst: 7))
         #expect(flags.trustForwardedFor)
-        let environment = try configuration([], [
-            "NAVIGATION_CREATE_RATE": "20", "NAVIGATION_CREATE_BURST": "1", "NAVIGATION_TRUST_FORWARDED_FOR": "false",
-        ]).apiOptions
+        let environment = try configuration(
+            [],
+            [
+                "NAVIGATION_CREATE_RATE": "20", "NAVIGATION_CREATE_BURST": "1", "NAVIGATION_TRUST_FORWARDED_FOR": "false",
+            ]
+        ).apiOptions
         #expect(environment.creationRate == CreationRate(perSecond: 20, burst: 1))
         #expect(!environment.trustForwardedFor)
         let usage = ConfigurationParser.usage

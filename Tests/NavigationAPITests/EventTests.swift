@@ -15,8 +15,10 @@ struct EventTests {
         #expect(response.header("ETag") == "\"2\"")
     }
 
-    @Test(arguments: ["\"2\"", "W/\"0\"", "\"9\", \"1\"", "1", "\"one\"", "\"-1\"", "W/", "\"\"", ",\"1\"",
-                      "\"99999999999999999999999\""])
+    @Test(arguments: [
+        "\"2\"", "W/\"0\"", "\"9\", \"1\"", "1", "\"one\"", "\"-1\"", "W/", "\"\"", ",\"1\"",
+        "\"99999999999999999999999\"",
+    ])
     func ifMatchThatDoesNotMatchIs412AndChangesNothing(tag: String) throws {
         let server = try TestServer()
         let client = server.client()

@@ -34,14 +34,16 @@ struct HistoryTests {
         #expect(entries.compactMap { $0["seq"]?.intValue } == Array(1...entries.count))
         let versions = entries.compactMap { $0["version"]?.intValue }
         #expect(versions == versions.sorted() && versions.first == 1 && versions.last == 4)
-        #expect(entries[0] == [
-            "seq": 1, "version": 1, "operation": "setRoot", "screen": "rates", "screenId": "s1",
-            "presentation": "root", "coordinator": "RatesCoordinator", "animated": false, "byUser": false,
-        ])
-        #expect(entries[1] == [
-            "seq": 2, "version": 2, "operation": "push", "screen": "calculator", "screenId": "s2",
-            "presentation": "push", "coordinator": "CalculatorCoordinator", "animated": true, "byUser": false,
-        ])
+        #expect(
+            entries[0] == [
+                "seq": 1, "version": 1, "operation": "setRoot", "screen": "rates", "screenId": "s1",
+                "presentation": "root", "coordinator": "RatesCoordinator", "animated": false, "byUser": false,
+            ])
+        #expect(
+            entries[1] == [
+                "seq": 2, "version": 2, "operation": "push", "screen": "calculator", "screenId": "s2",
+                "presentation": "push", "coordinator": "CalculatorCoordinator", "animated": true, "byUser": false,
+            ])
         #expect(entries[2]["operation"] == "update")
         #expect(entries[2]["version"] == 3)
         #expect(entries[2]["coordinator"] == "CalculatorCoordinator")
@@ -69,8 +71,10 @@ struct HistoryTests {
         #expect(try entries(client, session, query: "?since=4").isEmpty)
     }
 
-    @Test(arguments: ["since=-1", "since=abc", "since=1.5", "since=", "since=%2B1", "since=1&since=2",
-                      "since=99999999999999999999"])
+    @Test(arguments: [
+        "since=-1", "since=abc", "since=1.5", "since=", "since=%2B1", "since=1&since=2",
+        "since=99999999999999999999",
+    ])
     func invalidSinceIs400(query: String) throws {
         let server = try TestServer()
         let client = server.client()

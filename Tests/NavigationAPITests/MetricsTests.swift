@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Coordination
 import Dispatch
 import NavigationAPI
 import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// `GET /metrics`: exact counts after a known sequence of requests, in a page
 /// that parses as strict Prometheus text.
@@ -65,7 +66,8 @@ struct MetricsTests {
         #expect(page.value(durations + "_bucket", ["route": "/v1/sessions/{id}/events", "le": "+Inf"]) == 4)
         #expect(page.value(durations + "_count", ["route": "/healthz"]) == 3)
         #expect(page.value(durations + "_count", ["route": "unrouted"]) == 2)
-        #expect(Set(page.samples(named: durations + "_count").compactMap { $0.labels["route"] })
+        #expect(
+            Set(page.samples(named: durations + "_count").compactMap { $0.labels["route"] })
                 == ["/healthz", "unrouted", "/v1/sessions", "/v1/sessions/{id}/events", "/v1/sessions/{id}"])
         #expect(page.types[durations] == "histogram")
 
@@ -80,10 +82,11 @@ struct MetricsTests {
         for flow in server.registry.flows.map(\.name) {
             for sample in page.samples(named: "navigation_events_total") where sample.labels["flow"] == flow {
                 let outcome = sample.labels["outcome"] ?? ""
-                let expected: Double = switch (flow, outcome) {
-                case ("exchange", "accepted"), ("exchange", "screen-not-active"), ("exchange", "invalid-payload"): 1
-                default: 0
-                }
+                let expected: Double =
+                    switch (flow, outcome) {
+                    case ("exchange", "accepted"), ("exchange", "screen-not-active"), ("exchange", "invalid-payload"): 1
+                    default: 0
+                    }
                 #expect(sample.value == expected, "\(flow) \(outcome)")
             }
         }
@@ -137,11 +140,11 @@ struct MetricsTests {
     // MARK: - The parser itself
 
     @Test(arguments: [
-        "x 1\n",                                           // no TYPE
-        "# TYPE x counter\nx{a=\"1} 1\n",                  // unterminated label
-        "# TYPE x counter\nx 1\nx 2\n",                    // repeated series
-        "# TYPE x counter\nx one\n",                       // bad value
-        "# TYPE x counter\nx 1",                           // no final newline
+        "x 1\n",  // no TYPE
+        "# TYPE x counter\nx{a=\"1} 1\n",  // unterminated label
+        "# TYPE x counter\nx 1\nx 2\n",  // repeated series
+        "# TYPE x counter\nx one\n",  // bad value
+        "# TYPE x counter\nx 1",  // no final newline
         "# TYPE h histogram\nh_bucket{le=\"1\"} 2\nh_bucket{le=\"+Inf\"} 1\nh_sum 1\nh_count 1\n",
     ])
     func parserRejectsMalformedPages(page: String) {

@@ -52,10 +52,11 @@ struct OpenAPIDocumentTests {
     @Test func documentedProblemTypesAreExactlyTheServersOnes() throws {
         let yaml = try rootYAML()
         let prefix = "- urn:navigation-server:problem:"
-        let documented = Set(yaml.split(separator: "\n").compactMap { line -> String? in
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
-            return trimmed.hasPrefix(prefix) ? String(trimmed.dropFirst(2)) : nil
-        })
+        let documented = Set(
+            yaml.split(separator: "\n").compactMap { line -> String? in
+                let trimmed = line.trimmingCharacters(in: .whitespaces)
+                return trimmed.hasPrefix(prefix) ? String(trimmed.dropFirst(2)) : nil
+            })
         #expect(documented == Set(ProblemType.allCases.map(\.uri)))
     }
 }
@@ -79,7 +80,8 @@ enum OpenAPIPaths {
             if line.hasPrefix("  /"), !line.hasPrefix("   "), line.hasSuffix(":") {
                 currentPath = String(line.dropFirst(2).dropLast())
             } else if line.hasPrefix("    "), !line.hasPrefix("     "), line.hasSuffix(":"),
-                      let path = currentPath {
+                let path = currentPath
+            {
                 let key = String(line.dropFirst(4).dropLast())
                 if methods.contains(key) { operations.append((key.uppercased(), path)) }
             }

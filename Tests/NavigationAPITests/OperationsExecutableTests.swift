@@ -56,7 +56,8 @@ struct OperationsExecutableTests {
         #expect(response.status == 200)
         let (_, log) = try server.stop()
         let line = try #require(log.first { $0.contains(" request ") })
-        let match = try #require(line.wholeMatch(of: /^(\S+) info request request_id=abc method=GET route=\/v1\/flows status=200 duration_us=\d+$/), "\(line)")
+        let match = try #require(
+            line.wholeMatch(of: /^(\S+) info request request_id=abc method=GET route=\/v1\/flows status=200 duration_us=\d+$/), "\(line)")
         #expect(Self.isTimestamp(String(match.1)))
     }
 

@@ -45,7 +45,8 @@ struct PrometheusTextParser {
             if type != "histogram" && sample.name != family {
                 throw ParseError(line: number, reason: "\(sample.name) is not a series of \(type) \(family)")
             }
-            let series = sample.name + "{" + sample.labels.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",") + "}"
+            let series =
+                sample.name + "{" + sample.labels.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",") + "}"
             guard seenSeries.insert(series).inserted else { throw ParseError(line: number, reason: "repeated series \(series)") }
             sampledFamilies.insert(family)
             samples.append(sample)
@@ -112,7 +113,9 @@ struct PrometheusTextParser {
                 guard rest.first == "\"" else { throw ParseError(line: number, reason: "unterminated label value") }
                 rest = rest.dropFirst()
                 labels[label] = value
-                if rest.first == "," { rest = rest.dropFirst() } else if rest.first != "}" {
+                if rest.first == "," {
+                    rest = rest.dropFirst()
+                } else if rest.first != "}" {
                     throw ParseError(line: number, reason: "expected , or } after label \(label)")
                 }
             }
@@ -151,7 +154,7 @@ struct PrometheusTextParser {
             for (series, buckets) in bucketsBySeries {
                 let counts = buckets.sorted { $0.bound < $1.bound }.map(\.count)
                 guard counts == counts.sorted(), buckets.contains(where: { $0.bound == .infinity }),
-                      value(family + "_count", series) == counts.last, value(family + "_sum", series) != nil
+                    value(family + "_count", series) == counts.last, value(family + "_sum", series) != nil
                 else { throw ParseError(line: 0, reason: "histogram \(family) \(series) does not add up") }
             }
         }

@@ -96,8 +96,10 @@ struct RequestValidationTests {
         #expect(response.status == 201, "\(contentType)")
     }
 
-    @Test(arguments: ["text/plain", "application/x-www-form-urlencoded", "json", "application/json; charset=latin1",
-                      "application/json; charset=\"latin1\"", "application/", nil])
+    @Test(arguments: [
+        "text/plain", "application/x-www-form-urlencoded", "json", "application/json; charset=latin1",
+        "application/json; charset=\"latin1\"", "application/", nil,
+    ])
     func nonJSONBodyIs415(contentType: String?) throws {
         let server = try TestServer()
         let client = server.client()
@@ -121,7 +123,8 @@ struct RequestValidationTests {
         let session = try client.createSession("exchange")
         let padding = String(repeating: "x", count: 2000)
         let body = JSONValue.object(["screen": "s1", "event": "select", "payload": ["code": .string(padding)]]).encoded()
-        let head = "POST \(session.path)/events HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+        let head =
+            "POST \(session.path)/events HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
             + "Transfer-Encoding: chunked\r\n\r\n" + String(body.count, radix: 16) + "\r\n"
         try client.send(Array(head.utf8) + body + Array("\r\n0\r\n\r\n".utf8))
         let response = try client.readResponse()

@@ -23,10 +23,11 @@ struct RoutingTests {
         #expect(flows.compactMap { $0["name"]?.stringValue } == ["app", "exchange", "farewell", "broken", "brokenAtStart"])
         let app = flows[0]
         #expect(app["description"]?.stringValue?.isEmpty == false)
-        #expect(app["context"]?["onboarded"] == [
-            "type": "boolean", "nullable": false, "default": false,
-            "description": "Whether the user has already seen onboarding.",
-        ])
+        #expect(
+            app["context"]?["onboarded"] == [
+                "type": "boolean", "nullable": false, "default": false,
+                "description": "Whether the user has already seen onboarding.",
+            ])
         #expect(app["context"]?["token"]?["nullable"] == true)
         #expect(app["context"]?["token"]?["default"] == .null)
         #expect(flows[1]["context"] == .object([:]))
@@ -35,7 +36,8 @@ struct RoutingTests {
     // MARK: - Unknown paths and methods
 
     @Test(arguments: [
-        "/nope", "/v1", "/app", "/app/", "/app/missing.js", "/app/index.html", "/app/a/b", "/index.html", "/v1/", "/v1/flows/", "/v1/sessions/", "/v2/flows", "/healthz/extra",
+        "/nope", "/v1", "/app", "/app/", "/app/missing.js", "/app/index.html", "/app/a/b", "/index.html", "/v1/", "/v1/flows/",
+        "/v1/sessions/", "/v2/flows", "/healthz/extra",
         "/v1/sessions/0123456789abcdef0123456789abcdef/other", "/v1/sessions//events", "/v1/%zz",
         "/v1/sessions/a/b/c/d",
     ])

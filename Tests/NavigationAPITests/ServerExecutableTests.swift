@@ -10,7 +10,8 @@ struct ServerExecutableTests {
         let testBinary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         var directory = testBinary.deletingLastPathComponent()
         while directory.pathComponents.count > 1, !directory.lastPathComponent.hasSuffix("debug"),
-              !directory.lastPathComponent.hasSuffix("release") {
+            !directory.lastPathComponent.hasSuffix("release")
+        {
             directory.deleteLastPathComponent()
         }
         return directory.appendingPathComponent("navigation-server")

@@ -70,10 +70,11 @@ final class NondeterministicCoordinator: Coordinator {
                     return count
                 }
                 if run == 1 {
-                    router.push(Screen("step").on("fail") { [unowned self] _ in
-                        router.pop()
-                        router.pop()
-                    })
+                    router.push(
+                        Screen("step").on("fail") { [unowned self] _ in
+                            router.pop()
+                            router.pop()
+                        })
                 } else {
                     router.pop()
                 }

@@ -1,10 +1,11 @@
 import Coordination
-import Sessions
 import Flows
 import HTTPCore
 import NavigationAPI
-@testable import NavigationServerRuntime
+import Sessions
 import Testing
+
+@testable import NavigationServerRuntime
 
 /// The real server, started in-process on 127.0.0.1 with a free port:
 /// `HTTPServer` + `NavigationAPI` + a `SessionRegistry` of the built-in flows

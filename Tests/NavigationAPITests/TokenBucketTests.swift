@@ -1,5 +1,6 @@
-@testable import NavigationAPI
 import Testing
+
+@testable import NavigationAPI
 
 /// The creation rate's token bucket against a clock the test moves by hand:
 /// no sleeping, exact to the nanosecond.
@@ -10,7 +11,9 @@ struct TokenBucketTests {
     static let rate = CreationRate(perSecond: 2, burst: 5)
 
     /// Takes tokens at `now` until one is refused; returns how many were admitted and the refusal.
-    private static func drain(_ bucket: inout TokenBucket, at now: Int, rate: CreationRate = rate) -> (admitted: Int, refusal: TokenBucket.Outcome) {
+    private static func drain(
+        _ bucket: inout TokenBucket, at now: Int, rate: CreationRate = rate
+    ) -> (admitted: Int, refusal: TokenBucket.Outcome) {
         var admitted = 0
         while true {
             let outcome = bucket.take(at: now, rate: rate)
@@ -66,12 +69,12 @@ struct TokenBucketTests {
 
     @Test(arguments: [
         // (per second, burst, seconds after emptying, expected Retry-After)
-        (0.01, 5, 0.0, 100), // one token per 100 s
-        (0.01, 5, 99.5, 1), // half a second left: rounds up to 1
+        (0.01, 5, 0.0, 100),  // one token per 100 s
+        (0.01, 5, 99.5, 1),  // half a second left: rounds up to 1
         (0.01, 5, 40.0, 60),
-        (0.3, 1, 0.0, 4), // 3.33 s rounds up
+        (0.3, 1, 0.0, 4),  // 3.33 s rounds up
         (0.3, 1, 3.0, 1),
-        (10.0, 100, 0.0, 1), // 0.1 s is still at least 1
+        (10.0, 100, 0.0, 1),  // 0.1 s is still at least 1
         (1.0, 3, 0.0, 1),
     ])
     func retryAfterIsTheWholeSecondsUntilTheNextToken(perSecond: Double, burst: Int, after: Double, expected: Int) {

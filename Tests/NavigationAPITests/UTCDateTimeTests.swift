@@ -1,10 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-@testable import NavigationServerRuntime
 import Testing
+
+@testable import NavigationServerRuntime
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
 
 /// The log's timestamps come from integer calendar arithmetic instead of
 /// `gmtime_r` (which locks); they must agree with it everywhere.

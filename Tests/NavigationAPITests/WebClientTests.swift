@@ -7,7 +7,8 @@ import Testing
 @Suite("Web client files")
 struct WebClientTests {
     static let webRoot = OpenAPIDocumentTests.repositoryRoot.appendingPathComponent("web")
-    static let policy = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    static let policy =
+        "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
         + "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 
     /// Every file of web/, by its name there.

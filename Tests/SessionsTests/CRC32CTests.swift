@@ -1,5 +1,6 @@
 import TestSupport
 import Testing
+
 @testable import Sessions
 
 /// The record checksum against published CRC-32C check values.

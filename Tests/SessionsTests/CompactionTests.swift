@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+
 @testable import Sessions
 
 /// Compaction drops ended and expired sessions, keeps every other record
@@ -57,10 +58,12 @@ struct CompactionTests {
         let reopened = try FileStore(directory: directory.path, options: Self.compactionOptions())
         defer { reopened.close() }
         #expect(try reopened.records(of: Journal.id(1), after: 3) == [Journal.event(1, version: 4), Journal.event(1, version: 5)])
-        #expect(reopened.summary(of: Journal.id(4)) == SessionSummary(
-            id: Journal.id(4), lastVersion: 5, lastActivity: 2_000, ended: false,
-            bytes: Self.records.filter { $0.sessionID == Journal.id(4) }.reduce(0) { $0 + $1.storedSize }
-        ))
+        #expect(
+            reopened.summary(of: Journal.id(4))
+                == SessionSummary(
+                    id: Journal.id(4), lastVersion: 5, lastActivity: 2_000, ended: false,
+                    bytes: Self.records.filter { $0.sessionID == Journal.id(4) }.reduce(0) { $0 + $1.storedSize }
+                ))
     }
 
     /// On a stopped store's directory every record is rewritten: the result

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Sessions
 
 /// Damage before the end of the journal stops the open with the file and
@@ -7,7 +8,8 @@ import Testing
 @Suite("Corruption")
 struct CorruptionTests {
     private static let records: [JournalRecord] = [
-        Journal.created(1), Journal.created(2), Journal.event(1, version: 2, bodySize: 30), Journal.event(2, version: 2), Journal.event(1, version: 3),
+        Journal.created(1), Journal.created(2), Journal.event(1, version: 2, bodySize: 30), Journal.event(2, version: 2),
+        Journal.event(1, version: 3),
     ]
 
     /// Where the `index`th record starts in a segment holding `records`.
@@ -52,9 +54,11 @@ struct CorruptionTests {
             }
 
             let report = try FileStore.verify(directory: directory.path)
-            #expect(report.problems.first == JournalVerification.Problem(
-                file: file, offset: Int64(start), kind: .corrupt, reason: report.problems.first?.reason ?? ""
-            ), "byte \(position): \(report.problems)")
+            #expect(
+                report.problems.first
+                    == JournalVerification.Problem(
+                        file: file, offset: Int64(start), kind: .corrupt, reason: report.problems.first?.reason ?? ""
+                    ), "byte \(position): \(report.problems)")
             #expect(report.problems.count == 1, "byte \(position): \(report.problems)")
             // Verify resumes after the damage: the records around it are read.
             #expect(report.records == Self.records.count - 1, "byte \(position)")
@@ -105,7 +109,11 @@ struct CorruptionTests {
         let first = directory.bytes(of: "journal-00000001.seg")
         directory.write(Array(first.dropLast(2)), to: "journal-00000001.seg")
         directory.write(SegmentFormat.header(coversFrom: 2), to: "journal-00000002.seg")
-        #expect(throws: StoreError.corrupt(file: directory.file("journal-00000001.seg"), offset: Int64(Self.offset(ofRecord: 4)), reason: "record of \(Self.records[4].storedSize) bytes cut short after \(Self.records[4].storedSize - 2)")) {
+        #expect(
+            throws: StoreError.corrupt(
+                file: directory.file("journal-00000001.seg"), offset: Int64(Self.offset(ofRecord: 4)),
+                reason: "record of \(Self.records[4].storedSize) bytes cut short after \(Self.records[4].storedSize - 2)")
+        ) {
             try FileStore(directory: directory.path, options: options())
         }
         #expect(try FileStore.verify(directory: directory.path).problems.map(\.kind) == [.corrupt])
@@ -116,7 +124,9 @@ struct CorruptionTests {
         var bytes = directory.bytes(of: "journal-00000001.seg")
         bytes[9] ^= 0x01
         directory.write(bytes, to: "journal-00000001.seg")
-        #expect(throws: StoreError.corrupt(file: directory.file("journal-00000001.seg"), offset: 0, reason: "segment header fails its checksum")) {
+        #expect(
+            throws: StoreError.corrupt(file: directory.file("journal-00000001.seg"), offset: 0, reason: "segment header fails its checksum")
+        ) {
             try FileStore(directory: directory.path, options: options())
         }
     }
@@ -130,8 +140,9 @@ struct CorruptionTests {
         #expect(throws: StoreError.newerFormat(file: file, found: 2, supported: 1)) {
             try FileStore(directory: directory.path, options: options())
         }
-        #expect(StoreError.newerFormat(file: file, found: 2, supported: 1).description
-            == "\(file) has journal format 2, but this build reads format 1 at most; use a newer navigation-server")
+        #expect(
+            StoreError.newerFormat(file: file, found: 2, supported: 1).description
+                == "\(file) has journal format 2, but this build reads format 1 at most; use a newer navigation-server")
         let report = try FileStore.verify(directory: directory.path)
         #expect(report.problems.map(\.kind) == [.newerFormat])
         #expect(report.problems.first?.file == file)
@@ -144,11 +155,15 @@ struct CorruptionTests {
         let good = Journal.created(1)
         let skipping = Journal.event(1, version: 3)
         guard let key = SessionKey(hex: good.sessionID) else { return }
-        let bytes = SegmentFormat.header(coversFrom: 1) + SegmentFormat.frame(of: good, key: key) + SegmentFormat.frame(of: skipping, key: key)
+        let bytes =
+            SegmentFormat.header(coversFrom: 1) + SegmentFormat.frame(of: good, key: key) + SegmentFormat.frame(of: skipping, key: key)
         directory.write(bytes, to: "journal-00000001.seg")
-        #expect(throws: StoreError.corrupt(
-            file: directory.file("journal-00000001.seg"), offset: Int64(16 + good.storedSize), reason: "session \(good.sessionID) has version 3 after version 1"
-        )) {
+        #expect(
+            throws: StoreError.corrupt(
+                file: directory.file("journal-00000001.seg"), offset: Int64(16 + good.storedSize),
+                reason: "session \(good.sessionID) has version 3 after version 1"
+            )
+        ) {
             try FileStore(directory: directory.path, options: options())
         }
     }

@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+
 @testable import Sessions
 
 /// A full disk refuses the append with `unavailable`, leaves no partial

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Sessions
 
 /// What a file store wrote, it serves again after a reopen: summaries,
@@ -16,7 +17,10 @@ struct FileStoreRoundTripTests {
             let store = try FileStore(directory: directory.path, options: small)
             for round in 1...6 {
                 for session in 1...5 where round <= session + 1 {
-                    let record = round == 1 ? Journal.created(session, bodySize: 20 * session) : Journal.event(session, version: round, time: Int64(round), bodySize: 7 * round)
+                    let record =
+                        round == 1
+                        ? Journal.created(session, bodySize: 20 * session)
+                        : Journal.event(session, version: round, time: Int64(round), bodySize: 7 * round)
                     try store.append(record, expectedVersion: round - 1)
                     written[record.sessionID, default: []].append(record)
                 }
@@ -96,7 +100,9 @@ struct FileStoreRoundTripTests {
         let directory = TemporaryDirectory()
         let small = options(segmentSize: 200)
         let store = try FileStore(directory: directory.path, options: small)
-        let records = [Journal.created(1, bodySize: 1_000), Journal.event(1, version: 2, bodySize: 10), Journal.event(1, version: 3, bodySize: 1_000)]
+        let records = [
+            Journal.created(1, bodySize: 1_000), Journal.event(1, version: 2, bodySize: 10), Journal.event(1, version: 3, bodySize: 1_000),
+        ]
         try Journal.append(records, to: store)
         store.close()
         #expect(directory.segmentNames().count == 3)

@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+
 @testable import Sessions
 
 /// `always` fsyncs before an append returns, one fsync for every append
@@ -14,7 +15,12 @@ struct FsyncPolicyTests {
         defer { store.close() }
         let entered = DispatchSemaphore(value: 0)
         let release = DispatchSemaphore(value: 0)
-        io.beforeFsync.withLock { $0 = { entered.signal(); release.wait() } }
+        io.beforeFsync.withLock {
+            $0 = {
+                entered.signal()
+                release.wait()
+            }
+        }
         let returned = LockedBox(false)
         let finished = DispatchSemaphore(value: 0)
         Thread {

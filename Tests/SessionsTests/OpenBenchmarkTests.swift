@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Sessions
 
 /// How long opening a journal of 100 000 sessions takes and how many bytes a
@@ -35,7 +36,8 @@ struct OpenBenchmarkTests {
         #expect(count == sessions)
 
         let bytes = directory.segmentNames().reduce(0) { $0 + directory.bytes(of: $1).count }
-        print("""
+        print(
+            """
             FileStore benchmark: \(sessions) sessions x 5 records, \(directory.segmentNames().count) segment(s), \(bytes) bytes
               append (fsync no): \(String(format: "%.2f", writeSeconds)) s, \(String(format: "%.1f", writeSeconds / Double(5 * sessions) * 1e6)) us per record
               open: \(String(format: "%.3f", openSeconds)) s

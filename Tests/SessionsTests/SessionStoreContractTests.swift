@@ -1,5 +1,6 @@
 import TestSupport
 import Testing
+
 @testable import Sessions
 
 /// The rules every store follows, checked on the memory store and the file
@@ -24,7 +25,10 @@ struct SessionStoreContractTests {
     @Test(arguments: Kind.allCases)
     func appendsInOrderAndServesRecordsAfterAVersion(_ kind: Kind) throws {
         let (store, directory) = try Self.makeStore(kind)
-        defer { store.close(); _ = directory }
+        defer {
+            store.close()
+            _ = directory
+        }
         let first = Journal.session(1, versions: 4)
         let second = Journal.session(2, versions: 2)
         try Journal.append(first, to: store)
@@ -34,16 +38,22 @@ struct SessionStoreContractTests {
         #expect(try store.records(of: Journal.id(1), after: 2) == Array(first[2...]))
         #expect(try store.records(of: Journal.id(1), after: 4) == [])
         #expect(try store.records(of: Journal.id(2), after: 1) == [second[1]])
-        #expect(store.summary(of: Journal.id(1)) == SessionSummary(
-            id: Journal.id(1), lastVersion: 4, lastActivity: first[3].time, ended: false, bytes: first.reduce(0) { $0 + $1.storedSize }
-        ))
+        #expect(
+            store.summary(of: Journal.id(1))
+                == SessionSummary(
+                    id: Journal.id(1), lastVersion: 4, lastActivity: first[3].time, ended: false,
+                    bytes: first.reduce(0) { $0 + $1.storedSize }
+                ))
         #expect(Set(store.sessions().map(\.id)) == [Journal.id(1), Journal.id(2)])
     }
 
     @Test(arguments: Kind.allCases)
     func aWrongExpectedVersionIsAConflictWithTheCurrentVersion(_ kind: Kind) throws {
         let (store, directory) = try Self.makeStore(kind)
-        defer { store.close(); _ = directory }
+        defer {
+            store.close()
+            _ = directory
+        }
         try Journal.append(Journal.session(1, versions: 3), to: store)
 
         #expect(throws: StoreError.conflict(currentVersion: 3)) {
@@ -59,7 +69,10 @@ struct SessionStoreContractTests {
     @Test(arguments: Kind.allCases)
     func unknownAndEndedSessionsTakeNoRecords(_ kind: Kind) throws {
         let (store, directory) = try Self.makeStore(kind)
-        defer { store.close(); _ = directory }
+        defer {
+            store.close()
+            _ = directory
+        }
         #expect(throws: StoreError.notFound) { try store.append(Journal.event(7, version: 2), expectedVersion: 1) }
         #expect(throws: StoreError.notFound) { try store.records(of: Journal.id(7), after: 0) }
         #expect(store.summary(of: Journal.id(7)) == nil)
@@ -74,7 +87,10 @@ struct SessionStoreContractTests {
     @Test(arguments: Kind.allCases)
     func malformedRecordsAreRefusedBeforeTheStateIsLookedAt(_ kind: Kind) throws {
         let (store, directory) = try Self.makeStore(kind)
-        defer { store.close(); _ = directory }
+        defer {
+            store.close()
+            _ = directory
+        }
         var badID = Journal.created(1)
         badID.sessionID = "0123456789ABCDEF0123456789abcdef"
         var eventFirst = Journal.created(2)
@@ -95,7 +111,10 @@ struct SessionStoreContractTests {
     @Test(arguments: Kind.allCases)
     func dropForgetsASession(_ kind: Kind) throws {
         let (store, directory) = try Self.makeStore(kind)
-        defer { store.close(); _ = directory }
+        defer {
+            store.close()
+            _ = directory
+        }
         try Journal.append(Journal.session(1, versions: 2) + [Journal.ended(1, version: 3)], to: store)
         try Journal.append(Journal.session(2, versions: 2), to: store)
         store.drop(Journal.id(1))
@@ -123,7 +142,10 @@ struct SessionStoreContractTests {
     @Test(arguments: Kind.allCases)
     func racersForOneVersionHaveExactlyOneWinner(_ kind: Kind) throws {
         let (store, directory) = try Self.makeStore(kind)
-        defer { store.close(); _ = directory }
+        defer {
+            store.close()
+            _ = directory
+        }
         let racers = 4
         let rounds = 50
         try store.append(Journal.created(1), expectedVersion: 0)
@@ -146,7 +168,9 @@ struct SessionStoreContractTests {
         for round in 1...rounds {
             let results = all[round] ?? []
             #expect(results.filter { $0 == "won" }.count == 1, "round \(round): \(results)")
-            #expect(results.filter { $0 == "\(StoreError.conflict(currentVersion: round + 1))" }.count == racers - 1, "round \(round): \(results)")
+            #expect(
+                results.filter { $0 == "\(StoreError.conflict(currentVersion: round + 1))" }.count == racers - 1,
+                "round \(round): \(results)")
         }
         let records = try store.records(of: Journal.id(1), after: 0)
         #expect(records.map(\.version) == Array(1...(rounds + 1)))

@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+
 @testable import Sessions
 
 /// A fresh directory under the system's temporary directory, deleted when
@@ -64,7 +65,8 @@ enum Journal {
 
     /// `created` then events up to `versions`.
     static func session(_ number: Int, versions: Int, bodySize: Int = 0) -> [JournalRecord] {
-        [created(number, bodySize: bodySize)] + (1..<max(1, versions)).map { event(number, version: $0 + 1, time: 2_000 + Int64($0), bodySize: bodySize) }
+        [created(number, bodySize: bodySize)]
+            + (1..<max(1, versions)).map { event(number, version: $0 + 1, time: 2_000 + Int64($0), bodySize: bodySize) }
     }
 
     static func body(_ number: Int, _ version: Int, size: Int) -> [UInt8] {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Sessions
 
 /// A crash in the middle of a write leaves the last record cut short: open

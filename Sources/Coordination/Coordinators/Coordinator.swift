@@ -74,7 +74,8 @@ open class Coordinator {
     @discardableResult
     public func addChild(_ child: Coordinator) -> Bool {
         guard child !== self, !isFinished, !child.isFinished,
-              !childCoordinators.contains(where: { $0 === child }) else { return false }
+            !childCoordinators.contains(where: { $0 === child })
+        else { return false }
         child.parentCoordinator?.removeChild(child)
         child.parentCoordinator = self
         childCoordinators.append(child)

@@ -9,8 +9,10 @@ public struct ContextField: Sendable, Equatable {
     public let defaultValue: JSONValue
     public let description: String
 
-    public init(_ name: String, _ type: FieldType, nullable: Bool = false,
-                default defaultValue: JSONValue, description: String = "") {
+    public init(
+        _ name: String, _ type: FieldType, nullable: Bool = false,
+        default defaultValue: JSONValue, description: String = ""
+    ) {
         self.name = name
         self.type = type
         self.nullable = nullable

@@ -24,10 +24,11 @@ public struct History: Sendable {
         if entries.count == limit {
             droppedThroughVersion = entries.removeFirst().version
         }
-        entries.append(HistoryEntry(
-            seq: nextSeq, version: version, operation: operation,
-            screen: screen.name, screenId: screen.id ?? "", presentation: presentation,
-            coordinator: coordinator, animated: animated, byUser: byUser))
+        entries.append(
+            HistoryEntry(
+                seq: nextSeq, version: version, operation: operation,
+                screen: screen.name, screenId: screen.id ?? "", presentation: presentation,
+                coordinator: coordinator, animated: animated, byUser: byUser))
         nextSeq += 1
     }
 

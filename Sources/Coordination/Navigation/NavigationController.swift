@@ -22,8 +22,10 @@ public final class NavigationController {
     private(set) var callCount = 0
     private var screenCounter = 0
 
-    public init(maxStackDepth: Int = SessionLimits.default.maxStackDepth,
-                maxHistoryLength: Int = SessionLimits.default.maxHistoryLength) {
+    public init(
+        maxStackDepth: Int = SessionLimits.default.maxStackDepth,
+        maxHistoryLength: Int = SessionLimits.default.maxHistoryLength
+    ) {
         self.maxStackDepth = max(1, maxStackDepth)
         self.history = History(limit: maxHistoryLength)
     }

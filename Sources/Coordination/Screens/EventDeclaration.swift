@@ -38,17 +38,19 @@ public struct EventDeclaration {
                 continue
             }
             if !field.type.accepts(value) {
-                problems.append(FieldProblem(
-                    field: field.name,
-                    message: "must be a \(field.type.rawValue), not \(value.typeName)"))
+                problems.append(
+                    FieldProblem(
+                        field: field.name,
+                        message: "must be a \(field.type.rawValue), not \(value.typeName)"))
             } else if case .string(let text) = value {
                 // `utf8.count` is O(1) for native strings: no scan of a long value.
                 let limit = maxStringBytes[field.name] ?? defaultMaxStringBytes
                 let length = text.utf8.count
                 if length > limit {
-                    problems.append(FieldProblem(
-                        field: field.name,
-                        message: "must be at most \(limit) UTF-8 bytes long, not \(length)"))
+                    problems.append(
+                        FieldProblem(
+                            field: field.name,
+                            message: "must be at most \(limit) UTF-8 bytes long, not \(length)"))
                 }
             }
         }

@@ -14,7 +14,7 @@ public enum FieldType: String, Sendable, Hashable, CaseIterable {
     public func accepts(_ value: JSONValue) -> Bool {
         switch (self, value) {
         case (.string, .string), (.number, .number), (.boolean, .bool),
-             (.object, .object), (.array, .array):
+            (.object, .object), (.array, .array):
             return true
         default:
             return false

@@ -92,8 +92,9 @@ public final class Session {
                 currentVersion: version)
         }
         guard !isFinished else {
-            throw NavigationError(.sessionFinished, "the session has finished and accepts no more events",
-                                  currentVersion: version)
+            throw NavigationError(
+                .sessionFinished, "the session has finished and accepts no more events",
+                currentVersion: version)
         }
         guard journal.count < limits.maxEventsPerSession else {
             throw NavigationError(

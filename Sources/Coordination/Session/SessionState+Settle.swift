@@ -54,8 +54,9 @@ extension SessionState {
         func visit(_ coordinator: Coordinator) {
             for child in coordinator.childCoordinators { visit(child) }
             guard coordinator !== root, !coordinator.isFinished,
-                  coordinator.childCoordinators.isEmpty,
-                  !owners.contains(ObjectIdentifier(coordinator)) else { return }
+                coordinator.childCoordinators.isEmpty,
+                !owners.contains(ObjectIdentifier(coordinator))
+            else { return }
             coordinator.finish()
             finishedAny = true
         }

@@ -44,10 +44,11 @@ final class SessionState {
         let screen = top.screen
         if let reserved = ReservedEvent(rawValue: event.event), accepted.contains(event.event) {
             guard event.payload.isEmpty else {
-                throw NavigationError(.invalidPayload, "event '\(event.event)' takes no payload",
-                                      fieldProblems: event.payload.keys.map {
-                                          FieldProblem(field: $0, message: "is not a field of event '\(event.event)'")
-                                      })
+                throw NavigationError(
+                    .invalidPayload, "event '\(event.event)' takes no payload",
+                    fieldProblems: event.payload.keys.map {
+                        FieldProblem(field: $0, message: "is not a field of event '\(event.event)'")
+                    })
             }
             return reserved == .back ? .back : .dismiss
         }
@@ -109,8 +110,10 @@ final class SessionState {
     /// calls, store writes, tree changes. Equal before and after a refused
     /// event means there is nothing to undo.
     var changeMarker: [Int] {
-        [navigation.callCount, environment.store.writeCount, environment.treeRevision,
-         navigation.stack.entries.reduce(0) { $0 + $1.screen.revision }]
+        [
+            navigation.callCount, environment.store.writeCount, environment.treeRevision,
+            navigation.stack.entries.reduce(0) { $0 + $1.screen.revision },
+        ]
     }
 
     /// The params of the screens on the stack, in bytes of compact JSON:

@@ -10,10 +10,12 @@ public enum AppFlow {
         name: "app",
         description: "Onboarding, login, home, profile, settings and a checkout modal.",
         context: [
-            ContextField("onboarded", .boolean, default: false,
-                         description: "Whether the user has already seen onboarding."),
-            ContextField("token", .string, nullable: true, default: nil,
-                         description: "A saved session token; with one, login is skipped."),
+            ContextField(
+                "onboarded", .boolean, default: false,
+                description: "Whether the user has already seen onboarding."),
+            ContextField(
+                "token", .string, nullable: true, default: nil,
+                description: "A saved session token; with one, login is skipped."),
         ]
     ) { environment in
         AppCoordinator(environment: environment)

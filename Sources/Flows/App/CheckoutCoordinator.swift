@@ -55,10 +55,11 @@ final class CheckoutCoordinator: Coordinator {
 
     private func showConfirmation(cardEnding: String) {
         let confirmation = Screen(
-            "confirmation", params: ["street": .string(street), "card": .string("•••• \(cardEnding)"), "total": 21])
-            .on("done") { [unowned self] _ in close(.completed) }
-            .backDisabled()
-            .interactiveDismissDisabled()
+            "confirmation", params: ["street": .string(street), "card": .string("•••• \(cardEnding)"), "total": 21]
+        )
+        .on("done") { [unowned self] _ in close(.completed) }
+        .backDisabled()
+        .interactiveDismissDisabled()
         router.push(confirmation)
     }
 

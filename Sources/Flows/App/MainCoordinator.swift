@@ -13,9 +13,12 @@ final class MainCoordinator: Coordinator {
     private weak var home: Screen?
 
     override func start() {
-        let home = Screen("home", params: [
-            "username": store[.username].map(JSONValue.string) ?? .null, "lastCheckout": .null,
-        ])
+        let home = Screen(
+            "home",
+            params: [
+                "username": store[.username].map(JSONValue.string) ?? .null, "lastCheckout": .null,
+            ]
+        )
         .on("selectProfile") { [unowned self] _ in startChild(ProfileCoordinator(environment: environment)) }
         .on("openSettings") { [unowned self] _ in startChild(SettingsCoordinator(environment: environment)) }
         .on("checkout") { [unowned self] _ in showCheckout() }

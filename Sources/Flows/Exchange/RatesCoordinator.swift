@@ -15,13 +15,13 @@ extension ExchangeFlow {
         override func start() {
             let rates = Screen("rates", params: ["items": ExchangeFlow.ratesJSON, "lastViewed": .null])
             rates.on("select", fields: ["code": .string]) { [unowned self] payload in
-                    let code = payload.string("code")
-                    guard let item = ExchangeFlow.rates.first(where: { $0.code == code }) else {
-                        let known = ExchangeFlow.rates.map(\.code).joined(separator: ", ")
-                        throw EventRejection("unknown currency code '\(code)'; known codes: \(known)")
-                    }
-                    delegate?.ratesCoordinator(self, didRequestDetailWith: item)
+                let code = payload.string("code")
+                guard let item = ExchangeFlow.rates.first(where: { $0.code == code }) else {
+                    let known = ExchangeFlow.rates.map(\.code).joined(separator: ", ")
+                    throw EventRejection("unknown currency code '\(code)'; known codes: \(known)")
                 }
+                delegate?.ratesCoordinator(self, didRequestDetailWith: item)
+            }
             self.rates = rates
             router.setRoot(rates)
         }

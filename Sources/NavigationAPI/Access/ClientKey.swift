@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 import HTTPCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
 
 /// Which client a request counts against for the creation rate.
 ///
@@ -47,7 +48,7 @@ enum ClientKey {
     /// (`192.0.2.1:4711`, `[2001:db8::1]:4711`) some proxies add.
     static func lastForwardedAddress(_ headers: HTTPHeaders) -> String? {
         guard let header = headers.values(for: "X-Forwarded-For").last,
-              let last = header.split(separator: ",").last
+            let last = header.split(separator: ",").last
         else { return nil }
         var entry = last.drop { $0 == " " || $0 == "\t" }
         while let final = entry.last, final == " " || final == "\t" { entry = entry.dropLast() }

@@ -6,15 +6,15 @@ public enum BuildInfo {
     /// The Swift compiler that built this binary, e.g. `6.3`.
     public static var swiftVersion: String {
         #if compiler(>=7.0)
-        "7+"
+            "7+"
         #elseif compiler(>=6.3)
-        "6.3"
+            "6.3"
         #elseif compiler(>=6.2)
-        "6.2"
+            "6.2"
         #elseif compiler(>=6.1)
-        "6.1"
+            "6.1"
         #else
-        "6.0"
+            "6.0"
         #endif
     }
 }

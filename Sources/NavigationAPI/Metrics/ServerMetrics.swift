@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 import Coordination
 import Sessions
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
 
 /// What `GET /metrics` reports: requests by route, method and status, their
 /// durations, sessions, events by flow and outcome, and the build.
@@ -51,8 +52,9 @@ public final class ServerMetrics: Sendable {
         page.sample("navigation_sessions_live", [:], registry.count)
         page.family("navigation_sessions_created_total", type: "counter", help: "Sessions started since the server started.")
         page.sample("navigation_sessions_created_total", [:], statistics.created)
-        page.family("navigation_sessions_ended_total", type: "counter",
-                    help: "Sessions ended by a client (DELETE) or after a flow failure.")
+        page.family(
+            "navigation_sessions_ended_total", type: "counter",
+            help: "Sessions ended by a client (DELETE) or after a flow failure.")
         page.sample("navigation_sessions_ended_total", [:], statistics.ended)
         page.family("navigation_sessions_evicted_total", type: "counter", help: "Sessions removed after their idle time ran out.")
         page.sample("navigation_sessions_evicted_total", [:], statistics.evicted)
@@ -95,8 +97,9 @@ public final class ServerMetrics: Sendable {
 
     private func renderEvents(into page: inout PrometheusTextWriter) {
         let name = "navigation_events_total"
-        page.family(name, type: "counter",
-                    help: "Events sent to live sessions, by flow and outcome (accepted, or the problem type of the refusal).")
+        page.family(
+            name, type: "counter",
+            help: "Events sent to live sessions, by flow and outcome (accepted, or the problem type of the refusal).")
         for (flowIndex, flow) in flowNames.enumerated() where flowIndexes[flow] == flowIndex {
             for (outcomeIndex, outcome) in EventOutcome.labels.enumerated() {
                 let count = events.value(at: flowIndex * EventOutcome.labels.count + outcomeIndex)

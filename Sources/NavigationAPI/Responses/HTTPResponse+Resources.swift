@@ -1,6 +1,6 @@
 import Coordination
-import Sessions
 import HTTPCore
+import Sessions
 
 extension HTTPResponse {
     /// A JSON body that is not a session (health, flows, history).

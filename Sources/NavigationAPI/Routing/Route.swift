@@ -74,7 +74,7 @@ struct Route: Sendable, Equatable {
                 var end = start
                 while end < bytes.count, bytes[end] != UInt8(ascii: "/") { end += 1 }
                 guard segments.count < maxSegments,
-                      let segment = PercentDecoding.decodePathSegment(UnsafeBufferPointer(rebasing: bytes[start..<end]))
+                    let segment = PercentDecoding.decodePathSegment(UnsafeBufferPointer(rebasing: bytes[start..<end]))
                 else { return nil }
                 segments.append(segment)
                 guard end < bytes.count else { return segments }

@@ -71,8 +71,8 @@ enum WebClient {
     }
 }
 
-private extension Substring {
-    var trimmingSpaces: Substring {
+extension Substring {
+    fileprivate var trimmingSpaces: Substring {
         var text = self
         while text.first == " " || text.first == "\t" { text = text.dropFirst() }
         while text.last == " " || text.last == "\t" { text = text.dropLast() }

@@ -1,4 +1,5 @@
 import NavigationAPI
+
 /// Why the command line or the environment could not be read; its
 /// description is the one line `navigation-server` prints before exiting 2.
 public enum ConfigurationError: Error, Equatable, CustomStringConvertible {

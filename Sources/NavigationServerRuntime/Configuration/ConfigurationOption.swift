@@ -1,4 +1,5 @@
 import NavigationAPI
+
 /// One setting of ``ServerConfiguration``: its flag, its environment
 /// variable, and how a text value is checked and stored.
 struct ConfigurationOption: Sendable {
@@ -57,67 +58,88 @@ struct ConfigurationOption: Sendable {
 
     /// The options of `navigation-server`, in the order `--help` lists them.
     static let all: [ConfigurationOption] = [
-        .value("host", "NAVIGATION_HOST", expecting: "an IPv4 or IPv6 literal or localhost",
-               "Address to listen on (0.0.0.0 for every interface).", \.host,
-               parse: { !$0.isEmpty && !$0.contains(" ") ? $0 : nil }, describe: { $0 }),
+        .value(
+            "host", "NAVIGATION_HOST", expecting: "an IPv4 or IPv6 literal or localhost",
+            "Address to listen on (0.0.0.0 for every interface).", \.host,
+            parse: { !$0.isEmpty && !$0.contains(" ") ? $0 : nil }, describe: { $0 }),
         .integer("port", "NAVIGATION_PORT", in: 0...65_535, "TCP port; 0 picks a free one.", \.port),
         .integer("threads", "NAVIGATION_THREADS", in: 1...1024, "Worker threads (default: active cores).", \.threads),
-        .integer("max-sessions", "NAVIGATION_MAX_SESSIONS", in: 1...Int.max,
-                 "Live sessions at once; beyond it POST /v1/sessions is 429.", \.maxSessions),
-        .value("session-ttl", "NAVIGATION_SESSION_TTL", expecting: "a positive number of seconds",
-               "Seconds a session may stay idle before it expires.", \.sessionTTL,
-               parse: SecondsText.parse, describe: SecondsText.format),
-        .value("create-rate", "NAVIGATION_CREATE_RATE", expecting: "a number in 0.001...1000000",
-               "Sessions per second one client (IP address; IPv6 /64) may create after its burst; then POST /v1/sessions is 429.",
-               \.createRate,
-               parse: { Double($0).flatMap { $0.isFinite && CreationRate.perSecondRange.contains($0) ? $0 : nil } },
-               describe: SecondsText.format),
-        .integer("create-burst", "NAVIGATION_CREATE_BURST", in: CreationRate.burstRange,
-                 "Sessions one client may create at once before --create-rate applies.", \.createBurst),
-        .value("trust-forwarded-for", "NAVIGATION_TRUST_FORWARDED_FOR", expecting: "true or false",
-               "Count the creation rate per last X-Forwarded-For address; only behind a proxy that appends it.",
-               \.trustForwardedFor,
-               parse: { ["true": true, "false": false][$0] }, describe: { String($0) }),
-        .integer("max-body-bytes", "NAVIGATION_MAX_BODY_BYTES", in: 1...Int.max,
-                 "Largest request body; larger ones are 413.", \.maxBodyBytes),
-        .integer("max-stack-depth", "NAVIGATION_MAX_STACK_DEPTH", in: 1...Int.max,
-                 "Screens on one session's stack.", \.maxStackDepth),
-        .integer("max-history", "NAVIGATION_MAX_HISTORY", in: 1...Int.max,
-                 "History entries kept per session; the oldest are dropped.", \.maxHistory),
-        .integer("max-events", "NAVIGATION_MAX_EVENTS", in: 1...Int.max,
-                 "Events one session accepts in its life.", \.maxEventsPerSession),
-        .integer("max-session-bytes", "NAVIGATION_MAX_SESSION_BYTES", in: 1...Int.max,
-                 "Bytes of context, accepted events and screen params one session holds; beyond it 413.",
-                 \.maxSessionBytes),
-        .integer("max-connections", "NAVIGATION_MAX_CONNECTIONS", in: 1...Int(UInt32.max),
-                 "Simultaneous connections.", \.maxConnections),
-        .integer("max-connections-per-ip", "NAVIGATION_MAX_CONNECTIONS_PER_IP", in: 0...Int(UInt32.max),
-                 "Simultaneous connections from one IP address; 0 is unlimited.", \.maxConnectionsPerIP),
-        .integer("connection-timeout", "NAVIGATION_CONNECTION_TIMEOUT", in: 0...Int(UInt32.max),
-                 "Seconds an idle connection stays open; 0 is forever.", \.connectionTimeout),
-        .integer("linger-seconds", "NAVIGATION_LINGER_SECONDS", in: 0...3600,
-                 "After an early error (413, 431), seconds the rest of the request is read and dropped so the client reads the answer; 0 is off.",
-                 \.lingerSeconds),
-        .integer("linger-bytes", "NAVIGATION_LINGER_BYTES", in: 0...Int.max,
-                 "Bytes read and dropped that way per request (chunked: past --max-body-bytes); beyond it the client is cut off.",
-                 \.lingerBytes),
-        .value("log-format", "NAVIGATION_LOG_FORMAT", expecting: "json or text",
-               "Log lines on stderr (default: text on a terminal, else json).", \.logFormat,
-               parse: { LogFormat(rawValue: $0).map(Optional.some) }, describe: { $0?.rawValue ?? "auto" }),
-        .value("log-level", "NAVIGATION_LOG_LEVEL", expecting: "debug, info, warn or error",
-               "Least severe line logged; requests are info (503: warn, other 5xx: error).", \.logLevel,
-               parse: { LogLevel(rawValue: $0) }, describe: { $0.rawValue }),
-        .value("drain-seconds", "NAVIGATION_DRAIN_SECONDS", expecting: "a number of seconds in 0...3600",
-               "On SIGTERM, seconds /readyz is 503 while requests are still served, before the graceful stop.",
-               \.drainSeconds,
-               parse: { Double($0).flatMap { $0.isFinite && (0...3600).contains($0) ? $0 : nil } },
-               describe: SecondsText.format),
-        .value("api-key", "NAVIGATION_API_KEY", expecting: "visible ASCII without spaces",
-               "When set, every /v1 route needs Authorization: Bearer <key>; prefer the environment variable.",
-               \.apiKey, parse: { APIKey($0).map(Optional.some) }, describe: { $0 == nil ? "none" : "set" }),
-        .value("protect-metrics", "NAVIGATION_PROTECT_METRICS", expecting: "true or false",
-               "With --api-key, GET /metrics needs the key too.", \.protectsMetrics,
-               parse: { ["true": true, "false": false][$0] }, describe: { String($0) }),
+        .integer(
+            "max-sessions", "NAVIGATION_MAX_SESSIONS", in: 1...Int.max,
+            "Live sessions at once; beyond it POST /v1/sessions is 429.", \.maxSessions),
+        .value(
+            "session-ttl", "NAVIGATION_SESSION_TTL", expecting: "a positive number of seconds",
+            "Seconds a session may stay idle before it expires.", \.sessionTTL,
+            parse: SecondsText.parse, describe: SecondsText.format),
+        .value(
+            "create-rate", "NAVIGATION_CREATE_RATE", expecting: "a number in 0.001...1000000",
+            "Sessions per second one client (IP address; IPv6 /64) may create after its burst; then POST /v1/sessions is 429.",
+            \.createRate,
+            parse: { Double($0).flatMap { $0.isFinite && CreationRate.perSecondRange.contains($0) ? $0 : nil } },
+            describe: SecondsText.format),
+        .integer(
+            "create-burst", "NAVIGATION_CREATE_BURST", in: CreationRate.burstRange,
+            "Sessions one client may create at once before --create-rate applies.", \.createBurst),
+        .value(
+            "trust-forwarded-for", "NAVIGATION_TRUST_FORWARDED_FOR", expecting: "true or false",
+            "Count the creation rate per last X-Forwarded-For address; only behind a proxy that appends it.",
+            \.trustForwardedFor,
+            parse: { ["true": true, "false": false][$0] }, describe: { String($0) }),
+        .integer(
+            "max-body-bytes", "NAVIGATION_MAX_BODY_BYTES", in: 1...Int.max,
+            "Largest request body; larger ones are 413.", \.maxBodyBytes),
+        .integer(
+            "max-stack-depth", "NAVIGATION_MAX_STACK_DEPTH", in: 1...Int.max,
+            "Screens on one session's stack.", \.maxStackDepth),
+        .integer(
+            "max-history", "NAVIGATION_MAX_HISTORY", in: 1...Int.max,
+            "History entries kept per session; the oldest are dropped.", \.maxHistory),
+        .integer(
+            "max-events", "NAVIGATION_MAX_EVENTS", in: 1...Int.max,
+            "Events one session accepts in its life.", \.maxEventsPerSession),
+        .integer(
+            "max-session-bytes", "NAVIGATION_MAX_SESSION_BYTES", in: 1...Int.max,
+            "Bytes of context, accepted events and screen params one session holds; beyond it 413.",
+            \.maxSessionBytes),
+        .integer(
+            "max-connections", "NAVIGATION_MAX_CONNECTIONS", in: 1...Int(UInt32.max),
+            "Simultaneous connections.", \.maxConnections),
+        .integer(
+            "max-connections-per-ip", "NAVIGATION_MAX_CONNECTIONS_PER_IP", in: 0...Int(UInt32.max),
+            "Simultaneous connections from one IP address; 0 is unlimited.", \.maxConnectionsPerIP),
+        .integer(
+            "connection-timeout", "NAVIGATION_CONNECTION_TIMEOUT", in: 0...Int(UInt32.max),
+            "Seconds an idle connection stays open; 0 is forever.", \.connectionTimeout),
+        .integer(
+            "linger-seconds", "NAVIGATION_LINGER_SECONDS", in: 0...3600,
+            "After an early error (413, 431), seconds the rest of the request is read and dropped so the client reads the answer; 0 is off.",
+            \.lingerSeconds),
+        .integer(
+            "linger-bytes", "NAVIGATION_LINGER_BYTES", in: 0...Int.max,
+            "Bytes read and dropped that way per request (chunked: past --max-body-bytes); beyond it the client is cut off.",
+            \.lingerBytes),
+        .value(
+            "log-format", "NAVIGATION_LOG_FORMAT", expecting: "json or text",
+            "Log lines on stderr (default: text on a terminal, else json).", \.logFormat,
+            parse: { LogFormat(rawValue: $0).map(Optional.some) }, describe: { $0?.rawValue ?? "auto" }),
+        .value(
+            "log-level", "NAVIGATION_LOG_LEVEL", expecting: "debug, info, warn or error",
+            "Least severe line logged; requests are info (503: warn, other 5xx: error).", \.logLevel,
+            parse: { LogLevel(rawValue: $0) }, describe: { $0.rawValue }),
+        .value(
+            "drain-seconds", "NAVIGATION_DRAIN_SECONDS", expecting: "a number of seconds in 0...3600",
+            "On SIGTERM, seconds /readyz is 503 while requests are still served, before the graceful stop.",
+            \.drainSeconds,
+            parse: { Double($0).flatMap { $0.isFinite && (0...3600).contains($0) ? $0 : nil } },
+            describe: SecondsText.format),
+        .value(
+            "api-key", "NAVIGATION_API_KEY", expecting: "visible ASCII without spaces",
+            "When set, every /v1 route needs Authorization: Bearer <key>; prefer the environment variable.",
+            \.apiKey, parse: { APIKey($0).map(Optional.some) }, describe: { $0 == nil ? "none" : "set" }),
+        .value(
+            "protect-metrics", "NAVIGATION_PROTECT_METRICS", expecting: "true or false",
+            "With --api-key, GET /metrics needs the key too.", \.protectsMetrics,
+            parse: { ["true": true, "false": false][$0] }, describe: { String($0) }),
         ConfigurationOption(
             name: "cors-origin", environmentVariable: "NAVIGATION_CORS_ORIGIN",
             expectation: "origins like https://app.example.com (comma-separated or repeated), or *",
@@ -151,8 +173,8 @@ enum CORSOrigins {
     }
 }
 
-private extension Substring {
-    func trimmingSpaces() -> String {
+extension Substring {
+    fileprivate func trimmingSpaces() -> String {
         String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
     }
 }

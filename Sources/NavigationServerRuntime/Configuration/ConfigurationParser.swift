@@ -1,4 +1,5 @@
 import NavigationAPI
+
 /// Reads ``ServerConfiguration`` from command-line arguments and the
 /// environment. A flag wins over its environment variable, which wins over
 /// the default; an empty environment variable counts as unset.

@@ -1,4 +1,5 @@
 import NavigationAPI
+
 /// How `navigation-server` writes its log lines to stderr.
 public enum LogFormat: String, Sendable, CaseIterable {
     /// One JSON object per line, for log collectors.

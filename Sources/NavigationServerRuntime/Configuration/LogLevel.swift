@@ -1,4 +1,5 @@
 import NavigationAPI
+
 /// The least severe log line `navigation-server` writes; lower ones are skipped.
 ///
 /// Requests are logged at `info`; a 5xx answer at `error`, a 503 at `warn`.

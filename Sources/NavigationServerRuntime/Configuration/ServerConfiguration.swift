@@ -1,6 +1,6 @@
-import NavigationAPI
 import Coordination
 import HTTPCore
+import NavigationAPI
 
 /// Everything `navigation-server` can be told: where to listen and every
 /// limit, from flags and the environment (see ``ConfigurationParser``).

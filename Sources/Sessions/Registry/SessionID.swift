@@ -1,4 +1,5 @@
 import Coordination
+
 /// Session ids: 128 bits from the system's cryptographic random source
 /// (`getrandom` on Linux), as 32 lowercase hex digits. Unguessable, so the id
 /// itself is the capability to use the session.

@@ -1,4 +1,5 @@
 import Coordination
+
 /// A session's rendered state at one version, handed out of its lock.
 public struct SessionSnapshot: Sendable {
     public let id: String

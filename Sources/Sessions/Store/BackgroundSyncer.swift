@@ -40,7 +40,7 @@ final class BackgroundSyncer: @unchecked Sendable {
             condition.lock()
         }
         finished = true
-        thread = nil // the thread holds this object: break the cycle
+        thread = nil  // the thread holds this object: break the cycle
         condition.broadcast()
         condition.unlock()
     }

@@ -35,7 +35,8 @@ enum CRC32C {
                 let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))
                 let low = UInt32(truncatingIfNeeded: word) ^ crc
                 let high = UInt32(truncatingIfNeeded: word >> 32)
-                crc = table[7 * 256 + Int(low & 0xFF)]
+                crc =
+                    table[7 * 256 + Int(low & 0xFF)]
                     ^ table[6 * 256 + Int(low >> 8 & 0xFF)]
                     ^ table[5 * 256 + Int(low >> 16 & 0xFF)]
                     ^ table[4 * 256 + Int(low >> 24)]

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 /// Compaction, like a Redis AOF rewrite: the sealed segments are rewritten
@@ -58,7 +58,10 @@ extension FileStore {
                 snapshot.reserveCapacity(state.index.entries.count)
                 for (key, entry) in state.index.entries {
                     guard let first = entry.locations.first else { continue }
-                    snapshot.append(Candidate(key: key, lastVersion: entry.lastVersion, lastActivity: entry.lastActivity, ended: entry.ended, bytes: entry.bytes, first: first))
+                    snapshot.append(
+                        Candidate(
+                            key: key, lastVersion: entry.lastVersion, lastActivity: entry.lastActivity, ended: entry.ended,
+                            bytes: entry.bytes, first: first))
                 }
             }
             return (sealed, snapshot)

@@ -76,7 +76,9 @@ extension FileStore {
     /// - Throws: ``StoreError/unavailable(reason:)`` if a store has the
     ///   directory open, and whatever opening it throws.
     @discardableResult
-    public static func compact(directory path: String, options: FileStoreOptions = FileStoreOptions()) throws(StoreError) -> CompactionReport {
+    public static func compact(
+        directory path: String, options: FileStoreOptions = FileStoreOptions()
+    ) throws(StoreError) -> CompactionReport {
         var options = options
         options.automaticCompactionGrowth = nil
         let store = try FileStore(directory: path, options: options)

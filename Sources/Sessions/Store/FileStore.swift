@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 /// A ``SessionStore`` in append-only segment files in a data directory
@@ -80,7 +80,8 @@ public final class FileStore: SessionStore {
             try AppendRule.check(lastVersion: entry?.lastVersion, ended: entry?.ended ?? false, expectedVersion: expectedVersion)
             try truncateGarbage(&state)
             if state.activeSize + Int64(frame.count) > Int64(options.segmentSize),
-               state.activeSize > Int64(SegmentFormat.headerSize) {
+                state.activeSize > Int64(SegmentFormat.headerSize)
+            {
                 try roll(&state)
             }
             let offset = try write(frame, into: &state)
@@ -175,7 +176,8 @@ public final class FileStore: SessionStore {
             guard options.io.fsync(file.descriptor) != 0 else { continue }
             let code = errno
             let error = StoreError.unavailable(
-                reason: "fsync of \(directory.filePath(file.name)) failed (\(systemErrorText(code))); records may not be on disk, so appends are refused until the store is reopened"
+                reason:
+                    "fsync of \(directory.filePath(file.name)) failed (\(systemErrorText(code))); records may not be on disk, so appends are refused until the store is reopened"
             )
             let first = state.withLock { state in
                 defer { state.failure = state.failure ?? error }

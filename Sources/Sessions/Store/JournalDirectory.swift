@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 /// The data directory of a file store: its segment files, their names and
@@ -39,7 +39,9 @@ final class JournalDirectory: Sendable {
         var names: [String] = []
         while let entry = readdir(stream) {
             let name = withUnsafePointer(to: &entry.pointee.d_name) { pointer in
-                pointer.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: entry.pointee.d_name)) { String(cString: $0) }
+                pointer.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: entry.pointee.d_name)) {
+                    String(cString: $0)
+                }
             }
             if name != "." && name != ".." { names.append(name) }
         }
@@ -85,7 +87,9 @@ final class JournalDirectory: Sendable {
     /// Creates `name` (which must not exist) holding a segment header. With
     /// `durably`, the file and the directory are fsynced, so the segment
     /// exists after a power loss.
-    func createSegmentFile(named name: String, coversFrom: UInt32, number: UInt32, io: FileStoreIO, durably: Bool) throws(StoreError) -> SegmentFile {
+    func createSegmentFile(
+        named name: String, coversFrom: UInt32, number: UInt32, io: FileStoreIO, durably: Bool
+    ) throws(StoreError) -> SegmentFile {
         let descriptor = open(filePath(name), O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
             throw .systemCall("cannot create \(filePath(name))")

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 /// What opening a journal found: the index and the open segments, the last
@@ -92,7 +92,8 @@ enum JournalRecovery {
         }
         try directory.sync(io: options.io)
         let names = stale.sorted().map { SegmentFormat.fileName(ofSegment: $0) }.joined(separator: ", ")
-        options.warn("\(directory.path): finished a compaction interrupted by a crash: deleted \(names), whose records a compacted segment holds")
+        options.warn(
+            "\(directory.path): finished a compaction interrupted by a crash: deleted \(names), whose records a compacted segment holds")
     }
 
     /// Segments that a later, compacted segment covers: a crash came
@@ -129,7 +130,8 @@ enum JournalRecovery {
                         return .failure(.corrupt(file: path, offset: Int64(frame.offset), reason: reason))
                     }
                 case .damage(let damage) where isLast && damage.reachesEnd:
-                    let warning = "\(path): dropped a torn record at offset \(damage.offset) (\(damage.reason); \(buffer.count - damage.offset) bytes): a write cut short by a crash; every record before it is kept"
+                    let warning =
+                        "\(path): dropped a torn record at offset \(damage.offset) (\(damage.reason); \(buffer.count - damage.offset) bytes): a write cut short by a crash; every record before it is kept"
                     return .success((Int64(damage.offset), warning))
                 case .damage(let damage):
                     return .failure(.corrupt(file: path, offset: Int64(damage.offset), reason: damage.reason))

@@ -69,7 +69,7 @@ enum SegmentFormat {
         let payloadLength = UInt32(payloadFixedSize + record.body.count)
         appendLittleEndian(payloadLength, to: &bytes)
         appendLittleEndian(CRC32C.checksum(bytes), to: &bytes)
-        appendLittleEndian(UInt32(0), to: &bytes) // payload checksum, set below
+        appendLittleEndian(UInt32(0), to: &bytes)  // payload checksum, set below
         bytes.append(record.kind.rawValue)
         key.append(to: &bytes)
         appendLittleEndian(UInt32(record.version), to: &bytes)

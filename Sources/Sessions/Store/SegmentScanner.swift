@@ -70,7 +70,10 @@ struct SegmentScanner {
     static func frame(in bytes: UnsafeRawBufferPointer, at offset: Int) -> Result<Frame, Damage> {
         let remaining = bytes.count - offset
         guard remaining >= SegmentFormat.frameHeaderSize else {
-            return .failure(Damage(offset: offset, reason: "\(remaining) bytes where a record header of \(SegmentFormat.frameHeaderSize) belongs", reachesEnd: true))
+            return .failure(
+                Damage(
+                    offset: offset, reason: "\(remaining) bytes where a record header of \(SegmentFormat.frameHeaderSize) belongs",
+                    reachesEnd: true))
         }
         let length = Int(SegmentFormat.littleEndianUInt32(bytes, at: offset))
         let lengthBytes = UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + 4])
@@ -84,7 +87,10 @@ struct SegmentScanner {
         }
         let end = offset + SegmentFormat.frameHeaderSize + length
         guard end <= bytes.count else {
-            return .failure(Damage(offset: offset, reason: "record of \(SegmentFormat.frameHeaderSize + length) bytes cut short after \(remaining)", reachesEnd: true, lengthIsValid: true))
+            return .failure(
+                Damage(
+                    offset: offset, reason: "record of \(SegmentFormat.frameHeaderSize + length) bytes cut short after \(remaining)",
+                    reachesEnd: true, lengthIsValid: true))
         }
         let payloadStart = offset + SegmentFormat.frameHeaderSize
         let payload = UnsafeRawBufferPointer(rebasing: bytes[payloadStart..<end])
@@ -96,7 +102,8 @@ struct SegmentScanner {
         }
         let version = Int(SegmentFormat.littleEndianUInt32(payload, at: 17))
         guard version >= 1, (kind == .created) == (version == 1) else {
-            return .failure(Damage(offset: offset, reason: "\(kind) record with version \(version)", reachesEnd: false, lengthIsValid: true))
+            return .failure(
+                Damage(offset: offset, reason: "\(kind) record with version \(version)", reachesEnd: false, lengthIsValid: true))
         }
         let time = Int64(littleEndian: payload.loadUnaligned(fromByteOffset: 21, as: Int64.self))
         let key = SessionKey(bytes: payload, at: 1)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Coordination
 
 // MARK: - Reading a session
@@ -82,8 +83,9 @@ func expectRefused(
     } catch {
         refusal = error
     }
-    #expect(refusal?.kind == kind, "expected \(kind), got \(refusal.map { "\($0)" } ?? "success")",
-            sourceLocation: sourceLocation)
+    #expect(
+        refusal?.kind == kind, "expected \(kind), got \(refusal.map { "\($0)" } ?? "success")",
+        sourceLocation: sourceLocation)
     #expect(Fingerprint(session) == before, "the refused event changed the session", sourceLocation: sourceLocation)
     return refusal
 }
@@ -94,8 +96,9 @@ func expectRefused(
     _ kind: NavigationError.Kind, _ session: Session, tapping event: String, _ payload: JSONObject = [:],
     sourceLocation: SourceLocation = #_sourceLocation
 ) -> NavigationError? {
-    expectRefused(kind, session, ClientEvent(screen: session.topID, event: event, payload: payload),
-                  sourceLocation: sourceLocation)
+    expectRefused(
+        kind, session, ClientEvent(screen: session.topID, event: event, payload: payload),
+        sourceLocation: sourceLocation)
 }
 
 /// Holds an object without keeping it alive, to check that it was freed.

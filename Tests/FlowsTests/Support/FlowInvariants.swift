@@ -102,7 +102,8 @@ struct FlowInvariants {
                 if stack.last?.id != entry.screenId { return ["\(seq) reveals another screen"] }
             case .dismiss:
                 guard let modalIndex = stack.lastIndex(where: { $0.presentation.isModal }),
-                      stack[modalIndex].id == entry.screenId else { return ["\(seq) does not close the top modal"] }
+                    stack[modalIndex].id == entry.screenId
+                else { return ["\(seq) does not close the top modal"] }
                 stack.removeSubrange(modalIndex...)
             case .update:
                 if !stack.contains(where: { $0.id == entry.screenId }) { return ["\(seq) updates a screen not shown"] }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Coordination
 @testable import Flows
 
@@ -58,15 +59,16 @@ final class FlowSession {
     }
 
     static func describe(_ entry: HistoryEntry) -> String {
-        let call: RouterCall = switch entry.operation {
-        case .push: .push(entry.screen)
-        case .pop: .pop
-        case .popToRoot: .popToRoot
-        case .setRoot: .setRoot(entry.screen)
-        case .present: .present(entry.screen, entry.presentation == .fullScreen ? .fullScreen : .sheet)
-        case .dismiss: .dismiss
-        case .update: .update(entry.screen)
-        }
+        let call: RouterCall =
+            switch entry.operation {
+            case .push: .push(entry.screen)
+            case .pop: .pop
+            case .popToRoot: .popToRoot
+            case .setRoot: .setRoot(entry.screen)
+            case .present: .present(entry.screen, entry.presentation == .fullScreen ? .fullScreen : .sheet)
+            case .dismiss: .dismiss
+            case .update: .update(entry.screen)
+            }
         return "\(entry.coordinator): \(call)" + (entry.byUser ? " [user]" : "")
     }
 
@@ -90,8 +92,10 @@ final class FlowSession {
 
     /// Sends `event` from the top screen, expecting a refusal that leaves the session as it was.
     @discardableResult
-    func refusal(_ event: String, on screen: String, _ payload: JSONObject = [:],
-                 sourceLocation: SourceLocation = #_sourceLocation) -> NavigationError? {
+    func refusal(
+        _ event: String, on screen: String, _ payload: JSONObject = [:],
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) -> NavigationError? {
         let before = (version, session.document(), session.historyDocument(), session.journal)
         var refusal: NavigationError?
         do {

@@ -1,4 +1,5 @@
 import TestSupport
+
 @testable import Coordination
 
 /// One event a random client sends, and what the engine must answer.
@@ -20,8 +21,15 @@ struct RandomAction: CustomStringConvertible {
 struct RandomClient {
     var rng: SplitMix64
 
-    private struct Event { let name: String; let fields: [(name: String, type: String)] }
-    private struct Entry { let id: String; let params: JSONValue?; let events: [Event] }
+    private struct Event {
+        let name: String
+        let fields: [(name: String, type: String)]
+    }
+    private struct Entry {
+        let id: String
+        let params: JSONValue?
+        let events: [Event]
+    }
 
     mutating func nextAction(for session: Session) throws -> RandomAction {
         let stack = try Self.entries(of: session)
@@ -31,8 +39,9 @@ struct RandomClient {
             let event = rng.pick(top.events)
             let payload = validPayload(for: event, on: top)
             let ifMatch: Int? = rng.chance(20) ? version : nil
-            return RandomAction(event: ClientEvent(screen: top.id, event: event.name, payload: payload),
-                                expectedVersion: ifMatch, expected: nil)
+            return RandomAction(
+                event: ClientEvent(screen: top.id, event: event.name, payload: payload),
+                expectedVersion: ifMatch, expected: nil)
         }
         switch Int.random(in: 0..<5, using: &rng) {
         case 0:
@@ -44,8 +53,9 @@ struct RandomClient {
             return refused(ClientEvent(screen: top.id, event: unknown), .eventNotAccepted)
         case 2:
             let event = rng.pick(top.events)
-            return refused(ClientEvent(screen: top.id, event: event.name, payload: badPayload(for: event, on: top)),
-                           .invalidPayload)
+            return refused(
+                ClientEvent(screen: top.id, event: event.name, payload: badPayload(for: event, on: top)),
+                .invalidPayload)
         case 3:
             guard let select = top.events.first(where: { $0.fields.contains { $0.name == "code" } }) else {
                 return unknownEvent(on: top)
@@ -55,8 +65,9 @@ struct RandomClient {
         default:
             let event = rng.pick(top.events)
             let stale = rng.chance(50) ? version + 1 : version - 1
-            return RandomAction(event: ClientEvent(screen: top.id, event: event.name, payload: validPayload(for: event, on: top)),
-                                expectedVersion: stale, expected: .versionMismatch)
+            return RandomAction(
+                event: ClientEvent(screen: top.id, event: event.name, payload: validPayload(for: event, on: top)),
+                expectedVersion: stale, expected: .versionMismatch)
         }
     }
 
@@ -118,8 +129,9 @@ struct RandomClient {
         let document = try JSONParser.parse(session.document())
         return (document["stack"]?.arrayValue ?? []).map { entry in
             let events = (entry["events"]?.arrayValue ?? []).map { event in
-                Event(name: event["name"]?.stringValue ?? "",
-                      fields: (event["fields"]?.objectValue ?? JSONObject()).map { ($0.key, $0.value.stringValue ?? "") })
+                Event(
+                    name: event["name"]?.stringValue ?? "",
+                    fields: (event["fields"]?.objectValue ?? JSONObject()).map { ($0.key, $0.value.stringValue ?? "") })
             }
             return Entry(id: entry["id"]?.stringValue ?? "", params: entry["params"], events: events)
         }

@@ -1,8 +1,9 @@
 import Coordination
 import HTTPCore
+import Testing
+
 @testable import NavigationAPI
 @testable import NavigationServerRuntime
-import Testing
 
 @Suite("Access: API key and CORS")
 struct AccessTests {
@@ -35,8 +36,8 @@ struct AccessTests {
     }
 
     @Test(arguments: [
-        "Bearer s3cret-Key_012345678X", // same length, last byte wrong
-        "Bearer s3cret-Key_012345678", // a prefix
+        "Bearer s3cret-Key_012345678X",  // same length, last byte wrong
+        "Bearer s3cret-Key_012345678",  // a prefix
         "Bearer s3cret-Key_0123456789-and-more",
         "bearer s3cret-Key_0123456789x",
         "Basic czNjcmV0",
@@ -113,21 +114,25 @@ struct AccessTests {
         #expect(other.header("Access-Control-Allow-Origin") == nil)
         #expect(other.header("Vary") == "Origin")
 
-        let problem = try client.request("GET", "/v1/sessions/" + String(repeating: "0", count: 32),
-                                         headers: [("Origin", "https://app.example.com")])
+        let problem = try client.request(
+            "GET", "/v1/sessions/" + String(repeating: "0", count: 32),
+            headers: [("Origin", "https://app.example.com")])
         expectProblem(problem, 404, "session-not-found")
         #expect(problem.header("Access-Control-Allow-Origin") == "https://app.example.com")
     }
 
     @Test func preflightOfAKnownPathIs204WithItsMethods() throws {
-        let server = try TestServer(options: NavigationAPI.Options(
-            apiKey: APIKey(Self.key), cors: CORSPolicy(allowedOrigins: ["https://app.example.com"])))
+        let server = try TestServer(
+            options: NavigationAPI.Options(
+                apiKey: APIKey(Self.key), cors: CORSPolicy(allowedOrigins: ["https://app.example.com"])))
         let client = server.client()
         // No key: browsers send preflights without credentials.
         let preflight = try client.request(
             "OPTIONS", "/v1/sessions/" + String(repeating: "a", count: 32) + "/events",
-            headers: [("Origin", "https://app.example.com"), ("Access-Control-Request-Method", "POST"),
-                      ("Access-Control-Request-Headers", "authorization, content-type, if-match")])
+            headers: [
+                ("Origin", "https://app.example.com"), ("Access-Control-Request-Method", "POST"),
+                ("Access-Control-Request-Headers", "authorization, content-type, if-match"),
+            ])
         #expect(preflight.status == 204)
         #expect(preflight.header("Access-Control-Allow-Origin") == "https://app.example.com")
         #expect(preflight.header("Access-Control-Allow-Methods") == "POST")
@@ -159,14 +164,20 @@ struct AccessTests {
     @Test func apiKeyAndOriginsComeFromFlagsAndEnvironmentAndFlagsWin() throws {
         let fromEnvironment = try ConfigurationParser.parse(
             arguments: [], environment: ["NAVIGATION_API_KEY": "k1", "NAVIGATION_CORS_ORIGIN": "https://a.example, https://b.example"])
-        guard case .run(let environmentConfiguration) = fromEnvironment else { Issue.record("not run"); return }
+        guard case .run(let environmentConfiguration) = fromEnvironment else {
+            Issue.record("not run")
+            return
+        }
         #expect(environmentConfiguration.apiKey == APIKey("k1"))
         #expect(environmentConfiguration.corsOrigins == ["https://a.example", "https://b.example"])
 
         let withFlags = try ConfigurationParser.parse(
             arguments: ["--api-key", "k2", "--cors-origin", "https://c.example", "--cors-origin=http://localhost:3000"],
             environment: ["NAVIGATION_API_KEY": "k1", "NAVIGATION_CORS_ORIGIN": "https://a.example"])
-        guard case .run(let flagConfiguration) = withFlags else { Issue.record("not run"); return }
+        guard case .run(let flagConfiguration) = withFlags else {
+            Issue.record("not run")
+            return
+        }
         #expect(flagConfiguration.apiKey == APIKey("k2"))
         #expect(flagConfiguration.corsOrigins == ["https://c.example", "http://localhost:3000"])
 

@@ -71,8 +71,9 @@ struct CreationRateTests {
     /// the key are refused before they are counted.
     @Test func withAnAPIKeyTheBucketIsStillPerAddress() throws {
         let key = try #require(APIKey("s3cret-key"))
-        let server = try TestServer(options: NavigationAPI.Options(
-            apiKey: key, creationRate: CreationRate(perSecond: 0.01, burst: 2)))
+        let server = try TestServer(
+            options: NavigationAPI.Options(
+                apiKey: key, creationRate: CreationRate(perSecond: 0.01, burst: 2)))
         let bearer = [("Authorization", "Bearer s3cret-key")]
         let client = server.client()
         for _ in 0..<5 {
@@ -91,8 +92,9 @@ struct CreationRateTests {
     /// client cannot escape its bucket by writing the header.
     @Test(arguments: [false, true])
     func forwardedForIsTheClientOnlyWhenTrusted(trusted: Bool) throws {
-        let server = try TestServer(options: NavigationAPI.Options(
-            creationRate: CreationRate(perSecond: 0.01, burst: 1), trustForwardedFor: trusted))
+        let server = try TestServer(
+            options: NavigationAPI.Options(
+                creationRate: CreationRate(perSecond: 0.01, burst: 1), trustForwardedFor: trusted))
         let client = server.client()
         let first = [("X-Forwarded-For", "198.51.100.1")]
         let second = [("X-Forwarded-For", "203.0.113.9, 198.51.100.2")]
@@ -102,8 +104,9 @@ struct CreationRateTests {
         if trusted {
             #expect(other.status == 201, "\(other.text)")
             // The forged first entry is not what counts: 198.51.100.2's bucket is now empty.
-            expectProblem(try client.request(
-                "POST", "/v1/sessions", json: Self.exchange, headers: [("X-Forwarded-For", "198.51.100.2")]),
+            expectProblem(
+                try client.request(
+                    "POST", "/v1/sessions", json: Self.exchange, headers: [("X-Forwarded-For", "198.51.100.2")]),
                 429, "create-rate-limited")
         } else {
             expectProblem(other, 429, "create-rate-limited")

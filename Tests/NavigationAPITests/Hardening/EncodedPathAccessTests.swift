@@ -1,8 +1,9 @@
 import Coordination
 import HTTPCore
+import Testing
+
 @testable import NavigationAPI
 @testable import NavigationServerRuntime
-import Testing
 
 /// The API key is checked on the routed endpoint, never on the raw path: a
 /// path that the router would serve as a `/v1` route needs the key however it
@@ -108,11 +109,17 @@ struct EncodedPathAccessTests {
     @Test func protectMetricsComesFromFlagAndEnvironment() throws {
         let parsed = try ConfigurationParser.parse(
             arguments: ["--api-key", "k", "--protect-metrics", "true"], environment: [:])
-        guard case .run(let configuration) = parsed else { Issue.record("not run"); return }
+        guard case .run(let configuration) = parsed else {
+            Issue.record("not run")
+            return
+        }
         #expect(configuration.apiOptions.protectsMetrics)
         let fromEnvironment = try ConfigurationParser.parse(
             arguments: [], environment: ["NAVIGATION_API_KEY": "k", "NAVIGATION_PROTECT_METRICS": "true"])
-        guard case .run(let environmentConfiguration) = fromEnvironment else { Issue.record("not run"); return }
+        guard case .run(let environmentConfiguration) = fromEnvironment else {
+            Issue.record("not run")
+            return
+        }
         #expect(environmentConfiguration.protectsMetrics)
         #expect(!ServerConfiguration().protectsMetrics)
     }

@@ -1,7 +1,7 @@
-import TestSupport
 import Coordination
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 
 /// SIGTERM while clients are busy: every request the server took in gets its
@@ -27,13 +27,14 @@ struct GracefulShutdownTests {
         runOnThreads(clients) { index in
             let client = TestHTTPClient(port: port)
             guard let created = try? client.request("POST", "/v1/sessions", json: ["flow": "exchange"]),
-                  let id = created.json?["id"]?.stringValue
+                let id = created.json?["id"]?.stringValue
             else { return }
             completed.add(1, ordering: .relaxed)
             // Alternate: open the calculator from the rates list, go back.
             var top = "s1"
             while true {
-                let body: JSONValue = top == "s1"
+                let body: JSONValue =
+                    top == "s1"
                     ? ["screen": "s1", "event": "select", "payload": ["code": "USD"]]
                     : ["screen": .string(top), "event": "back"]
                 started.add(1, ordering: .relaxed)
@@ -46,7 +47,7 @@ struct GracefulShutdownTests {
                 }
                 completed.add(1, ordering: .relaxed)
                 guard response.status == 200,
-                      let newTop = response.json?["stack"]?.arrayValue?.last?["id"]?.stringValue
+                    let newTop = response.json?["stack"]?.arrayValue?.last?["id"]?.stringValue
                 else { return }
                 eventsAccepted.add(1, ordering: .relaxed)
                 top = newTop
@@ -61,10 +62,10 @@ struct GracefulShutdownTests {
         let handled = lines.filter {
             $0.contains("\"msg\":\"request\"") && $0.contains("\"method\":\"POST\"")
         }.count
-        #expect(handled == completed.load(ordering: .relaxed),
-                "server handled \(handled), clients got \(completed.load(ordering: .relaxed)) whole responses; \(failures.withLock { $0 })")
+        #expect(
+            handled == completed.load(ordering: .relaxed),
+            "server handled \(handled), clients got \(completed.load(ordering: .relaxed)) whole responses; \(failures.withLock { $0 })")
         #expect(eventsAccepted.load(ordering: .relaxed) >= clients * 10)
         #expect(lines.last?.contains("\"msg\":\"stopped\"") == true)
     }
 }
-

@@ -1,7 +1,7 @@
-import TestSupport
 import Coordination
 import Flows
 import Synchronization
+import TestSupport
 import Testing
 
 /// Many connections at once against one session, and many sessions at once.
@@ -19,7 +19,7 @@ struct HammerTests {
     /// equals one rebuilt by the engine from the accepted events in version order.
     @Test func oneSessionHammeredByManyConnections() throws {
         var limits = SessionLimits()
-        limits.maxHistoryLength = 4096 // keep every entry, to compare them all
+        limits.maxHistoryLength = 4096  // keep every entry, to compare them all
         let server = try TestServer(limits: limits)
         let setup = server.client()
         var session = try setup.createSession("exchange")
@@ -98,9 +98,10 @@ struct HammerTests {
         runOnThreads(sessions) { index in
             let client = TestHTTPClient(port: port)
             guard let created = try? client.request("POST", "/v1/sessions", json: ["flow": "exchange"]),
-                  let id = created.json?["id"]?.stringValue,
-                  (try? client.request("POST", "/v1/sessions/\(id)/events",
-                                       json: ["screen": "s1", "event": "select", "payload": ["code": "EUR"]]))?.status == 200
+                let id = created.json?["id"]?.stringValue,
+                (try? client.request(
+                    "POST", "/v1/sessions/\(id)/events",
+                    json: ["screen": "s1", "event": "select", "payload": ["code": "EUR"]]))?.status == 200
             else { return }
             var accepted = 0
             for round in 0..<rounds {

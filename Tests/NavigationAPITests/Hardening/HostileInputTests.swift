@@ -41,7 +41,7 @@ struct HostileInputTests {
     // MARK: - Bodies
 
     @Test(arguments: [
-        "{\"screen\":\"s1\",\"event\":\"select\",\"payload\":{\"code\":\"USD\"}", // truncated
+        "{\"screen\":\"s1\",\"event\":\"select\",\"payload\":{\"code\":\"USD\"}",  // truncated
         "{\"screen\":\"s1\",\"event\":", "{\"screen\"", "{", "[", "\"", "{\"screen\":\"s1\" \"event\":\"select\"}",
         "{'screen':'s1'}", "{\"screen\":\"s1\",\"event\":\"select\",}", "nul", "{\"screen\":\"s1\"}}", "\u{FEFF}{}",
         "{\"screen\":\"s1\",\"event\":\"select\",\"payload\":{\"code\":\"USD\"}}garbage", "{\"a\":1e999999}",
@@ -95,7 +95,7 @@ struct HostileInputTests {
     func nestingTenThousandDeepIsRefused(opener: String) throws {
         let target = try Target()
         let deep = String(repeating: opener, count: 10_000) + "1"
-        let body = #"{"screen":"s1","event":"select","payload":{"code":"#  + deep + "}}"
+        let body = #"{"screen":"s1","event":"select","payload":{"code":"# + deep + "}}"
         expectProblem(try target.post(target.session.path + "/events", body), 400, "malformed-json")
         let create = #"{"flow":"exchange","context":{"x":"# + deep + "}}"
         expectProblem(try target.post("/v1/sessions", create), 400, "malformed-json")
@@ -113,8 +113,9 @@ struct HostileInputTests {
     @Test func chunkedBodyOverTheLimitIs413OrClosed() throws {
         let target = try Target()
         let client = target.server.client()
-        var bytes = Array(("POST \(target.session.path)/events HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
-            + "Transfer-Encoding: chunked\r\n\r\n").utf8)
+        var bytes = Array(
+            ("POST \(target.session.path)/events HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                + "Transfer-Encoding: chunked\r\n\r\n").utf8)
         let chunk = [UInt8](repeating: UInt8(ascii: " "), count: 8 * 1024)
         for _ in 0..<10 { bytes += Array("2000\r\n".utf8) + chunk + Array("\r\n".utf8) }
         bytes += Array("0\r\n\r\n".utf8)
@@ -131,8 +132,9 @@ struct HostileInputTests {
         let target = try Target()
         let client = target.server.client()
         let json = Array(#"{"screen":"s1","event":"select","payload":{"code":"USD"}}"#.utf8)
-        var bytes = Array(("POST \(target.session.path)/events HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
-            + "Transfer-Encoding: chunked\r\n\r\n").utf8)
+        var bytes = Array(
+            ("POST \(target.session.path)/events HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                + "Transfer-Encoding: chunked\r\n\r\n").utf8)
         for piece in [json[..<10], json[10..<11], json[11...]] {
             bytes += Array(String(piece.count, radix: 16).utf8) + Array("\r\n".utf8) + Array(piece) + Array("\r\n".utf8)
         }
@@ -220,8 +222,9 @@ struct HostileInputTests {
     @Test func dotDotInsideASessionPathNamesNoSession() throws {
         let target = try Target()
         let client = target.server.client()
-        let response = try client.request("POST", target.session.path + "/../" + target.session.id + "/events",
-                                          json: ["screen": "s1", "event": "select", "payload": ["code": "USD"]])
+        let response = try client.request(
+            "POST", target.session.path + "/../" + target.session.id + "/events",
+            json: ["screen": "s1", "event": "select", "payload": ["code": "USD"]])
         expectProblem(response, 404, "not-found")
         try target.expectIntactAndServing()
     }
@@ -261,8 +264,8 @@ struct HostileInputTests {
     }
 }
 
-private extension JSONValue {
-    func encodedString() throws -> String {
+extension JSONValue {
+    fileprivate func encodedString() throws -> String {
         String(decoding: encoded(), as: UTF8.self)
     }
 }

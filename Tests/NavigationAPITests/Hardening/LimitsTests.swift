@@ -1,8 +1,8 @@
-import TestSupport
 import Coordination
 import Foundation
 import NavigationAPI
 import Synchronization
+import TestSupport
 import Testing
 
 /// The session limits as a client meets them over HTTP.
@@ -118,7 +118,12 @@ struct LimitsTests {
         #expect(history["truncated"]?.boolValue == true)
         #expect(entries.last?["version"]?.intValue == session.version)
 
-        let deep = try TestServer(limits: { var l = SessionLimits(); l.maxStackDepth = 1; return l }())
+        let deep = try TestServer(
+            limits: {
+                var l = SessionLimits()
+                l.maxStackDepth = 1
+                return l
+            }())
         let deepClient = deep.client()
         let one = try deepClient.createSession("exchange")
         let pushed = try deepClient.send("select", ["code": "USD"], to: one)

@@ -6,8 +6,10 @@ import Testing
 /// longer than its limit (4 KiB by default), as a client meets them over HTTP.
 @Suite("Session budget and string field limits")
 struct SessionBudgetTests {
-    private static func limits(maxSessionBytes: Int = SessionLimits.default.maxSessionBytes,
-                               maxStringFieldBytes: Int = SessionLimits.default.maxStringFieldBytes) -> SessionLimits {
+    private static func limits(
+        maxSessionBytes: Int = SessionLimits.default.maxSessionBytes,
+        maxStringFieldBytes: Int = SessionLimits.default.maxStringFieldBytes
+    ) -> SessionLimits {
         var limits = SessionLimits()
         limits.maxSessionBytes = maxSessionBytes
         limits.maxStringFieldBytes = maxStringFieldBytes
@@ -111,9 +113,11 @@ struct SessionBudgetTests {
     @Test func aContextPastTheBudgetIs413AtCreation() throws {
         let server = try TestServer(limits: Self.limits(maxSessionBytes: 64))
         let client = server.client()
-        let response = try client.request("POST", "/v1/sessions", json: [
-            "flow": "app", "context": ["token": .string(String(repeating: "t", count: 100))],
-        ])
+        let response = try client.request(
+            "POST", "/v1/sessions",
+            json: [
+                "flow": "app", "context": ["token": .string(String(repeating: "t", count: 100))],
+            ])
         expectProblem(response, 413, "session-too-large")
         #expect(response.json?["limitBytes"] == 64)
         #expect(response.json?["sessionBytes"] == nil)

@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Coordination
 import Dispatch
 import HTTPCore
 import Synchronization
 import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Idle and byte-at-a-time connections hold sockets, not threads: a normal
 /// client is still answered while 1,000 of them hang on.
@@ -78,9 +79,9 @@ struct SlowClientTests {
     }
 }
 
-private extension TestHTTPClient {
+extension TestHTTPClient {
     /// Selects USD first when asked, then converts `amount`.
-    func apply(_ event: String, _ payload: JSONValue, to session: inout ClientSession, orSelectFirst: Bool) throws {
+    fileprivate func apply(_ event: String, _ payload: JSONValue, to session: inout ClientSession, orSelectFirst: Bool) throws {
         if orSelectFirst { try apply("select", ["code": "USD"], to: &session) }
         try apply(event, payload, to: &session)
     }
