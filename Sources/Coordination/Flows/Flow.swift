@@ -12,6 +12,17 @@
 public struct Flow: Sendable {
     public let name: String
     public let description: String
+    /// The version of the flow's code, recorded with every session it starts.
+    ///
+    /// A session is kept as its start context and its accepted events, and
+    /// rebuilt by replaying them through this code after a restart. Bump the
+    /// version whenever a change could make a recorded event mean something
+    /// else: a screen or event renamed or removed, a field's type changed, a
+    /// handler that now navigates differently. A session recorded under
+    /// another version is then refused (`410 flow-changed`) instead of being
+    /// replayed into a state its user never saw. Changes that only add
+    /// screens, events or params that old sessions never reached need no bump.
+    public let version: Int
     /// The context members the root reads, in the order clients should show them.
     public let context: [ContextField]
     let makeRoot: @Sendable (CoordinatorEnvironment) -> Coordinator
@@ -19,11 +30,13 @@ public struct Flow: Sendable {
     public init(
         name: String,
         description: String,
+        version: Int = 1,
         context: [ContextField] = [],
         root makeRoot: @escaping @Sendable (CoordinatorEnvironment) -> Coordinator
     ) {
         self.name = name
         self.description = description
+        self.version = version
         self.context = context
         self.makeRoot = makeRoot
     }

@@ -60,6 +60,49 @@ public final class Session {
         self.state = state
     }
 
+    /// Rebuilds a recorded session: builds the root, runs `start()`, then
+    /// replays `journal` through the flow's code, as a restart or another
+    /// instance does.
+    ///
+    /// The limits that refuse new events (event count, byte budget) are not
+    /// applied to events that were accepted once: a server restarted with
+    /// smaller limits keeps its sessions. An event the flow no longer
+    /// accepts, or a handler that fails, throws
+    /// ``NavigationError/Kind/flowFailure`` naming the event.
+    ///
+    /// - Parameter context: the recorded context, as it was validated at creation.
+    public init(
+        restoring id: String, flow: Flow, context: JSONObject, journal: [ClientEvent], limits: SessionLimits = .default
+    ) throws(NavigationError) {
+        self.id = id
+        self.flow = flow
+        self.limits = limits
+        self.routerLog = nil
+        self.context = context
+        self.contextBytes = context.encodedByteCount
+        let state: SessionState
+        do {
+            state = try SessionState(flow: flow, context: context, limits: limits, routerLog: nil)
+        } catch {
+            throw NavigationError(.flowFailure, "replaying the session's start failed (\(error.detail))")
+        }
+        for (offset, event) in journal.enumerated() {
+            let eventVersion = offset + 2
+            do {
+                let dispatch = try state.validate(event, version: eventVersion - 1)
+                try state.apply(dispatch, payload: event.payload, version: eventVersion)
+            } catch {
+                throw NavigationError(
+                    .flowFailure,
+                    "replaying accepted event \(offset + 1) ('\(event.event)' on \(event.screen)) failed (\(error.detail))")
+            }
+        }
+        self.state = state
+        self.journal = journal
+        self.version = journal.count + 1
+        self.journalBytes = journal.reduce(0) { $0 + SessionBudget.journalBytes(of: $1) }
+    }
+
     /// True once the root coordinator has finished; events are then refused.
     public var isFinished: Bool { state.root.isFinished }
     public var root: Coordinator { state.root }
@@ -129,6 +172,17 @@ public final class Session {
         journal.append(event)
         journalBytes += eventBytes
         cachedDocument = nil
+    }
+
+    /// Takes back the last accepted event: the session is rebuilt from the
+    /// events before it, exactly as it was before that event. For a caller
+    /// that could not record the event (its store was unavailable) and must
+    /// not answer as if it had been accepted.
+    public func undoLastEvent() throws(NavigationError) {
+        guard let last = journal.popLast() else { return }
+        version -= 1
+        journalBytes -= SessionBudget.journalBytes(of: last)
+        try rebuild()
     }
 
     /// Ends the session: the root coordinator finishes, and with it every

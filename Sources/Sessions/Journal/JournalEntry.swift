@@ -1,0 +1,100 @@
+import Coordination
+
+/// What a journal record says, decoded: the body of a ``JournalRecord`` in
+/// the terms of sessions.
+///
+/// Bodies are compact JSON, so an operator can read them with
+/// `navigation-server journal print`:
+/// - created: `{"flow":"exchange","flowVersion":1,"context":{…}}`
+/// - event: `{"screen":"s2","event":"convert","payload":{"amount":100}}`
+/// - ended: `{"reason":"ended"}` (a client's `DELETE`) or `{"reason":"expired"}`
+public enum JournalEntry: Sendable, Equatable {
+    case created(flow: String, flowVersion: Int, context: JSONObject)
+    case event(ClientEvent)
+    case ended(reason: EndReason)
+
+    /// Why a session's journal was closed.
+    public enum EndReason: String, Sendable, CaseIterable {
+        /// A client ended it (`DELETE`).
+        case ended
+        /// It stayed idle past its time to live.
+        case expired
+    }
+
+    /// The record kind this entry is stored as.
+    public var kind: JournalRecord.Kind {
+        switch self {
+        case .created: .created
+        case .event: .event
+        case .ended: .ended
+        }
+    }
+
+    /// The record's body: compact JSON.
+    public func encodedBody() -> [UInt8] {
+        let body: JSONObject
+        switch self {
+        case .created(let flow, let flowVersion, let context):
+            body = ["flow": .string(flow), "flowVersion": .number(Double(flowVersion)), "context": .object(context)]
+        case .event(let event):
+            body = ["screen": .string(event.screen), "event": .string(event.event), "payload": .object(event.payload)]
+        case .ended(let reason):
+            body = ["reason": .string(reason.rawValue)]
+        }
+        return JSONValue.object(body).encoded()
+    }
+
+    /// The record of this entry for version `version` of session `id`.
+    public func record(sessionID id: String, version: Int, time: Int64) -> JournalRecord {
+        JournalRecord(sessionID: id, version: version, kind: kind, time: time, body: encodedBody())
+    }
+
+    /// Decodes a stored record; a body that is not what its kind says throws
+    /// ``JournalEntryError`` naming the record.
+    public init(_ record: JournalRecord) throws(JournalEntryError) {
+        let object: JSONObject
+        do {
+            guard let parsed = try JSONParser.parse(record.body).objectValue else {
+                throw JournalEntryError(record, "its body is not a JSON object")
+            }
+            object = parsed
+        } catch let error as JournalEntryError {
+            throw error
+        } catch {
+            throw JournalEntryError(record, "its body is not JSON (\(error))")
+        }
+        switch record.kind {
+        case .created:
+            guard let flow = object["flow"]?.stringValue, let flowVersion = object["flowVersion"]?.intValue,
+                let context = object["context"]?.objectValue
+            else { throw JournalEntryError(record, "a created record needs flow, flowVersion and context") }
+            self = .created(flow: flow, flowVersion: flowVersion, context: context)
+        case .event:
+            guard let screen = object["screen"]?.stringValue, let event = object["event"]?.stringValue,
+                let payload = object["payload"]?.objectValue
+            else { throw JournalEntryError(record, "an event record needs screen, event and payload") }
+            self = .event(ClientEvent(screen: screen, event: event, payload: payload))
+        case .ended:
+            guard let text = object["reason"]?.stringValue, let reason = EndReason(rawValue: text) else {
+                throw JournalEntryError(record, "an ended record needs a reason (ended or expired)")
+            }
+            self = .ended(reason: reason)
+        }
+    }
+}
+
+/// A stored record whose body does not decode: the journal was written by
+/// something else, or damaged in a way its checksum did not catch.
+public struct JournalEntryError: Error, Sendable, Equatable, CustomStringConvertible {
+    public let sessionID: String
+    public let version: Int
+    public let reason: String
+
+    init(_ record: JournalRecord, _ reason: String) {
+        self.sessionID = record.sessionID
+        self.version = record.version
+        self.reason = reason
+    }
+
+    public var description: String { "record \(version) of session \(sessionID) cannot be read: \(reason)" }
+}

@@ -1,0 +1,47 @@
+import Coordination
+
+/// One session's journal, decoded: what it was started with and the events
+/// it accepted, in order. What replay rebuilds a ``Session`` from.
+public struct SessionRecording: Sendable, Equatable {
+    public let sessionID: String
+    public let flow: String
+    public let flowVersion: Int
+    public let context: JSONObject
+    public let events: [ClientEvent]
+    /// Set when the journal's last record closes it.
+    public let endReason: JournalEntry.EndReason?
+    /// The version of the last record (the session's version, or one more
+    /// when the journal is closed).
+    public let lastVersion: Int
+    /// Wall-clock milliseconds of the last record.
+    public let lastTime: Int64
+
+    /// Decodes `records`, which must be one session's, from its `created`
+    /// record on, in order.
+    public init(_ records: [JournalRecord]) throws(JournalEntryError) {
+        guard let first = records.first else {
+            throw JournalEntryError(JournalRecord(sessionID: "", version: 0, kind: .created, time: 0, body: []), "the journal is empty")
+        }
+        guard case .created(let flow, let flowVersion, let context) = try JournalEntry(first) else {
+            throw JournalEntryError(first, "a journal must start with a created record")
+        }
+        var events: [ClientEvent] = []
+        var endReason: JournalEntry.EndReason?
+        for record in records.dropFirst() {
+            guard endReason == nil else { throw JournalEntryError(record, "a record follows the journal's ended record") }
+            switch try JournalEntry(record) {
+            case .event(let event): events.append(event)
+            case .ended(let reason): endReason = reason
+            case .created: throw JournalEntryError(record, "a second created record")
+            }
+        }
+        self.sessionID = first.sessionID
+        self.flow = flow
+        self.flowVersion = flowVersion
+        self.context = context
+        self.events = events
+        self.endReason = endReason
+        self.lastVersion = records.last?.version ?? 1
+        self.lastTime = records.last?.time ?? first.time
+    }
+}
