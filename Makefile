@@ -135,4 +135,5 @@ pip-pin = @if ! $(1)/bin/python -c "import importlib.metadata as m, sys; sys.exi
 	fi
 
 clean:
-	rm -rf .build .build-tsan $(TEST_VENV) $(FUZZ_VENV) .cache/docker-verify-build .cache/docker-verify-run
+	rm -rf .build .build-tsan $(TEST_VENV) $(FUZZ_VENV) .cache/docker-verify-build .cache/docker-verify-run \
+		.cache/docker-verify-volume .cache/docker-verify-unwritable .cache/docker-verify-snapshots
