@@ -19,6 +19,9 @@ final class LaunchedServer {
         process.executableURL = executable
         process.arguments = ["--port=0"] + arguments
         process.environment = environment
+        // The default store is file:./data: each launched server gets a
+        // fresh working directory, so its journal is its own.
+        process.currentDirectoryURL = try Self.freshDirectory()
         let output = Pipe()
         let errorPipe = Pipe()
         process.standardOutput = output
@@ -79,5 +82,12 @@ final class LaunchedServer {
         try process.run()
         process.waitUntilExit()
         return process.terminationStatus
+    }
+
+    /// A new empty directory under the system's temporary directory.
+    static func freshDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("navigation-server-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
     }
 }
