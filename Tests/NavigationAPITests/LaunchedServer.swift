@@ -71,6 +71,12 @@ final class LaunchedServer {
         return (process.terminationStatus, text.split(separator: "\n").map(String.init))
     }
 
+    /// `kill -9`: the process gets no chance to flush or close anything.
+    func killNow() {
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+
     /// Runs `navigation-server healthcheck` with `arguments` and returns its exit status.
     static func healthcheck(_ arguments: [String], environment: [String: String] = [:]) throws -> Int32 {
         let process = Process()
