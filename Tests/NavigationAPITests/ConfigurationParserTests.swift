@@ -79,7 +79,9 @@ struct ConfigurationParserTests {
         #expect(defaults.fsync == .everysec)
         #expect(try configuration(["--store", "memory"]).store == .memory)
         #expect(try configuration(["--store=file:relative/dir", "--fsync", "no"]).store == .file(path: "relative/dir"))
-        for bad in [["--store", "file:"], ["--store", "disk"], ["--store", "redis"], ["--fsync", "sometimes"], ["--max-cached-sessions", "0"]] {
+        for bad in [
+            ["--store", "file:"], ["--store", "disk"], ["--store", "redis"], ["--fsync", "sometimes"], ["--max-cached-sessions", "0"],
+        ] {
             #expect(throws: ConfigurationError.self, "\(bad)") { try ConfigurationParser.parse(arguments: bad, environment: [:]) }
         }
     }

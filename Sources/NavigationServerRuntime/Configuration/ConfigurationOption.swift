@@ -1,5 +1,5 @@
-import Sessions
 import NavigationAPI
+import Sessions
 
 /// One setting of ``ServerConfiguration``: its flag, its environment
 /// variable, and how a text value is checked and stored.

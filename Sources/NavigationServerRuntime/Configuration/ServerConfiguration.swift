@@ -1,7 +1,7 @@
-import Sessions
 import Coordination
 import HTTPCore
 import NavigationAPI
+import Sessions
 
 /// Everything `navigation-server` can be told: where to listen and every
 /// limit, from flags and the environment (see ``ConfigurationParser``).
