@@ -59,7 +59,7 @@ final class JournalDirectory: Sendable {
     /// releases it when the descriptor closes, also on `kill -9`.
     func lock() throws(StoreError) -> Int32 {
         let lockPath = filePath("LOCK")
-        let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
             throw .systemCall("cannot open \(lockPath)")
         }
@@ -90,7 +90,7 @@ final class JournalDirectory: Sendable {
     func createSegmentFile(
         named name: String, coversFrom: UInt32, number: UInt32, io: FileStoreIO, durably: Bool
     ) throws(StoreError) -> SegmentFile {
-        let descriptor = open(filePath(name), O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        let descriptor = open(filePath(name), O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
             throw .systemCall("cannot create \(filePath(name))")
         }
@@ -131,11 +131,16 @@ final class JournalDirectory: Sendable {
         }
     }
 
+    /// Creates `path` and any missing parents. The journal holds session ids
+    /// (bearer capabilities) and every payload, so the directory itself is
+    /// created for its owner only (0700) and its files are 0600.
     private static func makeDirectories(_ path: String) throws(StoreError) {
         var prefix = path.hasPrefix("/") ? "/" : ""
-        for component in path.split(separator: "/") {
+        let components = path.split(separator: "/")
+        for (index, component) in components.enumerated() {
             prefix += component
-            if mkdir(prefix, 0o755) != 0 && errno != EEXIST {
+            let mode: mode_t = index == components.count - 1 ? 0o700 : 0o755
+            if mkdir(prefix, mode) != 0 && errno != EEXIST {
                 throw .systemCall("cannot create journal directory \(prefix)")
             }
             prefix += "/"
