@@ -37,6 +37,9 @@ public enum ServerProcess {
     public static func run(
         flows: [Flow], arguments: [String] = Array(CommandLine.arguments.dropFirst())
     ) -> Never {
+        if arguments.first == "journal" {
+            JournalCommand.run(Array(arguments.dropFirst()))
+        }
         if arguments.first == "healthcheck" {
             checkHealth(readConfiguration(arguments: Array(arguments.dropFirst())))
         }
