@@ -1,4 +1,5 @@
 import Foundation
+import Sessions
 import Testing
 
 /// The segment files of a data directory, read the way SegmentFormat lays
@@ -59,6 +60,25 @@ enum JournalFiles {
             try FileManager.default.copyItem(atPath: directory + "/" + name, toPath: copy + "/" + name)
         }
         return copy
+    }
+
+    /// Opens a FileStore on a directory another store in this process just
+    /// closed. The `flock` of the closed store can outlive its `close()` for
+    /// a moment: a process spawned by a test running in parallel holds a copy
+    /// of every descriptor between its fork and its exec (`O_CLOEXEC` acts
+    /// only at the exec). So an "already open" refusal is retried briefly.
+    static func reopenStore(_ path: String, options: FileStoreOptions = FileStoreOptions()) throws -> FileStore {
+        let giveUp = ContinuousClock.now + .seconds(5)
+        while true {
+            do {
+                return try FileStore(directory: path, options: options)
+            } catch {
+                guard case .unavailable(let reason) = error, reason.contains("already open"), ContinuousClock.now < giveUp else {
+                    throw error
+                }
+                usleep(10_000)
+            }
+        }
     }
 
     static func littleEndianUInt32(_ bytes: [UInt8], at offset: Int) -> UInt32 {
