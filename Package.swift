@@ -31,7 +31,7 @@ let package = Package(
         .target(name: "Sessions", dependencies: ["Coordination"]),
         // Helpers every test target shares (a lock ThreadSanitizer can see, a seeded generator).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "JSONTests", dependencies: ["JSON", "Coordination", "TestSupport"]),
+        .testTarget(name: "JSONTests", dependencies: ["JSON", "TestSupport"]),
         .testTarget(name: "CoordinationTests", dependencies: ["Coordination", "Sessions", "TestSupport"]),
         .testTarget(name: "FlowsTests", dependencies: ["Flows", "Coordination", "Sessions", "TestSupport"]),
         .testTarget(name: "HTTPCoreTests", dependencies: ["HTTPCore", "TestSupport"]),
