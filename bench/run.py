@@ -85,9 +85,13 @@ def build_reference_server(workdir):
 
 
 def navigation_server(binary, log_name, workdir):
+    # The default file store (journal on, fsync everysec) in a directory of its
+    # own; every session stays cached so that the memory figures are per tree.
+    data = tempfile.mkdtemp(prefix="data-", dir=workdir)
     return harness.Server("navigation-server", [
-        binary, "--port", "0", "--threads", str(THREADS),
-        "--max-sessions", "5000000", "--max-events", "1000000000", "--session-ttl", "86400",
+        binary, "--port", "0", "--threads", str(THREADS), "--store", "file:" + data,
+        "--max-sessions", "5000000", "--max-cached-sessions", "5000000", "--max-events", "1000000000",
+        "--max-session-bytes", "1000000000000", "--session-ttl", "86400",
     ], os.path.join(workdir, log_name))
 
 

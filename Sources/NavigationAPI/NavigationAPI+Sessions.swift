@@ -49,7 +49,7 @@ extension NavigationAPI {
         var flow: String?
         var lost = false
         do {
-            let (version, document) = try registry.withSession(id) { session throws(NavigationError) in
+            let snapshot = try registry.change(id) { session throws(NavigationError) in
                 flow = session.flow.name
                 do throws(NavigationError) {
                     try session.send(body.event, expectedVersion: expectedVersion)
@@ -57,10 +57,10 @@ extension NavigationAPI {
                     lost = session.isBroken
                     throw error
                 }
-                return (session.version, session.document())
+                return .event(body.event)
             }
             if let flow { metrics.recordEvent(flow: flow, .accepted) }
-            return .session(version: version, document: document)
+            return .session(snapshot)
         } catch {
             if let flow { metrics.recordEvent(flow: flow, .refused(error.kind)) }
             throw Problem(error, retryAfterSeconds: options.retryAfterSeconds, outcome: Self.outcome(lost: lost))

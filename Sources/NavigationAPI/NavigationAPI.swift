@@ -147,6 +147,12 @@ public struct NavigationAPI: HTTPHandler {
             guard readiness.isReady else {
                 throw Problem(.draining, "the server is stopping and takes no new traffic; send requests to another instance")
             }
+            guard registry.isStoreAvailable else {
+                var problem = Problem(
+                    .storeUnavailable, "the session store refused its last read or write; send requests to another instance")
+                problem.headers = [("Retry-After", String(options.retryAfterSeconds))]
+                throw problem
+            }
             return .json(readyBody)
         case .metrics:
             return HTTPResponse(status: 200, headers: ResponseHeaders.metrics, body: metrics.render(registry: registry))

@@ -37,6 +37,9 @@ public enum ServerProcess {
     public static func run(
         flows: [Flow], arguments: [String] = Array(CommandLine.arguments.dropFirst())
     ) -> Never {
+        if arguments.first == "journal" {
+            JournalCommand.run(Array(arguments.dropFirst()))
+        }
         if arguments.first == "healthcheck" {
             checkHealth(readConfiguration(arguments: Array(arguments.dropFirst())))
         }
@@ -52,7 +55,20 @@ public enum ServerProcess {
                 stopRequested.signal()
             }
         }
-        let registry = SessionRegistry(flows: flows, limits: configuration.sessionLimits)
+        let store: any SessionStore
+        switch StoreOpening.open(configuration, logger: logger) {
+        case .success(let opened): store = opened
+        case .failure(let error):
+            StandardStream.error.writeLine("navigation-server: cannot open the session store \(configuration.store): \(error)")
+            exit(1)
+        }
+        let registry = SessionRegistry(
+            flows: flows, limits: configuration.sessionLimits, store: store,
+            notify: { notice in StoreOpening.log(notice, to: logger) })
+        logger.log(.info, "store open") { line in
+            line.field("store", configuration.store.description)
+            line.field("sessions", registry.count)
+        }
         let api = NavigationAPI(registry: registry, options: configuration.apiOptions)
         let server = HTTPServer(configuration: configuration.httpServerConfiguration, handler: RequestLog(api: api, logger: logger))
         do {
@@ -77,6 +93,7 @@ public enum ServerProcess {
         sweep.cancel()
         for source in signalSources { source.cancel() }
         server.stop(deadline: stopDeadlineSeconds)
+        store.close()
         logger.log(.info, "stopped")
         exit(0)
     }

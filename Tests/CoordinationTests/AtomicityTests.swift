@@ -232,7 +232,7 @@ struct AtomicityTests {
         #expect(refusal?.kind == .flowFailure)
         #expect(refusal?.detail.hasPrefix("the flow is not deterministic: replaying accepted event 1 failed") == true)
         #expect(registry.count == 0)
-        #expect(registry.statistics == RegistryStatistics(created: 1, ended: 1, evicted: 0))
+        #expect(registry.statistics == RegistryStatistics(created: 1, ended: 1, evicted: 0, flowChanged: 0))
         let error = #expect(throws: NavigationError.self) { try registry.snapshot(id) }
         #expect(error?.kind == .sessionNotFound)
     }
@@ -244,7 +244,7 @@ struct AtomicityTests {
         let refusal = #expect(throws: NavigationError.self) { try registry.send(ClientEvent(screen: "s1", event: "decline"), to: id) }
         #expect(refusal?.kind == .eventRejected)
         #expect(registry.count == 1)
-        #expect(registry.statistics == RegistryStatistics(created: 1, ended: 0, evicted: 0))
+        #expect(registry.statistics == RegistryStatistics(created: 1, ended: 0, evicted: 0, flowChanged: 0))
         #expect(try registry.snapshot(id).version == 2)
     }
 }

@@ -36,9 +36,7 @@ struct ConcurrencyTests {
             do {
                 let id = try registry.create(flow: "workbench", context: nil).id
                 for step in Self.script(index) {
-                    try registry.withSession(id) { session throws(NavigationError) in
-                        _ = try session.tap(step.event, step.payload)
-                    }
+                    try registry.tap(id, step.event, step.payload)
                 }
                 let document = try registry.snapshot(id).document
                 outcomes.ids.withLock { $0[index] = id }

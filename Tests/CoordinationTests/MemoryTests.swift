@@ -31,10 +31,10 @@ struct MemoryTests {
         let registry = SessionRegistry(flows: [.workbench])
         let id = try registry.create(flow: "workbench", context: nil).id
         var graph: (coordinators: [Weak<Coordinator>], screens: [Weak<Screen>]) = ([], [])
-        try registry.withSession(id) { session throws(NavigationError) in
-            try busy(session)
-            graph = weakGraph(of: session)
-        }
+        try registry.tap(id, "startModalChild", ["name": "m"])
+        try registry.tap(id, "push", ["name": "m2"])
+        try registry.tap(id, "startChild", ["name": "n"])
+        try registry.withSession(id) { session throws(NavigationError) in graph = weakGraph(of: session) }
         #expect(graph.coordinators.count == 3 && graph.screens.count == 4)
         #expect(graph.coordinators.allSatisfy { $0.object != nil })
 

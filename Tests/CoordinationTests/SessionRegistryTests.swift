@@ -52,7 +52,7 @@ struct SessionRegistryTests {
         #expect(registry.count == 0)
         expectNotFound(registry, created.id)
         #expect(throws: NavigationError.self) { try registry.end(created.id) }
-        #expect(registry.statistics == RegistryStatistics(created: 1, ended: 1, evicted: 0))
+        #expect(registry.statistics == RegistryStatistics(created: 1, ended: 1, evicted: 0, flowChanged: 0))
     }
 
     @Test func idsAre128RandomBitsInHex() throws {
@@ -113,7 +113,7 @@ struct SessionRegistryTests {
         clock.advance(by: 60.5)
         expectNotFound(registry, id)
         #expect(registry.count == 0)
-        #expect(registry.statistics == RegistryStatistics(created: 1, ended: 0, evicted: 1))
+        #expect(registry.statistics == RegistryStatistics(created: 1, ended: 0, evicted: 1, flowChanged: 0))
     }
 
     @Test func evictExpiredRemovesOnlyIdleSessions() throws {
@@ -140,7 +140,7 @@ struct SessionRegistryTests {
         clock.advance(by: 61)
         let fresh = try registry.create(flow: "workbench", context: nil)
         #expect(registry.count == 1)
-        #expect(registry.statistics == RegistryStatistics(created: 3, ended: 0, evicted: 2))
+        #expect(registry.statistics == RegistryStatistics(created: 3, ended: 0, evicted: 2, flowChanged: 0))
         for id in old { expectNotFound(registry, id) }
         #expect(try registry.snapshot(fresh.id).version == 1)
     }

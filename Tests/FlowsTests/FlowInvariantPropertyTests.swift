@@ -5,15 +5,25 @@ import Testing
 @testable import Flows
 
 /// Random event sequences against both built-in flows, with docs/ARCHITECTURE.md's
-/// invariants checked after every single event.
+/// invariants checked after every single event, and restarts injected at
+/// random steps: the session is rebuilt from its journal, as after a server
+/// restart (DURABILITY.md), must show the same document and history, and the
+/// walk goes on with the rebuilt one.
 @Suite("Flow invariants under random events")
 struct FlowInvariantPropertyTests {
     private static let sessionsPerFlow = 100
     private static let eventsPerSession = 60
+    /// The share of steps, in percent, before which the session is restarted.
+    private static let restartPercent = 10
+    /// Restart points come from a generator of their own, seeded from the
+    /// walk's seed, so that a seed replays the same events with or without
+    /// them (a restored session shows the client the same document) and the
+    /// same restarts.
+    private static let restartSeedSalt: UInt64 = 0x5E57_A127
 
     /// What one flow's walk covered.
     private struct Coverage {
-        var events = 0, accepted = 0
+        var events = 0, accepted = 0, restarts = 0
         var refusals: [NavigationError.Kind: Int] = [:]
         var screens: Set<String> = []
     }
@@ -25,10 +35,22 @@ struct FlowInvariantPropertyTests {
         for index in 0..<Self.sessionsPerFlow {
             let seed = seedBase + UInt64(index)
             var client = RandomClient(rng: SplitMix64(seed: seed))
-            let session = try Session(id: "random-\(seed)", flow: flow, context: context(&client.rng), limits: limits)
+            var restarts = SplitMix64(seed: seed ^ Self.restartSeedSalt)
+            var session = try Session(id: "random-\(seed)", flow: flow, context: context(&client.rng), limits: limits)
             var invariants = FlowInvariants()
             var accepted = 0
             for step in 0..<Self.eventsPerSession {
+                if restarts.chance(Self.restartPercent) {
+                    let (restored, problems) = Self.restart(session)
+                    coverage.restarts += 1
+                    // The old tree is let go here: the invariants then see any part of it still alive.
+                    if let restored { session = restored }
+                    let allProblems = problems + invariants.problems(in: session, accepted: accepted)
+                    guard allProblems.isEmpty else {
+                        Issue.record("seed \(seed), restart before event \(step + 1):\n  \(allProblems.joined(separator: "\n  "))")
+                        break
+                    }
+                }
                 let action = try client.nextAction(for: session)
                 let before = (session.version, session.document(), session.historyDocument())
                 var refusal: NavigationError?
@@ -60,7 +82,35 @@ struct FlowInvariantPropertyTests {
         return coverage
     }
 
-    /// 100 sessions × 60 events per flow: 12,000 events over both.
+    /// `session` rebuilt from its id, flow, context and journal, and how it
+    /// differs from the live one (nothing, or the rebuilt one is nil).
+    private static func restart(_ session: Session) -> (Session?, [String]) {
+        let restored: Session
+        do {
+            restored = try Session(
+                restoring: session.id, flow: session.flow, context: session.context, journal: session.journal, limits: session.limits)
+        } catch {
+            return (nil, ["the journal did not replay: \(error)"])
+        }
+        var problems: [String] = []
+        if restored.version != session.version { problems.append("restored version \(restored.version), live \(session.version)") }
+        if restored.journal != session.journal { problems.append("the restored journal differs") }
+        if restored.byteCount != session.byteCount {
+            problems.append("restored byte count \(restored.byteCount), live \(session.byteCount)")
+        }
+        if restored.document() != session.document() {
+            problems.append("restored document \(String(decoding: restored.document(), as: UTF8.self))")
+            problems.append("    live document \(String(decoding: session.document(), as: UTF8.self))")
+        }
+        if restored.historyDocument(since: 0) != session.historyDocument(since: 0) {
+            problems.append("restored history \(String(decoding: restored.historyDocument(since: 0), as: UTF8.self))")
+            problems.append("    live history \(String(decoding: session.historyDocument(since: 0), as: UTF8.self))")
+        }
+        return (problems.isEmpty ? restored : nil, problems)
+    }
+
+    /// 100 sessions × 60 events per flow: 12,000 events over both, and
+    /// about 1,200 restarts.
     @Test(arguments: ["app", "exchange"])
     func randomEventsKeepEveryInvariant(flowName: String) throws {
         let clock = ContinuousClock()
@@ -75,7 +125,7 @@ struct FlowInvariantPropertyTests {
         }
         print(
             "property walk of \(flowName): \(coverage.events) events, \(coverage.accepted) accepted, "
-                + "refusals \(coverage.refusals.map { "\($0.key)=\($0.value)" }.sorted()), in \(elapsed)")
+                + "\(coverage.restarts) restarts, refusals \(coverage.refusals.map { "\($0.key)=\($0.value)" }.sorted()), in \(elapsed)")
 
         #expect(coverage.events == Self.sessionsPerFlow * Self.eventsPerSession)
         #expect(coverage.screens == Self.screens[flowName])
@@ -83,6 +133,7 @@ struct FlowInvariantPropertyTests {
         if flowName == "exchange" { expectedRefusals.insert(.eventRejected) }
         #expect(Set(coverage.refusals.keys) == expectedRefusals)
         #expect(coverage.accepted > coverage.events * 3 / 4)
+        #expect(coverage.restarts > coverage.events * Self.restartPercent / 200)
     }
 
     private static let screens: [String: Set<String>] = [

@@ -1,7 +1,7 @@
 import TestSupport
 import Testing
 
-@testable import Coordination
+@testable import JSON
 
 /// `encodedByteCount` is what the session budget measures with: it must be
 /// the length of what `JSONWriter` writes, escapes and number forms included.

@@ -1,7 +1,7 @@
 import TestSupport
 import Testing
 
-@testable import Coordination
+@testable import JSON
 
 @Suite("JSONParser")
 struct JSONParserTests {

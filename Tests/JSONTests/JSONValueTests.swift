@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Coordination
+@testable import JSON
 
 @Suite("JSONValue and JSONObject")
 struct JSONValueTests {

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Coordination
+@testable import JSON
 
 @Suite("JSONWriter")
 struct JSONWriterTests {

@@ -1,4 +1,5 @@
 import NavigationAPI
+import Sessions
 import Testing
 
 @testable import NavigationServerRuntime
@@ -72,12 +73,26 @@ struct ConfigurationParserTests {
         #expect((limits.maxHistoryLength, limits.maxEventsPerSession, limits.maxSessionBytes) == (16, 100, 4096))
     }
 
+    @Test func storeOptionsTakeFileMemoryAndTheFsyncPolicies() throws {
+        let defaults = ServerConfiguration()
+        #expect(defaults.store == .file(path: "./data"))
+        #expect(defaults.fsync == .everysec)
+        #expect(try configuration(["--store", "memory"]).store == .memory)
+        #expect(try configuration(["--store=file:relative/dir", "--fsync", "no"]).store == .file(path: "relative/dir"))
+        for bad in [
+            ["--store", "file:"], ["--store", "disk"], ["--store", "redis"], ["--fsync", "sometimes"], ["--max-cached-sessions", "0"],
+        ] {
+            #expect(throws: ConfigurationError.self, "\(bad)") { try ConfigurationParser.parse(arguments: bad, environment: [:]) }
+        }
+    }
+
     @Test func environmentSetsEveryOption() throws {
         let parsed = try configuration(
             [],
             [
                 "NAVIGATION_HOST": "::1", "NAVIGATION_PORT": "9000", "NAVIGATION_THREADS": "4",
                 "NAVIGATION_MAX_SESSIONS": "7", "NAVIGATION_SESSION_TTL": "0.5", "NAVIGATION_MAX_BODY_BYTES": "10",
+                "NAVIGATION_STORE": "file:/tmp/journal", "NAVIGATION_FSYNC": "always", "NAVIGATION_MAX_CACHED_SESSIONS": "3",
                 "NAVIGATION_MAX_STACK_DEPTH": "3", "NAVIGATION_MAX_HISTORY": "9", "NAVIGATION_MAX_EVENTS": "11",
                 "NAVIGATION_MAX_CONNECTIONS": "12", "NAVIGATION_MAX_CONNECTIONS_PER_IP": "0",
                 "NAVIGATION_CONNECTION_TIMEOUT": "0", "NAVIGATION_API_KEY": "k", "NAVIGATION_CORS_ORIGIN": "*",
@@ -103,7 +118,10 @@ struct ConfigurationParserTests {
         #expect(parsed.protectsMetrics)
         #expect((parsed.lingerSeconds, parsed.lingerBytes) == (0, 0))
         // One variable per option: a new option must be counted (and tested) here.
-        #expect(ConfigurationParser.environmentVariables.count == 24)
+        #expect(parsed.store == .file(path: "/tmp/journal"))
+        #expect(parsed.fsync == .always)
+        #expect(parsed.sessionLimits.maxCachedSessions == 3)
+        #expect(ConfigurationParser.environmentVariables.count == 27)
     }
 
     @Test func flagWinsOverEnvironment() throws {

@@ -19,6 +19,9 @@ final class LaunchedServer {
         process.executableURL = executable
         process.arguments = ["--port=0"] + arguments
         process.environment = environment
+        // The default store is file:./data: each launched server gets a
+        // fresh working directory, so its journal is its own.
+        process.currentDirectoryURL = try Self.freshDirectory()
         let output = Pipe()
         let errorPipe = Pipe()
         process.standardOutput = output
@@ -68,6 +71,12 @@ final class LaunchedServer {
         return (process.terminationStatus, text.split(separator: "\n").map(String.init))
     }
 
+    /// `kill -9`: the process gets no chance to flush or close anything.
+    func killNow() {
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+
     /// Runs `navigation-server healthcheck` with `arguments` and returns its exit status.
     static func healthcheck(_ arguments: [String], environment: [String: String] = [:]) throws -> Int32 {
         let process = Process()
@@ -79,5 +88,12 @@ final class LaunchedServer {
         try process.run()
         process.waitUntilExit()
         return process.terminationStatus
+    }
+
+    /// A new empty directory under the system's temporary directory.
+    static func freshDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("navigation-server-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
     }
 }

@@ -88,7 +88,8 @@ struct OperationsExecutableTests {
         let (status, log) = try server.stop(nil, seconds: 10)
         #expect(status == 0)
         let lines = log.compactMap { try? JSONParser.parse($0) }
-        #expect(lines.compactMap { $0["msg"]?.stringValue }.filter { $0 != "request" } == ["draining", "stopping", "stopped"])
+        #expect(
+            lines.compactMap { $0["msg"]?.stringValue }.filter { $0 != "request" } == ["store open", "draining", "stopping", "stopped"])
         // A draining server's 503 is expected, not an error.
         let notReady = lines.filter { $0["route"]?.stringValue == "/readyz" && $0["status"]?.intValue == 503 }
         #expect(!notReady.isEmpty && notReady.allSatisfy { $0["level"]?.stringValue == "warn" })

@@ -30,6 +30,8 @@ struct ServerExecutableTests {
         process.executableURL = executable
         process.arguments = arguments
         process.environment = environment
+        // A fresh working directory, so the default store (file:./data) is this server's own.
+        process.currentDirectoryURL = try LaunchedServer.freshDirectory()
         let output = Pipe()
         let error = Pipe()
         process.standardOutput = output

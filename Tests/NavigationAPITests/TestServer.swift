@@ -21,9 +21,12 @@ final class TestServer {
         maxBodyBytes: Int = 64 * 1024,
         flows: [Flow] = BuiltinFlows.all + TestFlows.all,
         options: NavigationAPI.Options = NavigationAPI.Options(),
-        configure: (inout HTTPServerConfiguration) -> Void = { _ in }
+        store: any SessionStore = MemoryStore(),
+        configure: (inout HTTPServerConfiguration) -> Void = { _ in },
+        // After `configure`, so that a trailing closure still means `configure`.
+        notify: @escaping @Sendable (RegistryNotice) -> Void = { _ in }
     ) throws {
-        registry = SessionRegistry(flows: flows, limits: limits)
+        registry = SessionRegistry(flows: flows, limits: limits, store: store, notify: notify)
         var configuration = HTTPServerConfiguration()
         configuration.host = "127.0.0.1"
         configuration.port = 0

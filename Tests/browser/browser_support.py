@@ -5,6 +5,7 @@ import json
 import pathlib
 import shutil
 import subprocess
+import tempfile
 import urllib.request
 
 from selenium import webdriver
@@ -25,7 +26,8 @@ class Server:
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         self.log = open(ARTIFACTS / log_name, "w")
         self.process = subprocess.Popen(
-            [binary, "--host", "127.0.0.1", "--port", "0", *arguments], stdout=subprocess.PIPE, stderr=self.log, text=True
+            [binary, "--host", "127.0.0.1", "--port", "0", "--store", "file:" + tempfile.mkdtemp(prefix="navigation-browser-"), *arguments],
+            stdout=subprocess.PIPE, stderr=self.log, text=True,
         )
         line = self.process.stdout.readline().strip()
         prefix = "navigation-server listening on "

@@ -31,6 +31,12 @@ public struct NavigationError: Error, Sendable, Equatable, CustomStringConvertib
         /// The event, or the new session's context and first screens, would
         /// take the session past ``SessionLimits/maxSessionBytes``.
         case sessionTooLarge
+        /// The session was recorded by another version of its flow, or its
+        /// recorded events no longer replay: it cannot be brought back.
+        case flowChanged
+        /// The session store cannot record or read now (a full or read-only
+        /// disk, an unreachable Redis); nothing changed, a retry may succeed.
+        case storeUnavailable
         /// The flow misused its router or broke an invariant: a bug in the flow.
         case flowFailure
     }
@@ -46,6 +52,10 @@ public struct NavigationError: Error, Sendable, Equatable, CustomStringConvertib
     public var currentVersion: Int?
     /// For ``Kind/screenNotActive``: the id of the screen that is active.
     public var activeScreen: String?
+    /// For ``Kind/flowChanged``: the flow version the session was recorded
+    /// under, and the version this server runs (nil: the flow is gone).
+    public var recordedFlowVersion: Int?
+    public var currentFlowVersion: Int?
     /// For ``Kind/sessionTooLarge``: the session's byte limit.
     public var limitBytes: Int?
     /// For ``Kind/sessionTooLarge`` of an event: the bytes the (unchanged) session holds.

@@ -1,10 +1,18 @@
 /// The bounds on sessions. Every one has a default that suits a small server;
 /// the executable's configuration sets them from flags and the environment.
 public struct SessionLimits: Sendable, Equatable {
-    /// Live sessions at once. When full, sessions idle past ``idleTimeout``
-    /// are evicted first; if none are, creation is refused.
-    public var maxSessions = 10_000
-    /// Seconds a session may go untouched before it expires (404, memory freed).
+    /// Sessions the store holds at once (live ones: not ended, not expired).
+    /// When full, sessions idle past ``idleTimeout`` are expired first; if
+    /// none are, creation is refused. Sessions live in the store, not in
+    /// memory, so this fits a disk: about 500 bytes each in a file store.
+    public var maxSessions = 1_000_000
+    /// Sessions whose coordinator trees stay in memory, least recently used
+    /// first out; an evicted session is rebuilt from its journal on its next
+    /// request. This, not ``maxSessions``, bounds the heap.
+    public var maxCachedSessions = 10_000
+    /// Seconds a session may go untouched before it expires (404, its
+    /// journal closed). Counted in wall-clock time from its last request in
+    /// this process, or from its last stored record after a restart.
     public var idleTimeout: Double = 1800
     /// Screens on one session's stack.
     public var maxStackDepth = 32

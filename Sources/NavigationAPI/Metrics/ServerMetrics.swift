@@ -58,6 +58,14 @@ public final class ServerMetrics: Sendable {
         page.sample("navigation_sessions_ended_total", [:], statistics.ended)
         page.family("navigation_sessions_evicted_total", type: "counter", help: "Sessions removed after their idle time ran out.")
         page.sample("navigation_sessions_evicted_total", [:], statistics.evicted)
+        page.family(
+            "navigation_sessions_flow_changed_total", type: "counter",
+            help: "Sessions whose journal this server's flows could not replay (410 flow-changed), since start.")
+        page.sample("navigation_sessions_flow_changed_total", [:], statistics.flowChanged)
+        page.family("navigation_sessions_cached", type: "gauge", help: "Sessions whose coordinator trees are in memory.")
+        page.sample("navigation_sessions_cached", [:], registry.cachedCount)
+        page.family("navigation_store_available", type: "gauge", help: "1 while the session store takes reads and writes, else 0.")
+        page.sample("navigation_store_available", [:], registry.isStoreAvailable ? 1 : 0)
         renderEvents(into: &page)
         page.family("navigation_build_info", type: "gauge", help: "Always 1; the labels describe this build.")
         page.sample("navigation_build_info", ["version": BuildInfo.version, "swift": BuildInfo.swiftVersion], 1)

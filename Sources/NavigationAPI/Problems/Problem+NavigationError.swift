@@ -17,6 +17,8 @@ extension ProblemType {
         case .eventLimitReached: self = .eventLimitReached
         case .stackLimitReached: self = .stackLimitReached
         case .sessionTooLarge: self = .sessionTooLarge
+        case .flowChanged: self = .flowChanged
+        case .storeUnavailable: self = .storeUnavailable
         case .flowFailure: self = .flowFailure
         }
     }
@@ -41,7 +43,11 @@ extension Problem {
         currentVersion = error.currentVersion
         activeScreen = error.activeScreen
         limitBytes = error.limitBytes
+        recordedFlowVersion = error.recordedFlowVersion
+        currentFlowVersion = error.currentFlowVersion
         sessionBytes = error.sessionBytes
-        if error.kind == .tooManySessions { headers = [("Retry-After", String(retryAfterSeconds))] }
+        if error.kind == .tooManySessions || error.kind == .storeUnavailable {
+            headers = [("Retry-After", String(retryAfterSeconds))]
+        }
     }
 }

@@ -23,6 +23,10 @@ struct Problem: Error, Sendable {
     /// For `session-too-large` of an event: the bytes the unchanged session holds.
     var sessionBytes: Int?
     /// Headers the status calls for (`Allow`, `Retry-After`).
+    /// `flow-changed`: the flow version the session was recorded under, and
+    /// the one this server runs (absent when the flow is gone).
+    var recordedFlowVersion: Int?
+    var currentFlowVersion: Int?
     var headers: [(name: String, value: String)] = []
 
     init(_ type: ProblemType, _ detail: String) {
@@ -71,6 +75,14 @@ struct Problem: Error, Sendable {
         if let sessionBytes {
             writer.writeRaw(",\"sessionBytes\":")
             writer.writeInt(sessionBytes)
+        }
+        if let recordedFlowVersion {
+            writer.writeRaw(",\"recordedFlowVersion\":")
+            writer.writeInt(recordedFlowVersion)
+        }
+        if let currentFlowVersion {
+            writer.writeRaw(",\"currentFlowVersion\":")
+            writer.writeInt(currentFlowVersion)
         }
         writer.writeRaw("}")
         var response = HTTPResponse(status: type.status, headers: ResponseHeaders.problem, body: writer.bytes)

@@ -30,6 +30,8 @@ public enum ProblemType: String, Sendable, CaseIterable {
     case stackLimitReached = "stack-limit-reached"
     case sessionTooLarge = "session-too-large"
     case flowFailure = "flow-failure"
+    case flowChanged = "flow-changed"
+    case storeUnavailable = "store-unavailable"
 
     /// The problem's `type` member.
     public var uri: String { "urn:navigation-server:problem:" + rawValue }
@@ -46,7 +48,8 @@ public enum ProblemType: String, Sendable, CaseIterable {
         case .unsupportedMediaType: 415
         case .invalidContext, .eventNotAccepted, .invalidPayload, .eventRejected: 422
         case .tooManySessions, .createRateLimited: 429
-        case .draining: 503
+        case .draining, .storeUnavailable: 503
+        case .flowChanged: 410
         case .flowFailure: 500
         }
     }
@@ -78,6 +81,8 @@ public enum ProblemType: String, Sendable, CaseIterable {
         case .stackLimitReached: "Stack limit reached"
         case .sessionTooLarge: "Session too large"
         case .flowFailure: "Flow failure"
+        case .flowChanged: "Flow changed"
+        case .storeUnavailable: "Session store unavailable"
         }
     }
 }

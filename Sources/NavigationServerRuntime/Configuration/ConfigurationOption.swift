@@ -1,4 +1,5 @@
 import NavigationAPI
+import Sessions
 
 /// One setting of ``ServerConfiguration``: its flag, its environment
 /// variable, and how a text value is checked and stored.
@@ -66,7 +67,7 @@ struct ConfigurationOption: Sendable {
         .integer("threads", "NAVIGATION_THREADS", in: 1...1024, "Worker threads (default: active cores).", \.threads),
         .integer(
             "max-sessions", "NAVIGATION_MAX_SESSIONS", in: 1...Int.max,
-            "Live sessions at once; beyond it POST /v1/sessions is 429.", \.maxSessions),
+            "Sessions the store holds at once; beyond it POST /v1/sessions is 429.", \.maxSessions),
         .value(
             "session-ttl", "NAVIGATION_SESSION_TTL", expecting: "a positive number of seconds",
             "Seconds a session may stay idle before it expires.", \.sessionTTL,
@@ -85,6 +86,18 @@ struct ConfigurationOption: Sendable {
             "Count the creation rate per last X-Forwarded-For address; only behind a proxy that appends it.",
             \.trustForwardedFor,
             parse: { ["true": true, "false": false][$0] }, describe: { String($0) }),
+        .value(
+            "store", "NAVIGATION_STORE", expecting: "file:PATH or memory",
+            "Where session journals are kept; memory keeps nothing across a restart.", \.store,
+            parse: { StoreLocation($0) }, describe: { $0.description }),
+        .value(
+            "fsync", "NAVIGATION_FSYNC", expecting: "always, everysec or no",
+            "When the file store's writes reach the disk (Redis's appendfsync); a kill -9 loses nothing in every mode.",
+            \.fsync, parse: { FsyncPolicy(rawValue: $0) }, describe: { $0.rawValue }),
+        .integer(
+            "max-cached-sessions", "NAVIGATION_MAX_CACHED_SESSIONS", in: 1...Int.max,
+            "Session trees kept in memory (least recently used out; rebuilt from the journal on demand).",
+            \.maxCachedSessions),
         .integer(
             "max-body-bytes", "NAVIGATION_MAX_BODY_BYTES", in: 1...Int.max,
             "Largest request body; larger ones are 413.", \.maxBodyBytes),

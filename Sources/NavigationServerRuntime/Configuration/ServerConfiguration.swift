@@ -1,6 +1,7 @@
 import Coordination
 import HTTPCore
 import NavigationAPI
+import Sessions
 
 /// Everything `navigation-server` can be told: where to listen and every
 /// limit, from flags and the environment (see ``ConfigurationParser``).
@@ -18,6 +19,12 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var maxStackDepth: Int
     public var maxHistory: Int
     public var maxEventsPerSession: Int
+    /// Where session journals are kept.
+    public var store: StoreLocation
+    /// When the file store's writes reach the disk.
+    public var fsync: FsyncPolicy
+    /// Session trees kept in memory.
+    public var maxCachedSessions: Int
     /// Bytes of context, accepted events and screen params one session may hold.
     public var maxSessionBytes: Int
     public var maxConnections: Int
@@ -63,6 +70,9 @@ public struct ServerConfiguration: Sendable, Equatable {
         maxStackDepth = limits.maxStackDepth
         maxHistory = limits.maxHistoryLength
         maxEventsPerSession = limits.maxEventsPerSession
+        store = .default
+        fsync = .everysec
+        maxCachedSessions = limits.maxCachedSessions
         maxSessionBytes = limits.maxSessionBytes
         maxConnections = http.connectionLimit
         maxConnectionsPerIP = http.perIPConnectionLimit
@@ -103,6 +113,7 @@ public struct ServerConfiguration: Sendable, Equatable {
         limits.maxStackDepth = maxStackDepth
         limits.maxHistoryLength = maxHistory
         limits.maxEventsPerSession = maxEventsPerSession
+        limits.maxCachedSessions = maxCachedSessions
         limits.maxSessionBytes = maxSessionBytes
         return limits
     }

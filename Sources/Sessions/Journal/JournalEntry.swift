@@ -7,7 +7,8 @@ import Coordination
 /// `navigation-server journal print`:
 /// - created: `{"flow":"exchange","flowVersion":1,"context":{…}}`
 /// - event: `{"screen":"s2","event":"convert","payload":{"amount":100}}`
-/// - ended: `{"reason":"ended"}` (a client's `DELETE`) or `{"reason":"expired"}`
+/// - ended: `{"reason":"ended"}` (a client's `DELETE`), `{"reason":"expired"}`
+///   or `{"reason":"lost"}`
 public enum JournalEntry: Sendable, Equatable {
     case created(flow: String, flowVersion: Int, context: JSONObject)
     case event(ClientEvent)
@@ -19,6 +20,9 @@ public enum JournalEntry: Sendable, Equatable {
         case ended
         /// It stayed idle past its time to live.
         case expired
+        /// Its flow failed to replay its own events while undoing a failed
+        /// one (the flow is not deterministic), so it was removed.
+        case lost
     }
 
     /// The record kind this entry is stored as.
@@ -76,7 +80,7 @@ public enum JournalEntry: Sendable, Equatable {
             self = .event(ClientEvent(screen: screen, event: event, payload: payload))
         case .ended:
             guard let text = object["reason"]?.stringValue, let reason = EndReason(rawValue: text) else {
-                throw JournalEntryError(record, "an ended record needs a reason (ended or expired)")
+                throw JournalEntryError(record, "an ended record needs a reason (ended, expired or lost)")
             }
             self = .ended(reason: reason)
         }

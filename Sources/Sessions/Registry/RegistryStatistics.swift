@@ -6,17 +6,21 @@ public struct RegistryStatistics: Sendable, Equatable {
     public let created: Int
     public let ended: Int
     public let evicted: Int
+    /// Sessions whose journal this server's flows could not replay (410).
+    public let flowChanged: Int
 }
 
 final class RegistryCounters: Sendable {
     let created = Atomic<Int>(0)
     let ended = Atomic<Int>(0)
     let evicted = Atomic<Int>(0)
+    let flowChanged = Atomic<Int>(0)
 
     func snapshot() -> RegistryStatistics {
         RegistryStatistics(
             created: created.load(ordering: .relaxed),
             ended: ended.load(ordering: .relaxed),
-            evicted: evicted.load(ordering: .relaxed))
+            evicted: evicted.load(ordering: .relaxed),
+            flowChanged: flowChanged.load(ordering: .relaxed))
     }
 }

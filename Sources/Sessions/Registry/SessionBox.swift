@@ -1,18 +1,32 @@
 import Coordination
 import Synchronization
 
-/// One registered session behind its own lock, with the time it was last used.
+/// One session in the registry's cache behind its own lock, with the time it
+/// was last used.
 ///
 /// The lock serializes the events of one session; sessions never wait for
-/// each other. `session` becomes nil when the session ends, so a request that
-/// found the box just before it was removed sees the session as gone.
+/// each other. A box outlives its place in the cache while a request holds
+/// it: evicting only drops the cache's reference, and the store's
+/// conditional appends keep a stale copy from overwriting newer records.
 final class SessionBox: Sendable {
-    let session: Locked<Session?>
-    /// Milliseconds on the registry's clock.
+    /// What the box holds; see ``Content``.
+    let content: Locked<Content>
+    /// Wall-clock milliseconds of the last request.
     let lastAccess: Atomic<Int64>
 
-    init(_ session: consuming sending Session, now: Int64) {
-        self.session = Locked(session)
+    enum Content {
+        case live(Session)
+        /// The session's journal cannot be replayed by this server's flows:
+        /// kept so that every request answers 410 without reading the
+        /// journal again, and the change is reported once.
+        case flowChanged(NavigationError)
+        /// Ended, expired, or dropped: a request that found the box just
+        /// before it was removed sees the session as gone.
+        case gone
+    }
+
+    init(_ content: consuming sending Content, now: Int64) {
+        self.content = Locked(content)
         self.lastAccess = Atomic(now)
     }
 }

@@ -1,43 +1,69 @@
 import Coordination
 import Synchronization
 
-/// All live sessions of a server: create, use, end, and expire them.
+/// Every session of a server: create, use, end and expire them, with their
+/// journals in a ``SessionStore`` and their trees in a bounded cache.
 ///
-/// The map is split into shards, each with its own lock held only for a
-/// lookup, and every session has its own lock: requests for different
-/// sessions never serialize on one mutex.
+/// A session is its flow, its context and its accepted events. Each change
+/// is applied in memory under the session's lock, then appended to the
+/// store conditionally (on the version it started from); only then is it
+/// answered. If the store refuses, the change is taken back and the client
+/// gets `storeUnavailable`: nothing is half-applied. A session not in the
+/// cache (after a restart, or evicted) is rebuilt by replaying its journal
+/// on its first request. Requests for different sessions never serialize
+/// on one lock.
 public final class SessionRegistry: Sendable {
     public let limits: SessionLimits
+    /// Where the journals are.
+    public let store: any SessionStore
     private let flowsByName: [String: Flow]
     /// The flows in the order they were registered.
     public let flows: [Flow]
-    private let shards: [Shard]
-    private let liveCount = Atomic<Int>(0)
-    private let clock: @Sendable () -> Double
-    private let counters = RegistryCounters()
+    let cache: SessionCache
+    /// Sessions in the store that have not ended or been expired.
+    let liveCount: Atomic<Int>
+    let storeHealthy = Atomic<Bool>(true)
+    /// Wall-clock seconds since 1970.
+    let clock: @Sendable () -> Double
+    let counters = RegistryCounters()
+    let notify: @Sendable (RegistryNotice) -> Void
 
-    /// - Parameter clock: seconds on a monotonic clock; tests pass their own.
+    /// - Parameters:
+    ///   - store: the journals; a ``MemoryStore`` keeps nothing across a restart.
+    ///   - clock: wall-clock seconds since 1970 (idle time counts across
+    ///     restarts); tests pass their own.
+    ///   - notify: receives what an operator should see (the executable logs it).
     public init(
-        flows: [Flow], limits: SessionLimits = .default, shardCount: Int = 64,
-        clock: @escaping @Sendable () -> Double = SessionRegistry.monotonicSeconds
+        flows: [Flow], limits: SessionLimits = .default, store: any SessionStore = MemoryStore(),
+        shardCount: Int = 64, clock: @escaping @Sendable () -> Double = SessionRegistry.wallClockSeconds,
+        notify: @escaping @Sendable (RegistryNotice) -> Void = { _ in }
     ) {
         self.flows = flows
         var byName: [String: Flow] = [:]
         for flow in flows where byName[flow.name] == nil { byName[flow.name] = flow }
         self.flowsByName = byName
         self.limits = limits
-        self.shards = (0..<max(1, shardCount)).map { _ in Shard() }
+        self.store = store
+        self.cache = SessionCache(capacity: max(1, limits.maxCachedSessions), shardCount: shardCount)
+        self.liveCount = Atomic(store.sessions().reduce(0) { $0 + ($1.ended ? 0 : 1) })
         self.clock = clock
+        self.notify = notify
     }
 
     public func flow(named name: String) -> Flow? { flowsByName[name] }
 
-    /// Live sessions now.
+    /// Live sessions in the store now (cached or not).
     public var count: Int { liveCount.load(ordering: .relaxed) }
-    /// Sessions created, ended by clients, and evicted, since start.
+    /// Sessions whose trees are in memory now.
+    public var cachedCount: Int { cache.count }
+    /// Sessions created, ended by clients, expired, and found changed, since start.
     public var statistics: RegistryStatistics { counters.snapshot() }
+    /// False after the store refused a read or write, until one succeeds:
+    /// what `/readyz` reports.
+    public var isStoreAvailable: Bool { storeHealthy.load(ordering: .relaxed) }
 
-    /// Starts a session of `flowName`: builds its root coordinator and calls `start()`.
+    /// Starts a session of `flowName`: builds its root coordinator, calls
+    /// `start()`, and journals it before returning.
     public func create(flow flowName: String, context: JSONValue?) throws(NavigationError) -> SessionSnapshot {
         guard let flow = flowsByName[flowName] else {
             let known = flows.map(\.name).joined(separator: ", ")
@@ -48,42 +74,27 @@ public final class SessionRegistry: Sendable {
         let session: Session
         do {
             session = try Session(id: id, flow: flow, context: context, limits: limits)
+            let created = JournalEntry.created(flow: flow.name, flowVersion: flow.version, context: session.context)
+            try record(created, of: id, version: 1)
         } catch {
             liveCount.subtract(1, ordering: .relaxed)
             throw error
         }
         let snapshot = SessionSnapshot(id: id, version: session.version, document: session.document())
-        let box = SessionBox(session, now: nowMillis())
-        shard(for: id).sessions.withLock { $0[id] = box }
+        _ = cache.insert(SessionBox(.live(session), now: nowMillis()), for: id)
         counters.created.add(1, ordering: .relaxed)
         return snapshot
     }
 
-    /// Runs `body` on the session under its lock. Throws
-    /// ``NavigationError/Kind/sessionNotFound`` for an unknown, ended or
-    /// expired id (an expired one is removed and its memory freed).
+    /// Runs `body` on the session under its lock, rebuilding it from the
+    /// store first when it is not cached or the store holds newer records.
+    /// Throws ``NavigationError/Kind/sessionNotFound`` for an unknown, ended
+    /// or expired id, ``NavigationError/Kind/flowChanged`` for a journal this
+    /// server's flows cannot replay.
     public func withSession<Result: Sendable>(
         _ id: String, _ body: (Session) throws(NavigationError) -> Result
     ) throws(NavigationError) -> Result {
-        guard let box = lookup(id) else { throw Self.notFound(id) }
-        let now = nowMillis()
-        if isExpired(box, now: now) {
-            expire(id, box)
-            throw Self.notFound(id)
-        }
-        box.lastAccess.store(now, ordering: .relaxed)
-        let outcome: Swift.Result<Result, NavigationError> = box.session.withLock { session in
-            guard let session else { return .failure(Self.notFound(id)) }
-            do throws(NavigationError) {
-                return .success(try body(session))
-            } catch {
-                return .failure(error)
-            }
-        }
-        if case .failure(let error) = outcome, error.kind == .flowFailure {
-            dropIfBroken(id, box)
-        }
-        return try outcome.get()
+        try withFreshSession(id) { session throws(NavigationError) in try body(session) }
     }
 
     /// The session's current document.
@@ -91,53 +102,69 @@ public final class SessionRegistry: Sendable {
         try withSession(id) { SessionSnapshot(id: $0.id, version: $0.version, document: $0.document()) }
     }
 
-    /// Applies a client event; see ``Session/send(_:expectedVersion:)``.
+    /// Applies a client event and journals it; see ``Session/send(_:expectedVersion:)``.
+    /// The answer is given only once the event is in the store.
     public func send(_ event: ClientEvent, to id: String, expectedVersion: Int? = nil) throws(NavigationError) -> SessionSnapshot {
-        try withSession(id) { session throws(NavigationError) in
+        try change(id) { session throws(NavigationError) in
             try session.send(event, expectedVersion: expectedVersion)
-            return SessionSnapshot(id: session.id, version: session.version, document: session.document())
+            return .event(event)
         }
     }
 
-    /// Ends a session: its root coordinator finishes, and it is freed.
+    /// Runs `change` on the session and journals the entry it returns; if
+    /// the store refuses, the change is taken back. When another writer got
+    /// there first (a stale cache), the session is rebuilt from the store
+    /// and `change` runs again on the fresh state.
+    public func change(
+        _ id: String, _ change: (Session) throws(NavigationError) -> JournalEntry
+    ) throws(NavigationError) -> SessionSnapshot {
+        var attempts = 0
+        while true {
+            attempts += 1
+            let outcome = try withFreshSession(id) { session throws(NavigationError) -> SessionSnapshot? in
+                let before = session.version
+                let entry = try change(session)
+                do throws(NavigationError) {
+                    try record(entry, of: id, version: before + 1)
+                } catch {
+                    do throws(NavigationError) {
+                        try session.undoLastEvent()
+                    } catch {
+                        dropCached(id)
+                    }
+                    if error.kind == .versionMismatch, attempts < 3 {
+                        dropCached(id)
+                        return nil
+                    }
+                    throw error
+                }
+                return SessionSnapshot(id: session.id, version: session.version, document: session.document())
+            }
+            if let outcome { return outcome }
+        }
+    }
+
+    /// Ends a session: its root coordinator finishes, its journal is closed,
+    /// and it is freed.
     public func end(_ id: String) throws(NavigationError) {
-        guard let box = removeBox(id) else { throw Self.notFound(id) }
-        close(box)
+        try withFreshSession(id) { session throws(NavigationError) in
+            try record(.ended(reason: .ended), of: id, version: session.version + 1)
+            session.end()
+        }
+        close(id)
         counters.ended.add(1, ordering: .relaxed)
     }
 
-    /// Removes every session idle for longer than ``SessionLimits/idleTimeout``.
-    /// Returns how many were removed.
-    @discardableResult
-    public func evictExpired() -> Int {
-        let now = nowMillis()
-        var evicted = 0
-        for shard in shards {
-            let expired: [SessionBox] = shard.sessions.withLock { sessions in
-                var found: [SessionBox] = []
-                for (id, box) in sessions where isExpired(box, now: now) {
-                    sessions[id] = nil
-                    found.append(box)
-                }
-                return found
-            }
-            for box in expired { close(box) }
-            evicted += expired.count
-        }
-        counters.evicted.add(evicted, ordering: .relaxed)
-        return evicted
+    /// Wall-clock seconds since 1970.
+    public static func wallClockSeconds() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
     }
 
-    /// Seconds since an arbitrary start, from the monotonic clock.
-    public static func monotonicSeconds() -> Double {
-        let elapsed = ContinuousClock.now - processStart
-        let parts = elapsed.components
-        return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
-    }
+    func nowMillis() -> Int64 { Int64(clock() * 1000) }
 
-    private static let processStart = ContinuousClock.now
-
-    private static func notFound(_ id: String) -> NavigationError {
+    static func notFound(_ id: String) -> NavigationError {
         NavigationError(.sessionNotFound, "no live session has id '\(id)'; it may have ended or expired")
     }
 
@@ -160,60 +187,10 @@ public final class SessionRegistry: Sendable {
         }
         return false
     }
-
-    private func lookup(_ id: String) -> SessionBox? {
-        guard SessionID.isWellFormed(id) else { return nil }
-        return shard(for: id).sessions.withLock { $0[id] }
-    }
-
-    private func removeBox(_ id: String) -> SessionBox? {
-        guard SessionID.isWellFormed(id) else { return nil }
-        return shard(for: id).sessions.withLock { $0.removeValue(forKey: id) }
-    }
-
-    private func expire(_ id: String, _ box: SessionBox) {
-        let removed = shard(for: id).sessions.withLock { sessions -> Bool in
-            guard sessions[id] === box else { return false }
-            sessions[id] = nil
-            return true
-        }
-        if removed {
-            close(box)
-            counters.evicted.add(1, ordering: .relaxed)
-        }
-    }
-
-    private func dropIfBroken(_ id: String, _ box: SessionBox) {
-        let broken = box.session.withLock { $0?.isBroken ?? false }
-        guard broken, removeBox(id) === box else { return }
-        close(box)
-        counters.ended.add(1, ordering: .relaxed)
-    }
-
-    /// Ends the box's session and frees it. Each box is closed once, by
-    /// whoever removed it from its shard.
-    private func close(_ box: SessionBox) {
-        box.session.withLock { session in
-            session?.end()
-            session = nil
-        }
-        liveCount.subtract(1, ordering: .relaxed)
-    }
-
-    private func isExpired(_ box: SessionBox, now: Int64) -> Bool {
-        Double(now - box.lastAccess.load(ordering: .relaxed)) / 1000 > limits.idleTimeout
-    }
-
-    private func nowMillis() -> Int64 { Int64(clock() * 1000) }
-
-    private func shard(for id: String) -> Shard {
-        var hash = 0
-        for byte in id.utf8.prefix(8) { hash = hash &* 31 &+ Int(byte) }
-        return shards[abs(hash % shards.count)]
-    }
 }
 
-/// One slice of the registry's map, with its own lock.
-private final class Shard: Sendable {
-    let sessions = Locked<[String: SessionBox]>([:])
-}
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif

@@ -5,15 +5,33 @@ extension FileStore {
     /// well-formed record.
     /// - Throws: ``StoreError/unavailable(reason:)`` if the directory cannot
     ///   be read.
+    ///
+    /// A running server may compact meanwhile: a segment deleted between
+    /// listing the directory and opening it makes `verify` start over once.
     public static func verify(directory path: String) throws(StoreError) -> JournalVerification {
+        try verify(directory: path) { (directory) throws(StoreError) in try directory.segmentNumbers() }
+    }
+
+    /// ``verify(directory:)`` with the listing of segment numbers passed in,
+    /// so that tests can compact between the listing and the reading.
+    static func verify(
+        directory path: String, listing: (JournalDirectory) throws(StoreError) -> [UInt32]
+    ) throws(StoreError) -> JournalVerification {
         let directory = try JournalDirectory(path: path, create: false)
+        return try directory.readListedSegments(listing: listing) { (numbers) throws(StoreError) in
+            try verify(directory, numbers: numbers)
+        }
+    }
+
+    /// The report on segments `numbers`, or nil if one of them is gone.
+    private static func verify(_ directory: JournalDirectory, numbers: [UInt32]) throws(StoreError) -> JournalVerification? {
         var report = JournalVerification()
         var coversFrom: [UInt32: UInt32] = [:]
         var readable: [UInt32: [UInt8]] = [:]
-        let numbers = try directory.segmentNumbers()
         for number in numbers {
             let file = directory.filePath(SegmentFormat.fileName(ofSegment: number))
-            let bytes = try directory.openSegment(number, writable: false).readAll()
+            guard let segment = try directory.openSegmentIfPresent(number) else { return nil }
+            let bytes = try segment.readAll()
             switch bytes.withUnsafeBytes(SegmentHeader.init) {
             case .valid(let first):
                 coversFrom[number] = first
@@ -68,6 +86,13 @@ extension FileStore {
                 scanner.offset = next
             }
         }
+    }
+
+    /// Whether a store (in this process or another: a running server) has
+    /// the journal in `path` open, i.e. holds its `LOCK`. Changes nothing.
+    /// - Throws: ``StoreError/unavailable(reason:)`` if `path` cannot be opened.
+    public static func isOpen(directory path: String) throws(StoreError) -> Bool {
+        try JournalDirectory(path: path, create: false).isLocked()
     }
 
     /// Compacts the journal in `path` while no server has it open: seals the

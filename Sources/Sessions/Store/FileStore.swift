@@ -112,15 +112,7 @@ public final class FileStore: SessionStore {
             guard let file = files[location.segment] else {
                 throw .unavailable(reason: "segment \(location.segment) is not open")
             }
-            let bytes = try file.read(count: Int(location.size), at: location.offset)
-            let record: Result<JournalRecord, SegmentScanner.Damage> = bytes.withUnsafeBytes { buffer in
-                SegmentScanner.frame(in: buffer, at: 0).map { SegmentScanner.record(of: $0, in: buffer) }
-            }
-            switch record {
-            case .success(let record): records.append(record)
-            case .failure(let damage):
-                throw .corrupt(file: directory.filePath(file.name), offset: location.offset, reason: damage.reason)
-            }
+            records.append(try file.record(at: location, path: directory.filePath(file.name)))
         }
         return records
     }

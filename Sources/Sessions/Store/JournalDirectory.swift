@@ -59,7 +59,7 @@ final class JournalDirectory: Sendable {
     /// releases it when the descriptor closes, also on `kill -9`.
     func lock() throws(StoreError) -> Int32 {
         let lockPath = filePath("LOCK")
-        let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
             throw .systemCall("cannot open \(lockPath)")
         }
@@ -84,13 +84,55 @@ final class JournalDirectory: Sendable {
         return SegmentFile(number: number, name: name, descriptor: descriptor)
     }
 
+    /// Opens an existing segment for reading only; nil if it is gone (a
+    /// running server's compaction deleted it since the directory was listed).
+    func openSegmentIfPresent(_ number: UInt32) throws(StoreError) -> SegmentFile? {
+        let name = SegmentFormat.fileName(ofSegment: number)
+        let descriptor = open(filePath(name), O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            if errno == ENOENT { return nil }
+            throw .systemCall("cannot open \(filePath(name))")
+        }
+        return SegmentFile(number: number, name: name, descriptor: descriptor)
+    }
+
+    /// What `read` makes of the segments `listing` names; if `read` returns
+    /// nil because one of them is gone (a running server's compaction
+    /// deleted it after the listing), lists and reads once more. For readers
+    /// that do not take the lock.
+    func readListedSegments<Contents>(
+        listing: (JournalDirectory) throws(StoreError) -> [UInt32],
+        _ read: ([UInt32]) throws(StoreError) -> Contents?
+    ) throws(StoreError) -> Contents {
+        for _ in 1...2 {
+            if let contents = try read(listing(self)) { return contents }
+        }
+        throw .unavailable(reason: "segments of \(path) were deleted while they were read, twice (a server is compacting); try again")
+    }
+
+    /// Whether a store holds the directory's `LOCK` (see ``lock()``): probes
+    /// with a shared lock that it releases at once, creating nothing.
+    func isLocked() throws(StoreError) -> Bool {
+        let lockPath = filePath("LOCK")
+        let descriptor = open(lockPath, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            if errno == ENOENT { return false }
+            throw .systemCall("cannot open \(lockPath)")
+        }
+        defer { close(descriptor) }
+        if flock(descriptor, LOCK_SH | LOCK_NB) == 0 { return false }
+        let code = errno
+        if code == EWOULDBLOCK { return true }
+        throw .unavailable(reason: "cannot probe the lock \(lockPath): \(systemErrorText(code))")
+    }
+
     /// Creates `name` (which must not exist) holding a segment header. With
     /// `durably`, the file and the directory are fsynced, so the segment
     /// exists after a power loss.
     func createSegmentFile(
         named name: String, coversFrom: UInt32, number: UInt32, io: FileStoreIO, durably: Bool
     ) throws(StoreError) -> SegmentFile {
-        let descriptor = open(filePath(name), O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        let descriptor = open(filePath(name), O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
             throw .systemCall("cannot create \(filePath(name))")
         }
@@ -131,11 +173,16 @@ final class JournalDirectory: Sendable {
         }
     }
 
+    /// Creates `path` and any missing parents. The journal holds session ids
+    /// (bearer capabilities) and every payload, so the directory itself is
+    /// created for its owner only (0700) and its files are 0600.
     private static func makeDirectories(_ path: String) throws(StoreError) {
         var prefix = path.hasPrefix("/") ? "/" : ""
-        for component in path.split(separator: "/") {
+        let components = path.split(separator: "/")
+        for (index, component) in components.enumerated() {
             prefix += component
-            if mkdir(prefix, 0o755) != 0 && errno != EEXIST {
+            let mode: mode_t = index == components.count - 1 ? 0o700 : 0o755
+            if mkdir(prefix, mode) != 0 && errno != EEXIST {
                 throw .systemCall("cannot create journal directory \(prefix)")
             }
             prefix += "/"

@@ -55,4 +55,17 @@ final class SegmentFile: Sendable {
         }
         return bytes
     }
+
+    /// The record at `location` (an index entry pointing into this file);
+    /// `path` names the file in the error if the record is damaged.
+    func record(at location: RecordLocation, path: String) throws(StoreError) -> JournalRecord {
+        let bytes = try read(count: Int(location.size), at: location.offset)
+        let record: Result<JournalRecord, SegmentScanner.Damage> = bytes.withUnsafeBytes { buffer in
+            SegmentScanner.frame(in: buffer, at: 0).map { SegmentScanner.record(of: $0, in: buffer) }
+        }
+        switch record {
+        case .success(let record): return record
+        case .failure(let damage): throw .corrupt(file: path, offset: location.offset, reason: damage.reason)
+        }
+    }
 }

@@ -1,0 +1,74 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+/// `navigation-server journal …`: inspects and maintains the data directory
+/// of a file store, of a stopped server or a running one. `list`, `print`
+/// and `verify` only read (without the directory's `LOCK`); `compact`
+/// rewrites, so it refuses a directory a running server holds.
+enum JournalCommand {
+    /// Runs the subcommand in `arguments` (the words after `journal`) and
+    /// exits: 0 when done, 1 when the journal is damaged or the command was
+    /// refused, 2 for a usage error. Errors are one line on stderr.
+    static func run(_ arguments: [String]) -> Never {
+        let storeSetting = getenv("NAVIGATION_STORE").map { String(cString: $0) }
+        do throws(JournalCommandError) {
+            let parsed = try JournalArguments(parsing: arguments, storeSetting: storeSetting)
+            if parsed.subcommand != .help { try checkDirectory(parsed.dataDirectory) }
+            let status: Int32
+            switch parsed.subcommand {
+            case .help:
+                StandardStream.output.write(Array(usage.utf8))
+                status = 0
+            case .list: status = try JournalListCommand.run(dataDirectory: parsed.dataDirectory)
+            case .print(let id, let since):
+                status = try JournalPrintCommand.run(dataDirectory: parsed.dataDirectory, sessionID: id, since: since)
+            case .verify: status = try JournalVerifyCommand.run(dataDirectory: parsed.dataDirectory)
+            case .compact: status = try JournalCompactCommand.run(dataDirectory: parsed.dataDirectory)
+            }
+            exit(status)
+        } catch {
+            StandardStream.error.writeLine("navigation-server journal: \(error.message)")
+            exit(error.exitStatus)
+        }
+    }
+
+    /// The `journal --help` text.
+    static var usage: String {
+        """
+        usage: navigation-server journal <subcommand> [--data <dir>]
+
+        Inspects and maintains the data directory of the file store (--store file:PATH),
+        of a stopped server or of a running one.
+
+        subcommands:
+          list                    One line per session: id, flow@version, last version, last activity
+                                  (UTC), live with its idle time or ended, bytes; then a total line.
+          print <id> [--since N]  The session's records after version N (default 0), one JSON line each.
+          verify                  Checks every record's checksum and changes nothing; prints each problem
+                                  with its file and offset. Exits 1 if the journal is damaged.
+          compact                 Drops ended sessions and rewrites the journal, then says what it
+                                  reclaimed. Refused while a server runs on the directory (the server
+                                  compacts in the background).
+
+        options:
+          --data <dir>  The data directory. Default: PATH when NAVIGATION_STORE is file:PATH, else ./data.
+          --help        Show this text and exit.
+
+        Exit status: 0 done; 1 the journal is damaged, or the command was refused; 2 usage error.
+
+        """
+    }
+
+    /// The directory must exist: `compact` would otherwise create it, and a
+    /// typo would look like an empty journal.
+    private static func checkDirectory(_ path: String) throws(JournalCommandError) {
+        var status = stat()
+        guard stat(path, &status) == 0 else {
+            throw .usage("no data directory at \(path) (--data <dir>, or NAVIGATION_STORE=file:PATH)")
+        }
+        guard status.st_mode & S_IFMT == S_IFDIR else { throw .usage("\(path) is not a directory") }
+    }
+}

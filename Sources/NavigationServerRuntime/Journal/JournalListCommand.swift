@@ -1,0 +1,54 @@
+import Sessions
+
+/// `navigation-server journal list`: one line per session, then a total.
+///
+/// ```
+/// 7f3a9c2e1b4d5f607f3a9c2e1b4d5f60 flow=exchange@1 version=4 last=2026-11-29T14:58:18.123Z state=live idle=3m05s bytes=812
+/// total sessions=1 live=1 ended=0 bytes=828 segments=1
+/// ```
+///
+/// `key=value` fields like the text log, so that `grep` and `awk` work.
+/// Offline, a session's time to live is not known, so an idle session is
+/// `live` with its idle time, not `expired`. `bytes` in a session's line are
+/// its records; in the total, the segment files'.
+enum JournalListCommand {
+    /// Writes the list; returns the exit status (1 if a session's first
+    /// record cannot be read).
+    static func run(dataDirectory: String) throws(JournalCommandError) -> Int32 {
+        let snapshot: JournalSnapshot
+        do { snapshot = try JournalSnapshot(directory: dataDirectory) } catch { throw JournalCommandError(error) }
+        for warning in snapshot.warnings { StandardStream.error.writeLine("warning: \(warning)") }
+        let now = JournalTimeText.nowMilliseconds()
+        let sessions = snapshot.sessions().sorted { ($0.lastActivity, $0.id) < ($1.lastActivity, $1.id) }
+        var unreadable: [String] = []
+        for session in sessions {
+            let flow: String
+            do {
+                flow = try flowName(of: session.id, in: snapshot)
+            } catch {
+                unreadable.append("\(error)")
+                flow = "?"
+            }
+            var line = "\(session.id) flow=\(flow) version=\(session.lastVersion)"
+            line += " last=\(JournalTimeText.timestamp(milliseconds: session.lastActivity))"
+            line +=
+                session.ended ? " state=ended" : " state=live idle=\(JournalTimeText.duration(milliseconds: now - session.lastActivity))"
+            line += " bytes=\(session.bytes)"
+            StandardStream.output.writeLine(line)
+        }
+        let ended = sessions.count { $0.ended }
+        StandardStream.output.writeLine(
+            "total sessions=\(sessions.count) live=\(sessions.count - ended) ended=\(ended) bytes=\(snapshot.segmentBytes) segments=\(snapshot.segmentFiles.count)"
+        )
+        for problem in unreadable { StandardStream.error.writeLine("navigation-server journal: \(problem)") }
+        return unreadable.isEmpty ? 0 : 1
+    }
+
+    /// `name@version` from the session's `created` record.
+    private static func flowName(of id: String, in snapshot: JournalSnapshot) throws -> String {
+        let record = try snapshot.firstRecord(of: id)
+        // The index starts a session only at a created record.
+        guard case .created(let flow, let flowVersion, _) = try JournalEntry(record) else { return "?" }
+        return "\(flow)@\(flowVersion)"
+    }
+}

@@ -1,0 +1,39 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+/// How the journal commands write the milliseconds-since-1970 of records.
+enum JournalTimeText {
+    /// RFC 3339 (ISO 8601) UTC with milliseconds: `2026-11-29T14:58:18.123Z`.
+    static func timestamp(milliseconds: Int64) -> String {
+        let seconds = milliseconds >= 0 ? milliseconds / 1000 : (milliseconds - 999) / 1000
+        let time = UTCDateTime(unixSeconds: Int(seconds), millisecond: Int(milliseconds - seconds * 1000))
+        return digits(time.year, 4) + "-" + digits(time.month, 2) + "-" + digits(time.day, 2) + "T" + digits(time.hour, 2) + ":"
+            + digits(time.minute, 2) + ":" + digits(time.second, 2) + "." + digits(time.millisecond, 3) + "Z"
+    }
+
+    /// A duration for a person, two units at most: `45s`, `12m05s`, `3h04m`,
+    /// `2d05h`. Negative (a clock set back) counts as 0.
+    static func duration(milliseconds: Int64) -> String {
+        let seconds = max(0, milliseconds) / 1000
+        let (days, hours, minutes) = (seconds / 86_400, seconds / 3_600 % 24, seconds / 60 % 60)
+        if days > 0 { return "\(days)d" + digits(Int(hours), 2) + "h" }
+        if hours > 0 { return "\(hours)h" + digits(Int(minutes), 2) + "m" }
+        if minutes > 0 { return "\(minutes)m" + digits(Int(seconds % 60), 2) + "s" }
+        return "\(seconds)s"
+    }
+
+    /// Now, in milliseconds since 1970 (the records' clock).
+    static func nowMilliseconds() -> Int64 {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        return Int64(now.tv_sec) * 1000 + Int64(now.tv_nsec) / 1_000_000
+    }
+
+    private static func digits(_ value: Int, _ count: Int) -> String {
+        let text = String(value)
+        return String(repeating: "0", count: max(0, count - text.count)) + text
+    }
+}

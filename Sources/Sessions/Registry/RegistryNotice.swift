@@ -1,0 +1,12 @@
+/// Something the registry wants an operator to know, once: the executable
+/// logs these.
+public enum RegistryNotice: Sendable, Equatable {
+    /// A session could not be brought back from its journal (its flow's
+    /// version changed, the flow is gone, or its replay failed). Reported
+    /// the first time it is asked for after a start.
+    case flowChanged(sessionID: String, flow: String, detail: String)
+    /// The store refused a read or write; sessions answer 503 until it works again.
+    case storeUnavailable(reason: String)
+    /// The store works again after ``storeUnavailable(reason:)``.
+    case storeRecovered
+}

@@ -1,0 +1,69 @@
+import Coordination
+
+/// The sessions whose trees are in memory: a bounded map from id to
+/// ``SessionBox``, split into shards with a lock each, held only for a
+/// lookup or an insertion.
+///
+/// Eviction is least-recently-used within a shard: when a shard is over its
+/// share of the capacity, the box used longest ago leaves. That is close to
+/// a global LRU (ids spread evenly over shards) without a global lock or
+/// list on the hot path.
+final class SessionCache: Sendable {
+    private let shards: [Locked<[String: SessionBox]>]
+    private let shardCapacity: Int
+
+    init(capacity: Int, shardCount: Int = 64) {
+        let shardCount = max(1, min(shardCount, capacity))
+        shards = (0..<shardCount).map { _ in Locked([:]) }
+        shardCapacity = max(1, (capacity + shardCount - 1) / shardCount)
+    }
+
+    /// The most boxes the cache holds.
+    var capacity: Int { shardCapacity * shards.count }
+
+    /// Boxes held now.
+    var count: Int { shards.reduce(0) { $0 + $1.withLock { $0.count } } }
+
+    func box(for id: String) -> SessionBox? {
+        shard(for: id).withLock { $0[id] }
+    }
+
+    /// Inserts `box` unless the id already has one, and returns the box the
+    /// cache holds for the id afterwards (the other thread's when it won).
+    /// May evict the shard's least recently used box to make room.
+    func insert(_ box: SessionBox, for id: String) -> SessionBox {
+        shard(for: id).withLock { boxes in
+            if let existing = boxes[id] { return existing }
+            if boxes.count >= shardCapacity,
+                let oldest = boxes.min(by: {
+                    $0.value.lastAccess.load(ordering: .relaxed) < $1.value.lastAccess.load(ordering: .relaxed)
+                })
+            {
+                boxes[oldest.key] = nil
+            }
+            boxes[id] = box
+            return box
+        }
+    }
+
+    /// Removes the id's box if it is `box` (nil: whatever box it has).
+    @discardableResult
+    func remove(_ id: String, ifItIs box: SessionBox? = nil) -> SessionBox? {
+        shard(for: id).withLock { boxes in
+            guard let current = boxes[id], box == nil || current === box else { return nil }
+            boxes[id] = nil
+            return current
+        }
+    }
+
+    /// The boxes now held, with their ids, for a sweep.
+    func all() -> [(id: String, box: SessionBox)] {
+        shards.flatMap { shard in shard.withLock { boxes in boxes.map { (id: $0.key, box: $0.value) } } }
+    }
+
+    private func shard(for id: String) -> Locked<[String: SessionBox]> {
+        var hash = 0
+        for byte in id.utf8.prefix(8) { hash = hash &* 31 &+ Int(byte) }
+        return shards[abs(hash % shards.count)]
+    }
+}

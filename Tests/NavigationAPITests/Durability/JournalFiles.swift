@@ -1,0 +1,110 @@
+import Foundation
+import Sessions
+import Testing
+
+/// The segment files of a data directory, read the way SegmentFormat lays
+/// them out, so that fault tests can cut, flip and patch bytes at exact
+/// places.
+enum JournalFiles {
+    static let headerSize = 16
+    static let frameHeaderSize = 12
+
+    /// The segment files of `directory`, oldest first.
+    static func segments(in directory: String) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: directory)
+            .filter { $0.hasPrefix("journal-") && $0.hasSuffix(".seg") }
+            .sorted()
+            .map { directory + "/" + $0 }
+    }
+
+    /// The newest segment: the one a crash can leave torn.
+    static func newestSegment(in directory: String) throws -> String {
+        try #require(try segments(in: directory).last, "no segment in \(directory)")
+    }
+
+    /// Each record's byte range in `segment`, from the length in its frame.
+    static func recordRanges(in segment: String) throws -> [Range<Int>] {
+        let bytes = try bytes(of: segment)
+        var ranges: [Range<Int>] = []
+        var offset = headerSize
+        while offset + frameHeaderSize <= bytes.count {
+            let length = Int(littleEndianUInt32(bytes, at: offset))
+            let end = offset + frameHeaderSize + length
+            try #require(end <= bytes.count, "record at \(offset) runs past the end of \(segment)")
+            ranges.append(offset..<end)
+            offset = end
+        }
+        try #require(offset == bytes.count, "\(segment) does not end on a record boundary")
+        return ranges
+    }
+
+    static func bytes(of path: String) throws -> [UInt8] {
+        Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+    }
+
+    static func write(_ bytes: [UInt8], to path: String) throws {
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+    }
+
+    static func truncate(_ path: String, to size: Int) throws {
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        defer { try? handle.close() }
+        try handle.truncate(atOffset: UInt64(size))
+    }
+
+    /// A copy of `directory` in a fresh temporary directory, without the
+    /// `LOCK` file of the store that wrote it.
+    static func copy(_ directory: String) throws -> String {
+        let copy = try LaunchedServer.freshDirectory().path
+        for name in try FileManager.default.contentsOfDirectory(atPath: directory) where name != "LOCK" {
+            try FileManager.default.copyItem(atPath: directory + "/" + name, toPath: copy + "/" + name)
+        }
+        return copy
+    }
+
+    /// Opens a FileStore on a directory another store in this process just
+    /// closed. The `flock` of the closed store can outlive its `close()` for
+    /// a moment: a process spawned by a test running in parallel holds a copy
+    /// of every descriptor between its fork and its exec (`O_CLOEXEC` acts
+    /// only at the exec). So an "already open" refusal is retried briefly.
+    static func reopenStore(_ path: String, options: FileStoreOptions = FileStoreOptions()) throws -> FileStore {
+        let giveUp = ContinuousClock.now + .seconds(5)
+        while true {
+            do {
+                return try FileStore(directory: path, options: options)
+            } catch {
+                guard case .unavailable(let reason) = error, reason.contains("already open"), ContinuousClock.now < giveUp else {
+                    throw error
+                }
+                usleep(10_000)
+            }
+        }
+    }
+
+    static func littleEndianUInt32(_ bytes: [UInt8], at offset: Int) -> UInt32 {
+        (0..<4).reduce(UInt32(0)) { $0 | UInt32(bytes[offset + $1]) << (8 * UInt32($1)) }
+    }
+
+    /// Runs `navigation-server` with `arguments` until it exits on its own
+    /// (a refused start), returning its exit status and stderr. Fails if it
+    /// is still running after `seconds`: it started when it should not have.
+    static func runToExit(_ arguments: [String], seconds: Double = 20) throws -> (status: Int32, stderr: String) {
+        let process = Process()
+        process.executableURL = ServerExecutableTests.executableURL
+        process.arguments = ["--port=0"] + arguments
+        process.environment = [:]
+        let errorPipe = Pipe()
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = errorPipe
+        try process.run()
+        let giveUp = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
+        while process.isRunning && ContinuousClock.now < giveUp { usleep(10_000) }
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            Issue.record("navigation-server started (ran for \(seconds) s) where it should have refused")
+        }
+        let stderr = String(decoding: errorPipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        return (process.terminationStatus, stderr)
+    }
+}

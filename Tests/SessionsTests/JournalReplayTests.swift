@@ -1,0 +1,118 @@
+import Coordination
+import Flows
+import Testing
+
+@testable import Sessions
+
+/// The path of a restart (DURABILITY.md): a session's records go into a
+/// store as its events are accepted, come back out, decode to a
+/// ``SessionRecording``, and replay to the same session.
+@Suite("Replaying journals from a store")
+struct JournalReplayTests {
+    /// The session `recording` describes, rebuilt by its built-in flow.
+    private static func restore(_ recording: SessionRecording) throws -> Session {
+        let flow = try #require(BuiltinFlows.all.first { $0.name == recording.flow })
+        #expect(recording.flowVersion == flow.version)
+        return try Session(restoring: recording.sessionID, flow: flow, context: recording.context, journal: recording.events)
+    }
+
+    private static func expectSame(_ restored: Session, as live: Session, sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(restored.version == live.version, sourceLocation: sourceLocation)
+        #expect(
+            String(decoding: restored.document(), as: UTF8.self) == String(decoding: live.document(), as: UTF8.self),
+            sourceLocation: sourceLocation)
+        #expect(
+            String(decoding: restored.historyDocument(since: 0), as: UTF8.self)
+                == String(decoding: live.historyDocument(since: 0), as: UTF8.self),
+            sourceLocation: sourceLocation)
+        #expect(restored.journal == live.journal, sourceLocation: sourceLocation)
+    }
+
+    @Test func anExchangeSessionIsRestoredFromAMemoryStore() throws {
+        let store = MemoryStore()
+        let live = try WalkedSession.exchange(id: Journal.id(0xE1))
+        try Journal.append(WalkedSession.records(of: live), to: store)
+
+        let recording = try SessionRecording(store.records(of: live.id, after: 0))
+        #expect(recording.lastVersion == live.version)
+        Self.expectSame(try Self.restore(recording), as: live)
+    }
+
+    @Test func anAppSessionIsRestoredFromAMemoryStore() throws {
+        let store = MemoryStore()
+        let live = try WalkedSession.app(id: Journal.id(0xA1))
+        try Journal.append(WalkedSession.records(of: live), to: store)
+        Self.expectSame(try Self.restore(SessionRecording(store.records(of: live.id, after: 0))), as: live)
+    }
+
+    /// Appended as a server appends them, one record per accepted event, and
+    /// read back after every one.
+    @Test func everyVersionOfAJournalAppendedEventByEventRestores() throws {
+        let store = MemoryStore()
+        let id = Journal.id(0xE2)
+        let live = try Session(id: id, flow: ExchangeFlow.flow, context: nil)
+        let created = JournalEntry.created(flow: "exchange", flowVersion: ExchangeFlow.flow.version, context: live.context)
+        try store.append(created.record(sessionID: id, version: 1, time: 0), expectedVersion: 0)
+        for (event, payload) in WalkedSession.exchangeSteps {
+            try live.send(ClientEvent(screen: live.stack.top?.screen.id ?? "", event: event, payload: payload))
+            let record = JournalEntry.event(try #require(live.journal.last)).record(sessionID: id, version: live.version, time: 0)
+            try store.append(record, expectedVersion: live.version - 1)
+            Self.expectSame(try Self.restore(SessionRecording(store.records(of: id, after: 0))), as: live)
+        }
+    }
+
+    /// A cache that is behind replays only the records it has not seen.
+    @Test(arguments: [1, 4, 9])
+    func aSessionBehindCatchesUpWithTheRecordsAfterItsVersion(_ seen: Int) throws {
+        let store = MemoryStore()
+        let live = try WalkedSession.exchange(id: Journal.id(0xE3))
+        let records = WalkedSession.records(of: live)
+        try Journal.append(records, to: store)
+
+        let behind = try Self.restore(SessionRecording(Array(records.prefix(seen))))
+        #expect(behind.version == seen)
+        for record in try store.records(of: live.id, after: behind.version) {
+            guard case .event(let event) = try JournalEntry(record) else {
+                Issue.record("record \(record.version) is not an event")
+                return
+            }
+            try behind.send(event, expectedVersion: record.version - 1)
+        }
+        Self.expectSame(behind, as: live)
+    }
+
+    @Test func anExchangeSessionSurvivesReopeningAFileStore() throws {
+        let directory = TemporaryDirectory()
+        let live = try WalkedSession.exchange(id: Journal.id(0xE4))
+        let first = try FileStore(directory: directory.path, options: options())
+        try Journal.append(WalkedSession.records(of: live), to: first)
+        first.close()
+
+        let reopened = try FileStore(directory: directory.path, options: options())
+        defer { reopened.close() }
+        #expect(reopened.summary(of: live.id)?.lastVersion == live.version)
+        Self.expectSame(try Self.restore(SessionRecording(reopened.records(of: live.id, after: 0))), as: live)
+    }
+
+    @Test func aJournalTheFlowNoLongerReplaysIsAFlowFailure() throws {
+        let store = MemoryStore()
+        let id = Journal.id(0xE5)
+        let live = try WalkedSession.exchange(id: id, steps: 2)
+        // As if an older version of the flow had offered a currency this one does not.
+        let foreign = JournalEntry.event(ClientEvent(screen: "s2", event: "close"))
+        let unknown = JournalEntry.event(ClientEvent(screen: "s1", event: "select", payload: ["code": "XXX"]))
+        try Journal.append(
+            WalkedSession.records(of: live) + [
+                foreign.record(sessionID: id, version: 4, time: 0), unknown.record(sessionID: id, version: 5, time: 0),
+            ],
+            to: store)
+        let recording = try SessionRecording(store.records(of: id, after: 0))
+        do {
+            let restored = try Self.restore(recording)
+            Issue.record("replayed to version \(restored.version)")
+        } catch let error as NavigationError {
+            #expect(error.kind == .flowFailure)
+            #expect(error.detail.contains("accepted event 4 ('select' on s1)"), "\(error)")
+        }
+    }
+}
