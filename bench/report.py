@@ -53,12 +53,11 @@ def markdown(results):
     lines = [
         f"navigation-server, {results['mode']} run ({', '.join(part for part in PARTS if part in results)}), "
         f"{results['cores']} cores, {results['threads']} server threads each, "
-        f"median of {results['runs_per_server']} x {results['seconds_per_run']} s runs per server, "
         f"load average {results['load_average']['before'][0]:.2f} before / "
         f"{results['load_average']['after'][0]:.2f} after",
     ]
     if "throughput" in results:
-        lines += _throughput_table(results["throughput"])
+        lines += _throughput_table(results["throughput"], results["runs_per_server"], results["seconds_per_run"])
     if "sessions" in results:
         lines += _sessions_tables(results["sessions"])
     if "durability" in results:
@@ -69,10 +68,11 @@ def markdown(results):
     return "\n".join(lines)
 
 
-def _throughput_table(t):
+def _throughput_table(t, runs, seconds):
     lines = [
         "",
-        f"Against the reference libmicrohttpd server; session document {t['document_bytes']} bytes.",
+        f"Against the reference libmicrohttpd server, median of {runs} x {seconds} s runs per server; "
+        f"session document {t['document_bytes']} bytes.",
         "",
         "| scenario | req/s nav / ref (ratio) | p50 µs nav / ref | p99 µs nav / ref (ratio) | CPU µs/req nav / ref (ratio) |",
         "| --- | --- | --- | --- | --- |",

@@ -6,6 +6,10 @@ thread count; wrk drives them in turns (A B A B, after a warm-up) and the
 medians are compared as ratios, so the noise of a shared machine cancels
 out. Then a fresh navigation-server is filled with 1k, 10k and 100k sessions
 to measure memory per session and throughput with many live sessions.
+Last, what the session journal costs (bench/durability.py): POST events
+with the file store vs the memory store, replay of a 1,000-event session,
+restart with many sessions on disk, idle RSS beyond the tree cache.
+`--only throughput,sessions,durability` runs some of the parts.
 
 Writes bench/results/latest.json (or --output) and prints a Markdown table.
 Exits 1 only when the benchmark itself breaks, never on a number.
