@@ -21,7 +21,7 @@ KIB = 1024
 
 QUICK = {"runs": 1, "seconds": 1, "warmup": 1, "replay_sessions": 5, "replay_events": 1000,
          "restart_sessions": 10_000, "restarts": 2, "cache": 1000, "idle_sessions": 5000}
-FULL = {"runs": 3, "seconds": 3, "warmup": 1, "replay_sessions": 11, "replay_events": 1000,
+FULL = {"runs": 5, "seconds": 3, "warmup": 1, "replay_sessions": 11, "replay_events": 1000,
         "restart_sessions": 100_000, "restarts": 3, "cache": 1000, "idle_sessions": 10_000}
 
 REPLAY = ("each session gets 1 select + 999 convert events, then another session is touched so that "

@@ -82,7 +82,7 @@ def main():
 
 def parse_arguments():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--quick", action="store_true", help="one short run each (smoke check, < 1 minute)")
+    parser.add_argument("--quick", action="store_true", help="one short run each (smoke check, about a minute)")
     parser.add_argument("--server", default=os.path.join(ROOT, ".build/release/navigation-server"))
     parser.add_argument("--output", default=os.path.join(BENCH, "results/latest.json"))
     parser.add_argument("--only", default=",".join(PARTS),
