@@ -46,7 +46,7 @@ browser-test: deps deps-browser
 bench: release deps-bench
 	$(PYTHON) bench/run.py
 
-## bench-quick: the same in under a minute, one short run each; fails only if the benchmark breaks
+## bench-quick: the same in about a minute, one short run each; fails only if the benchmark breaks
 bench-quick: release deps-bench
 	$(PYTHON) bench/run.py --quick --output bench/results/quick.json
 

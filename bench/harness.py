@@ -72,6 +72,30 @@ def pipeline(port, requests, batch=256):
     return responses
 
 
+class Connection:
+    """One keep-alive connection for timing single requests (`with` closes it)."""
+
+    def __init__(self, port):
+        self.socket = socket.create_connection(("127.0.0.1", port))
+        self.socket.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        self.buffer = b""
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *_):
+        self.socket.close()
+
+    def timed(self, method, path, body=None, status=200):
+        """Microseconds from sending the request to the end of its response."""
+        started = time.perf_counter()
+        self.socket.sendall(request(method, path, body))
+        response, self.buffer = _read_response(self.socket, self.buffer)
+        elapsed = (time.perf_counter() - started) * 1e6
+        expect([response], status, f"{method} {path}")
+        return elapsed
+
+
 def _read_response(connection, buffer):
     while b"\r\n\r\n" not in buffer:
         buffer += _receive(connection)

@@ -1,6 +1,8 @@
 """The targets of the performance issue, and the Markdown table of a run."""
+import durability
 
 KIB = 1024
+PARTS = ("throughput", "sessions", "durability")
 
 
 def _ratio(result, key):
@@ -9,8 +11,20 @@ def _ratio(result, key):
 
 def targets(results):
     """[{measure, value, target, met}] for each target the run can judge."""
-    t = results["throughput"]
-    rows = [
+    rows = []
+    if "throughput" in results:
+        rows += _throughput_targets(results["throughput"])
+    if "sessions" in results:
+        rows += _session_targets(results["sessions"])
+    if "durability" in results:
+        rows += durability.targets(results["durability"])
+    return [{"measure": measure, "value": round(value, 3), "target": f"{op} {bound}",
+             "met": value >= bound if op == ">=" else value <= bound}
+            for measure, value, op, bound in rows]
+
+
+def _throughput_targets(t):
+    return [
         ("GET session, 64 connections, req/s vs reference", _ratio(t["get_64"], "requests_per_second"), ">=", 0.85),
         ("POST event, 64 connections, req/s vs reference", _ratio(t["post_64"], "requests_per_second"), ">=", 0.75),
         ("POST session create, 64 connections, req/s vs reference",
@@ -21,33 +35,49 @@ def targets(results):
         ("server CPU per GET request (64 connections) vs reference",
          _ratio(t["get_64"], "cpu_us_per_request"), "<=", 1.3),
     ]
-    largest = results["sessions"]["memory"][-1]
-    rows.append((f"RSS per idle session at {largest['sessions']} sessions, KiB",
-                 largest["bytes_per_session"] / KIB, "<=", 2.0))
-    live = results["sessions"]["throughput"]
+
+
+def _session_targets(sessions):
+    largest = sessions["memory"][-1]
+    rows = [(f"RSS per idle session at {largest['sessions']} sessions, KiB",
+             largest["bytes_per_session"] / KIB, "<=", 2.0)]
+    live = sessions["throughput"]
     for kind, label in (("get_64", "GET"), ("post_64", "POST event")):
         rows.append((f"{label} req/s with {live['large']['sessions']} live sessions vs {live['small']['sessions']}",
                      live["large"][kind]["requests_per_second"] / live["small"][kind]["requests_per_second"],
                      ">=", 0.90))
-    return [{"measure": measure, "value": round(value, 3), "target": f"{op} {bound}",
-             "met": value >= bound if op == ">=" else value <= bound}
-            for measure, value, op, bound in rows]
+    return rows
 
 
 def markdown(results):
-    t = results["throughput"]
     lines = [
-        f"navigation-server vs reference libmicrohttpd server, {results['mode']} run, "
+        f"navigation-server, {results['mode']} run ({', '.join(part for part in PARTS if part in results)}), "
         f"{results['cores']} cores, {results['threads']} server threads each, "
-        f"median of {results['runs_per_server']} x {results['seconds_per_run']} s runs per server, "
-        f"session document {t['document_bytes']} bytes, "
         f"load average {results['load_average']['before'][0]:.2f} before / "
         f"{results['load_average']['after'][0]:.2f} after",
+    ]
+    if "throughput" in results:
+        lines += _throughput_table(results["throughput"], results["runs_per_server"], results["seconds_per_run"])
+    if "sessions" in results:
+        lines += _sessions_tables(results["sessions"])
+    if "durability" in results:
+        lines.append(durability.markdown(results["durability"]))
+    lines += ["", "| target | value | target | met |", "| --- | --- | --- | --- |"]
+    for row in results["targets"]:
+        lines.append(f"| {row['measure']} | {row['value']:.2f} | {row['target']} | {'yes' if row['met'] else 'NO'} |")
+    return "\n".join(lines)
+
+
+def _throughput_table(t, runs, seconds):
+    lines = [
+        "",
+        f"Against the reference libmicrohttpd server, median of {runs} x {seconds} s runs per server; "
+        f"session document {t['document_bytes']} bytes.",
         "",
         "| scenario | req/s nav / ref (ratio) | p50 µs nav / ref | p99 µs nav / ref (ratio) | CPU µs/req nav / ref (ratio) |",
         "| --- | --- | --- | --- | --- |",
     ]
-    for key, result in t.items():
+    for result in t.values():
         if not isinstance(result, dict):
             continue
         nav, ref = result["navigation"], result["reference"]
@@ -59,17 +89,18 @@ def markdown(results):
             f"| {nav['p99_us']:,.0f} / {ref['p99_us']:,.0f} ({_ratio(result, 'p99_us'):.2f}) "
             f"| {nav['cpu_us_per_request']:.1f} / {ref['cpu_us_per_request']:.1f} "
             f"({_ratio(result, 'cpu_us_per_request'):.2f}) |")
-    lines += ["", "| live exchange sessions | RSS MiB | RSS growth per session, bytes |", "| --- | --- | --- |"]
-    for stage in results["sessions"]["memory"]:
+    return lines
+
+
+def _sessions_tables(sessions):
+    lines = ["", "| live exchange sessions | RSS MiB | RSS growth per session, bytes |", "| --- | --- | --- |"]
+    for stage in sessions["memory"]:
         lines.append(f"| {stage['sessions']:,} | {stage['rss_bytes'] / KIB / KIB:.1f} "
                      f"| {stage['bytes_per_session']:,.0f} |")
     lines += ["", "| live sessions (alternating servers) | GET req/s, 64 conn. | POST event req/s, 64 conn. |",
               "| --- | --- | --- |"]
     for side in ("small", "large"):
-        live = results["sessions"]["throughput"][side]
+        live = sessions["throughput"][side]
         lines.append(f"| {live['sessions']:,} | {live['get_64']['requests_per_second']:,.0f} "
                      f"| {live['post_64']['requests_per_second']:,.0f} |")
-    lines += ["", "| target | value | target | met |", "| --- | --- | --- | --- |"]
-    for row in results["targets"]:
-        lines.append(f"| {row['measure']} | {row['value']:.2f} | {row['target']} | {'yes' if row['met'] else 'NO'} |")
-    return "\n".join(lines)
+    return lines

@@ -6,6 +6,10 @@ thread count; wrk drives them in turns (A B A B, after a warm-up) and the
 medians are compared as ratios, so the noise of a shared machine cancels
 out. Then a fresh navigation-server is filled with 1k, 10k and 100k sessions
 to measure memory per session and throughput with many live sessions.
+Last, what the session journal costs (bench/durability.py): POST events
+with the file store vs the memory store, replay of a 1,000-event session,
+restart with many sessions on disk, idle RSS beyond the tree cache.
+`--only throughput,sessions,durability` runs some of the parts.
 
 Writes bench/results/latest.json (or --output) and prints a Markdown table.
 Exits 1 only when the benchmark itself breaks, never on a number.
@@ -20,6 +24,7 @@ import sys
 import tempfile
 import time
 
+import durability
 import harness
 import report
 
@@ -27,6 +32,8 @@ BENCH = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(BENCH)
 LUA = os.path.join(BENCH, "lua")
 THREADS = os.cpu_count() or 1
+
+PARTS = report.PARTS
 
 SCENARIOS = [  # (key, what, script, connections); creation last: it grows the session count
     ("get_1", "GET session (3 screens), 1 connection", "get-session.lua", 1),
@@ -53,9 +60,15 @@ def main():
         "threads": THREADS,
         "runs_per_server": profile["runs"],
         "seconds_per_run": profile["seconds"],
-        "throughput": compare_servers(options.server, reference_binary, workdir, profile),
-        "sessions": live_sessions(options.server, workdir, profile),
     }
+    if "throughput" in options.only:
+        results["throughput"] = compare_servers(options.server, reference_binary, workdir, profile)
+    if "sessions" in options.only:
+        results["sessions"] = live_sessions(options.server, workdir, profile)
+    if "durability" in options.only:
+        def start_server(log_name, **settings):
+            return navigation_server(options.server, log_name, workdir, **settings)
+        results["durability"] = durability.measure(start_server, workdir, options.quick)
     results["load_average"] = {"before": load_before, "after": harness.load_average()}
     results["wall_seconds"] = round(time.time() - started, 1)
     results["targets"] = report.targets(results)
@@ -69,10 +82,17 @@ def main():
 
 def parse_arguments():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--quick", action="store_true", help="one short run each (smoke check, < 1 minute)")
+    parser.add_argument("--quick", action="store_true", help="one short run each (smoke check, about a minute)")
     parser.add_argument("--server", default=os.path.join(ROOT, ".build/release/navigation-server"))
     parser.add_argument("--output", default=os.path.join(BENCH, "results/latest.json"))
-    return parser.parse_args()
+    parser.add_argument("--only", default=",".join(PARTS),
+                        type=lambda text: [part for part in text.split(",") if part],
+                        help=f"comma-separated parts to run, of {','.join(PARTS)} (default: all)")
+    options = parser.parse_args()
+    unknown = set(options.only) - set(PARTS)
+    if unknown:
+        parser.error(f"--only: unknown part {', '.join(sorted(unknown))} (parts: {', '.join(PARTS)})")
+    return options
 
 
 def build_reference_server(workdir):
@@ -84,14 +104,17 @@ def build_reference_server(workdir):
     return binary
 
 
-def navigation_server(binary, log_name, workdir):
-    # The default file store (journal on, fsync everysec) in a directory of its
-    # own; every session stays cached so that the memory figures are per tree.
-    data = tempfile.mkdtemp(prefix="data-", dir=workdir)
+def navigation_server(binary, log_name, workdir, store=None, cached=5000000, extra=()):
+    """By default the file store (journal on, fsync everysec) in a directory of
+    its own, and every session cached so that the memory figures are per tree.
+    No creation rate limit: the benchmark creates from one address."""
+    if store is None:
+        store = "file:" + tempfile.mkdtemp(prefix="data-", dir=workdir)
     return harness.Server("navigation-server", [
-        binary, "--port", "0", "--threads", str(THREADS), "--store", "file:" + data,
-        "--max-sessions", "5000000", "--max-cached-sessions", "5000000", "--max-events", "1000000000",
+        binary, "--port", "0", "--threads", str(THREADS), "--store", store,
+        "--max-sessions", "5000000", "--max-cached-sessions", str(cached), "--max-events", "1000000000",
         "--max-session-bytes", "1000000000000", "--session-ttl", "86400",
+        "--create-rate", "1000000", "--create-burst", "1000000", *extra,
     ], os.path.join(workdir, log_name))
 
 
