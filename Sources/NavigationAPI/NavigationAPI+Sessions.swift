@@ -85,6 +85,14 @@ extension NavigationAPI {
         return .json(document)
     }
 
+    /// `GET` and `HEAD /v1/sessions/{id}/events?since=N`: the journal's
+    /// accepted events, read from the store.
+    func recordedEvents(of id: String, _ request: HTTPRequest) throws(Problem) -> HTTPResponse {
+        let query = try HistoryQuery(request)
+        let recorded = try engine { () throws(NavigationError) in try registry.events(of: id, since: query.since) }
+        return .json(EventsDocument.render(recorded, sessionID: id))
+    }
+
     /// 412 for an `If-Match` that is no tag of this API; 404 first if the
     /// session does not exist, as for any other `If-Match`.
     private func unsatisfiableIfMatch(sessionID id: String) -> Problem {

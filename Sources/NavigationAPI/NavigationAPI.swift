@@ -166,7 +166,8 @@ public struct NavigationAPI: HTTPHandler {
             let id = try wellFormedSessionID(route)
             return method == .delete ? try endSession(id) : try session(id, request)
         case .events:
-            return try sendEvent(request, to: try wellFormedSessionID(route))
+            let id = try wellFormedSessionID(route)
+            return method == .post ? try sendEvent(request, to: id) : try recordedEvents(of: id, request)
         case .history:
             return try history(of: try wellFormedSessionID(route), request)
         }

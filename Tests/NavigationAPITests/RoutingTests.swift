@@ -59,7 +59,7 @@ struct RoutingTests {
             ("PUT", "/v1/flows", "GET, HEAD"),
             ("GET", "/v1/sessions", "POST"),
             ("PATCH", "/v1/sessions/\(id)", "GET, HEAD, DELETE"),
-            ("GET", "/v1/sessions/\(id)/events", "POST"),
+            ("DELETE", "/v1/sessions/\(id)/events", "GET, HEAD, POST"),
             ("POST", "/v1/sessions/\(id)/history", "GET, HEAD"),
             ("get", "/healthz", "GET, HEAD"),
             ("OPTIONS", "/v1/sessions", "POST"),

@@ -1,7 +1,8 @@
 import HTTPCore
 
-/// The query of `GET /v1/sessions/{id}/history`: `since`, a non-negative
-/// integer, 0 when absent. Other parameters are ignored.
+/// The query of `GET /v1/sessions/{id}/history` and `GET
+/// /v1/sessions/{id}/events`: `since`, a non-negative integer (a session
+/// version), 0 when absent. Other parameters are ignored.
 struct HistoryQuery {
     let since: Int
 

@@ -35,7 +35,8 @@ enum Endpoint: Sendable, CaseIterable {
     var methods: [HTTPMethod] {
         switch self {
         case .webClient, .webAsset, .health, .readiness, .metrics, .openAPIDocument, .flows, .history: [.get, .head]
-        case .sessions, .events: [.post]
+        case .sessions: [.post]
+        case .events: [.get, .head, .post]
         case .session: [.get, .head, .delete]
         }
     }

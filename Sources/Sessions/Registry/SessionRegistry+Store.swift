@@ -194,7 +194,7 @@ extension SessionRegistry {
         return .flowChanged(error)
     }
 
-    private func storeFailure(_ error: StoreError, id: String) -> NavigationError {
+    func storeFailure(_ error: StoreError, id: String) -> NavigationError {
         switch error {
         case .conflict(let currentVersion):
             return NavigationError(
@@ -210,7 +210,7 @@ extension SessionRegistry {
         }
     }
 
-    private func markStore(available: Bool, reason: String = "") {
+    func markStore(available: Bool, reason: String = "") {
         let was = storeHealthy.exchange(available, ordering: .relaxed)
         guard was != available else { return }
         notify(available ? .storeRecovered : .storeUnavailable(reason: reason))

@@ -135,7 +135,7 @@ struct AccessTests {
             ])
         #expect(preflight.status == 204)
         #expect(preflight.header("Access-Control-Allow-Origin") == "https://app.example.com")
-        #expect(preflight.header("Access-Control-Allow-Methods") == "POST")
+        #expect(preflight.header("Access-Control-Allow-Methods") == "GET, HEAD, POST")
         #expect(preflight.header("Access-Control-Allow-Headers") == "Authorization, Content-Type, If-Match, If-None-Match")
         #expect(preflight.header("Access-Control-Max-Age") == "600")
         #expect(preflight.header("Vary") == "Origin")
