@@ -1,6 +1,5 @@
+import NavigationAPI
 import Testing
-
-@testable import NavigationServerRuntime
 
 #if canImport(Glibc)
     import Glibc

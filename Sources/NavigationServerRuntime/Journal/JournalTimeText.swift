@@ -1,3 +1,5 @@
+import NavigationAPI
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -8,10 +10,7 @@
 enum JournalTimeText {
     /// RFC 3339 (ISO 8601) UTC with milliseconds: `2026-11-29T14:58:18.123Z`.
     static func timestamp(milliseconds: Int64) -> String {
-        let seconds = milliseconds >= 0 ? milliseconds / 1000 : (milliseconds - 999) / 1000
-        let time = UTCDateTime(unixSeconds: Int(seconds), millisecond: Int(milliseconds - seconds * 1000))
-        return digits(time.year, 4) + "-" + digits(time.month, 2) + "-" + digits(time.day, 2) + "T" + digits(time.hour, 2) + ":"
-            + digits(time.minute, 2) + ":" + digits(time.second, 2) + "." + digits(time.millisecond, 3) + "Z"
+        UTCTimestamp.string(millisecondsSince1970: milliseconds)
     }
 
     /// A duration for a person, two units at most: `45s`, `12m05s`, `3h04m`,

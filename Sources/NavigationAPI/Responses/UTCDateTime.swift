@@ -6,20 +6,20 @@
 
 /// A UTC calendar time, from Unix time by integer arithmetic.
 ///
-/// Every log line carries one, so it avoids `gmtime_r`: glibc's takes a
+/// Every log line and every time in the events document carries one, so it avoids `gmtime_r`: glibc's takes a
 /// process-wide lock (`tzset_lock`) on every call, which all request threads
 /// would contend for. UTC needs no time zone data; the days-to-date step is
 /// the proleptic Gregorian algorithm of Howard Hinnant's `civil_from_days`.
-struct UTCDateTime: Equatable {
-    let year: Int
-    let month: Int
-    let day: Int
-    let hour: Int
-    let minute: Int
-    let second: Int
-    let millisecond: Int
+package struct UTCDateTime: Equatable {
+    package let year: Int
+    package let month: Int
+    package let day: Int
+    package let hour: Int
+    package let minute: Int
+    package let second: Int
+    package let millisecond: Int
 
-    init(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, millisecond: Int = 0) {
+    package init(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, millisecond: Int = 0) {
         self.year = year
         self.month = month
         self.day = day
@@ -29,7 +29,7 @@ struct UTCDateTime: Equatable {
         self.millisecond = millisecond
     }
 
-    init(unixSeconds: Int, millisecond: Int = 0) {
+    package init(unixSeconds: Int, millisecond: Int = 0) {
         let days = unixSeconds >= 0 ? unixSeconds / 86_400 : (unixSeconds - 86_399) / 86_400
         let secondOfDay = unixSeconds - days * 86_400
         hour = secondOfDay / 3_600
@@ -48,9 +48,17 @@ struct UTCDateTime: Equatable {
     }
 
     /// Now, from the real-time clock.
-    static func now() -> UTCDateTime {
+    package static func now() -> UTCDateTime {
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)
         return UTCDateTime(unixSeconds: Int(now.tv_sec), millisecond: Int(now.tv_nsec) / 1_000_000)
+    }
+
+    /// The time `milliseconds` after 1970-01-01T00:00:00Z; times before 1970
+    /// fall on the right day.
+    package init(millisecondsSince1970 milliseconds: Int64) {
+        let (seconds, remainder) = milliseconds.quotientAndRemainder(dividingBy: 1_000)
+        self.init(
+            unixSeconds: Int(remainder < 0 ? seconds - 1 : seconds), millisecond: Int(remainder < 0 ? remainder + 1_000 : remainder))
     }
 }
