@@ -58,6 +58,28 @@ final class SegmentFile: Sendable {
 
     /// The record at `location` (an index entry pointing into this file);
     /// `path` names the file in the error if the record is damaged.
+    /// The records at `locations`, which must follow each other in this
+    /// file with no gap (a session's records written one after another): one
+    /// `pread` for all of them instead of one per record.
+    func records(atAdjacent locations: ArraySlice<RecordLocation>, path: String) throws(StoreError) -> [JournalRecord] {
+        guard let first = locations.first, let last = locations.last else { return [] }
+        let span = Int(last.offset - first.offset) + Int(last.size)
+        let bytes = try read(count: span, at: first.offset)
+        var records: [JournalRecord] = []
+        records.reserveCapacity(locations.count)
+        for location in locations {
+            let start = Int(location.offset - first.offset)
+            let record: Result<JournalRecord, SegmentScanner.Damage> = bytes.withUnsafeBytes { buffer in
+                SegmentScanner.frame(in: buffer, at: start).map { SegmentScanner.record(of: $0, in: buffer) }
+            }
+            switch record {
+            case .success(let record): records.append(record)
+            case .failure(let damage): throw .corrupt(file: path, offset: location.offset, reason: damage.reason)
+            }
+        }
+        return records
+    }
+
     func record(at location: RecordLocation, path: String) throws(StoreError) -> JournalRecord {
         let bytes = try read(count: Int(location.size), at: location.offset)
         let record: Result<JournalRecord, SegmentScanner.Damage> = bytes.withUnsafeBytes { buffer in
