@@ -5,7 +5,13 @@
 public struct History: Sendable {
     public let limit: Int
     /// Retained entries, oldest first.
-    public private(set) var entries: [HistoryEntry] = []
+    public var entries: ArraySlice<HistoryEntry> { storage[start...] }
+    /// The entries, with up to ``limit`` dropped ones before `start`: dropping
+    /// the oldest entry only moves `start`, and the dropped ones are removed
+    /// in one move once there are `limit` of them, so a full history appends
+    /// in amortized constant time instead of shifting every entry.
+    private var storage: [HistoryEntry] = []
+    private var start = 0
     /// The `seq` the next entry gets.
     public private(set) var nextSeq = 1
     /// The newest version any dropped entry belonged to (0 while none was dropped).
@@ -21,10 +27,15 @@ public struct History: Sendable {
         version: Int, operation: HistoryEntry.Operation, screen: Screen,
         presentation: Presentation?, coordinator: String, animated: Bool, byUser: Bool
     ) {
-        if entries.count == limit {
-            droppedThroughVersion = entries.removeFirst().version
+        if storage.count - start == limit {
+            droppedThroughVersion = storage[start].version
+            start += 1
+            if start >= limit {
+                storage.removeFirst(start)
+                start = 0
+            }
         }
-        entries.append(
+        storage.append(
             HistoryEntry(
                 seq: nextSeq, version: version, operation: operation,
                 screen: screen.name, screenId: screen.id ?? "", presentation: presentation,
@@ -35,7 +46,8 @@ public struct History: Sendable {
     /// Entries that produced versions after `version`, and whether some of
     /// those were already dropped.
     public func entries(since version: Int) -> (entries: ArraySlice<HistoryEntry>, truncated: Bool) {
-        let start = entries.firstIndex { $0.version > version } ?? entries.endIndex
-        return (entries[start...], droppedThroughVersion > version)
+        let retained = entries
+        let first = retained.firstIndex { $0.version > version } ?? retained.endIndex
+        return (retained[first...], droppedThroughVersion > version)
     }
 }

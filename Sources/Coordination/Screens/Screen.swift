@@ -23,6 +23,10 @@ public final class Screen {
     }
     /// The events declared with ``on(_:fields:perform:)``, in order.
     public internal(set) var events: [EventDeclaration] = []
+    /// The first reserved name (`back`, `dismiss`) declared with ``on(_:fields:perform:)``:
+    /// a flow error once the screen is on a stack. Kept at declaration so that
+    /// checking every screen after every event compares no strings.
+    private(set) var reservedDeclaration: String?
     /// Whether the user may pop this screen with `back` when it is pushed
     /// (UIKit's back button, `navigationBarBackButtonHidden` when false).
     public var allowsBack = true {
@@ -69,6 +73,7 @@ public final class Screen {
     ) -> Screen {
         let declaration = EventDeclaration(name: event, fields: fields, handler: handler)
         revision += 1
+        if reservedDeclaration == nil, ReservedEvent(rawValue: event) != nil { reservedDeclaration = event }
         if let index = events.firstIndex(where: { $0.name == event }) {
             events[index] = declaration
         } else {
@@ -109,5 +114,6 @@ extension Screen {
     /// coordinator, when the session ends.
     func clearHandlers() {
         events.removeAll()
+        reservedDeclaration = nil
     }
 }

@@ -26,10 +26,10 @@ extension SessionState {
         guard !root.isFinished else { return }
         let live = liveCoordinators()
         for entry in navigation.stack.entries {
-            if let reserved = entry.screen.events.first(where: { ReservedEvent(rawValue: $0.name) != nil }) {
+            if let reserved = entry.screen.reservedDeclaration {
                 throw NavigationError(
                     .flowFailure,
-                    "screen '\(entry.screen.name)' declares '\(reserved.name)', which is reserved: use allowsBack or allowsDismiss")
+                    "screen '\(entry.screen.name)' declares '\(reserved)', which is reserved: use allowsBack or allowsDismiss")
             }
             guard let owner = entry.screen.coordinator, live.contains(ObjectIdentifier(owner)) else {
                 throw NavigationError(
@@ -46,9 +46,12 @@ extension SessionState {
     /// screen on the stack and has no live child. Returns whether any did.
     private func finishAbandonedChildren() -> Bool {
         guard !root.isFinished else { return false }
-        var owners = Set<ObjectIdentifier>()
+        // Arrays, not sets: a stack and a tree hold a handful of objects, and
+        // a linear scan of them is cheaper than hashing after every event.
+        var owners: [ObjectIdentifier] = []
+        owners.reserveCapacity(navigation.stack.count)
         for entry in navigation.stack.entries {
-            if let owner = entry.screen.coordinator { owners.insert(ObjectIdentifier(owner)) }
+            if let owner = entry.screen.coordinator { owners.append(ObjectIdentifier(owner)) }
         }
         var finishedAny = false
         func visit(_ coordinator: Coordinator) {
@@ -65,13 +68,13 @@ extension SessionState {
     }
 
     /// The coordinators reachable from a live root.
-    func liveCoordinators() -> Set<ObjectIdentifier> {
-        var live = Set<ObjectIdentifier>()
+    func liveCoordinators() -> [ObjectIdentifier] {
+        var live: [ObjectIdentifier] = []
         guard !root.isFinished else { return live }
         var pending = [root]
         while let next = pending.popLast() {
             guard !next.isFinished else { continue }
-            live.insert(ObjectIdentifier(next))
+            live.append(ObjectIdentifier(next))
             pending.append(contentsOf: next.childCoordinators)
         }
         return live

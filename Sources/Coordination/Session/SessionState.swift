@@ -40,9 +40,10 @@ final class SessionState {
                 "screen '\(event.screen)' (\(stack.entries[index].screen.name)) is not the active screen; the active screen is '\(top.screen.id ?? "")' (\(top.screen.name))",
                 currentVersion: version, activeScreen: top.screen.id)
         }
-        let accepted = acceptedEvents(at: index)
         let screen = top.screen
-        if let reserved = ReservedEvent(rawValue: event.event), accepted.contains(event.event) {
+        // The accepted names are listed only for a refusal: the common path
+        // checks the one name it was given.
+        if let reserved = ReservedEvent(rawValue: event.event), accepts(reserved, at: index) {
             guard event.payload.isEmpty else {
                 throw NavigationError(
                     .invalidPayload, "event '\(event.event)' takes no payload",
@@ -52,7 +53,8 @@ final class SessionState {
             }
             return reserved == .back ? .back : .dismiss
         }
-        guard accepted.contains(event.event), let declaration = screen.declaration(named: event.event) else {
+        guard ReservedEvent(rawValue: event.event) == nil, let declaration = screen.declaration(named: event.event) else {
+            let accepted = acceptedEvents(at: index)
             throw NavigationError(
                 .eventNotAccepted,
                 "screen '\(screen.name)' does not accept event '\(event.event)'; it accepts: \(accepted.joined(separator: ", "))",
@@ -92,6 +94,16 @@ final class SessionState {
             }
         }
         try settle()
+    }
+
+    /// Whether the entry at `index` accepts the reserved event now, as
+    /// ``acceptedEvents(at:)`` lists it.
+    private func accepts(_ reserved: ReservedEvent, at index: Int) -> Bool {
+        let entry = navigation.stack.entries[index]
+        switch reserved {
+        case .back: return entry.presentation == .push && entry.screen.allowsBack
+        case .dismiss: return entry.screen.allowsDismiss && navigation.stack.isInsideModal(index)
+        }
     }
 
     /// The names of the events the entry at `index` accepts, declared ones
