@@ -24,14 +24,13 @@ extension SessionState {
             throw NavigationError(.flowFailure, "router misuse: \(misuse)")
         }
         guard !root.isFinished else { return }
-        let live = liveCoordinators()
         for entry in navigation.stack.entries {
             if let reserved = entry.screen.reservedDeclaration {
                 throw NavigationError(
                     .flowFailure,
                     "screen '\(entry.screen.name)' declares '\(reserved)', which is reserved: use allowsBack or allowsDismiss")
             }
-            guard let owner = entry.screen.coordinator, live.contains(ObjectIdentifier(owner)) else {
+            guard let owner = entry.screen.coordinator, isLive(owner) else {
                 throw NavigationError(
                     .flowFailure,
                     "screen '\(entry.screen.name)' is still on the stack but its coordinator has finished")
@@ -46,19 +45,15 @@ extension SessionState {
     /// screen on the stack and has no live child. Returns whether any did.
     private func finishAbandonedChildren() -> Bool {
         guard !root.isFinished else { return false }
-        // Arrays, not sets: a stack and a tree hold a handful of objects, and
-        // a linear scan of them is cheaper than hashing after every event.
-        var owners: [ObjectIdentifier] = []
-        owners.reserveCapacity(navigation.stack.count)
-        for entry in navigation.stack.entries {
-            if let owner = entry.screen.coordinator { owners.append(ObjectIdentifier(owner)) }
-        }
+        // No set of owners is built: a stack holds a handful of screens, and
+        // scanning it per coordinator allocates nothing after every event.
+        let entries = navigation.stack.entries
         var finishedAny = false
         func visit(_ coordinator: Coordinator) {
             for child in coordinator.childCoordinators { visit(child) }
             guard coordinator !== root, !coordinator.isFinished,
                 coordinator.childCoordinators.isEmpty,
-                !owners.contains(ObjectIdentifier(coordinator))
+                !entries.contains(where: { $0.screen.coordinator === coordinator })
             else { return }
             coordinator.finish()
             finishedAny = true
@@ -67,16 +62,16 @@ extension SessionState {
         return finishedAny
     }
 
-    /// The coordinators reachable from a live root.
-    func liveCoordinators() -> [ObjectIdentifier] {
-        var live: [ObjectIdentifier] = []
-        guard !root.isFinished else { return live }
-        var pending = [root]
-        while let next = pending.popLast() {
-            guard !next.isFinished else { continue }
-            live.append(ObjectIdentifier(next))
-            pending.append(contentsOf: next.childCoordinators)
+    /// Whether `coordinator` is in the live tree: neither it nor any
+    /// ancestor up to the root has finished. Walks up the parent links that
+    /// `addChild` and `removeChild` keep in step with `childCoordinators`.
+    func isLive(_ coordinator: Coordinator) -> Bool {
+        var current: Coordinator? = coordinator
+        while let next = current {
+            if next.isFinished { return false }
+            if next === root { return true }
+            current = next.parentCoordinator
         }
-        return live
+        return false
     }
 }

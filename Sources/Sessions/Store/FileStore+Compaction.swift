@@ -28,7 +28,8 @@ extension FileStore {
     /// dropped from the store first.
     @discardableResult
     public func compact() throws(StoreError) -> CompactionReport {
-        try compactionMutex.withLock { (_) throws(StoreError) in
+        try compactionMutex.withLock { (compactions) throws(StoreError) in
+            compactions += 1
             guard let plan = try plan() else {
                 return CompactionReport(segmentsRewritten: 0, sessionsDropped: 0, bytesBefore: 0, bytesAfter: 0)
             }
