@@ -77,3 +77,22 @@ func withEchoServer(
     defer { server.stop() }
     try body(server)
 }
+
+/// An echo server whose bodies are limited to `maxBodyBytes`, with the
+/// handler passed to `body` so that a test can see what reached it.
+func withLimitedEchoServer(
+    maxBodyBytes: Int,
+    _ configure: (inout HTTPServerConfiguration) -> Void = { _ in },
+    _ body: (HTTPServer, EchoHandler) throws -> Void
+) throws {
+    let handler = EchoHandler()
+    try withEchoServer(
+        handler: handler,
+        configure: { configuration in
+            configuration.maxBodyBytes = maxBodyBytes
+            configure(&configuration)
+        }
+    ) { server in
+        try body(server, handler)
+    }
+}

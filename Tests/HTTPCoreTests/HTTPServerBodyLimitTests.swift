@@ -16,16 +16,7 @@ import Testing
         _ configure: (inout HTTPServerConfiguration) -> Void = { _ in },
         _ body: (HTTPServer, EchoHandler) throws -> Void
     ) throws {
-        let handler = EchoHandler()
-        try withEchoServer(
-            handler: handler,
-            configure: { configuration in
-                configuration.maxBodyBytes = Self.limit
-                configure(&configuration)
-            }
-        ) { server in
-            try body(server, handler)
-        }
+        try withLimitedEchoServer(maxBodyBytes: Self.limit, configure, body)
     }
 
     @Test func declaredLengthOverLimitIsAnsweredWithoutSendingTheBody() throws {
