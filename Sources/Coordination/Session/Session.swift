@@ -64,11 +64,13 @@ public final class Session {
     /// replays `journal` through the flow's code, as a restart or another
     /// instance does.
     ///
-    /// The limits that refuse new events (event count, byte budget) are not
-    /// applied to events that were accepted once: a server restarted with
-    /// smaller limits keeps its sessions. An event the flow no longer
-    /// accepts, or a handler that fails, throws
-    /// ``NavigationError/Kind/flowFailure`` naming the event.
+    /// The event count and the byte budget are not applied to events that
+    /// were accepted once, so a server restarted with smaller such limits
+    /// keeps its sessions. The stack depth and string-field limits are part
+    /// of validating each event and still apply: a recorded event past a
+    /// lowered one fails to replay. An event the flow no longer accepts, or
+    /// a handler that fails, throws ``NavigationError/Kind/flowFailure``
+    /// naming the event.
     ///
     /// - Parameter context: the recorded context, as it was validated at creation.
     public init(
