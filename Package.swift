@@ -20,15 +20,17 @@ let package = Package(
             pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"])]
         ),
-        .target(name: "HTTPCore", dependencies: ["CMicroHTTPD"]),
+        // A mutex ThreadSanitizer can see, shared by every layer that locks.
+        .target(name: "Locking"),
+        .target(name: "HTTPCore", dependencies: ["CMicroHTTPD", "Locking"]),
         // openapi.yaml and web/ are compiled into NavigationAPI by the EmbedFiles plugin.
         .executableTarget(name: "EmbedFilesTool"),
         .plugin(name: "EmbedFiles", capability: .buildTool(), dependencies: ["EmbedFilesTool"]),
-        .target(name: "NavigationAPI", dependencies: ["Sessions", "Coordination", "HTTPCore"], plugins: ["EmbedFiles"]),
+        .target(name: "NavigationAPI", dependencies: ["Sessions", "Coordination", "HTTPCore", "Locking"], plugins: ["EmbedFiles"]),
         .target(name: "NavigationServerRuntime", dependencies: ["NavigationAPI", "Sessions", "HTTPCore", "Coordination"]),
         .executableTarget(name: "navigation-server", dependencies: ["NavigationServerRuntime", "Flows"]),
         // Session journals and the stores that keep them (DURABILITY.md).
-        .target(name: "Sessions", dependencies: ["Coordination"]),
+        .target(name: "Sessions", dependencies: ["Coordination", "Locking"]),
         // Helpers every test target shares (a lock ThreadSanitizer can see, a seeded generator).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "JSONTests", dependencies: ["JSON", "TestSupport"]),

@@ -1,3 +1,4 @@
+import Locking
 import Synchronization
 
 #if canImport(Glibc)
@@ -22,7 +23,7 @@ public final class HTTPServer: Sendable {
     private let configuration: HTTPServerConfiguration
     private let dispatcher: RequestDispatcher
     private let errorLog = StartupErrorLog()
-    private let state = Mutex<State>(.idle)
+    private let state = Locked<State>(.idle)
     private let boundPort = Atomic<Int>(0)
 
     public init(configuration: HTTPServerConfiguration, handler: some HTTPHandler) {

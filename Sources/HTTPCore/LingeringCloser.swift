@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 #if canImport(Glibc)
     import Glibc
@@ -33,7 +33,7 @@ final class LingeringCloser: Sendable {
     let discardBytes: Int
     let seconds: Int
     let capacity: Int
-    private let shared = Mutex(Shared())
+    private let shared = Locked(Shared())
 
     private struct Shared {
         var thread: pthread_t?

@@ -1,3 +1,4 @@
+import Locking
 import Synchronization
 
 #if canImport(Glibc)
@@ -13,7 +14,7 @@ import Synchronization
 /// every misbehaving client, which is noise, not a server error.
 final class StartupErrorLog: Sendable {
     private let isRecording = Atomic<Bool>(false)
-    private let messages = Mutex<[String]>([])
+    private let messages = Locked<[String]>([])
 
     /// Records messages logged during `body`, returning `body`'s result and them.
     func recording<Result>(_ body: () -> Result) -> (result: Result, messages: [String]) {

@@ -1,4 +1,4 @@
-import Sessions
+import Locking
 
 /// A token bucket per client (see ``TokenBucket``) in a bounded table.
 ///

@@ -1,3 +1,5 @@
+import Locking
+
 /// A ``SessionStore`` that keeps journals in memory: nothing lasts across a
 /// restart. For tests and `--store memory`. Same rules as the file store
 /// (conditional appends, validation, byte counts).
