@@ -60,34 +60,26 @@ struct Problem: Error, Sendable {
             }
             writer.writeRaw("]")
         }
-        if let currentVersion {
-            writer.writeRaw(",\"currentVersion\":")
-            writer.writeInt(currentVersion)
-        }
+        Self.write(",\"currentVersion\":", currentVersion, to: &writer)
         if let activeScreen {
             writer.writeRaw(",\"activeScreen\":")
             writer.writeString(activeScreen)
         }
-        if let limitBytes {
-            writer.writeRaw(",\"limitBytes\":")
-            writer.writeInt(limitBytes)
-        }
-        if let sessionBytes {
-            writer.writeRaw(",\"sessionBytes\":")
-            writer.writeInt(sessionBytes)
-        }
-        if let recordedFlowVersion {
-            writer.writeRaw(",\"recordedFlowVersion\":")
-            writer.writeInt(recordedFlowVersion)
-        }
-        if let currentFlowVersion {
-            writer.writeRaw(",\"currentFlowVersion\":")
-            writer.writeInt(currentFlowVersion)
-        }
+        Self.write(",\"limitBytes\":", limitBytes, to: &writer)
+        Self.write(",\"sessionBytes\":", sessionBytes, to: &writer)
+        Self.write(",\"recordedFlowVersion\":", recordedFlowVersion, to: &writer)
+        Self.write(",\"currentFlowVersion\":", currentFlowVersion, to: &writer)
         writer.writeRaw("}")
         var response = HTTPResponse(status: type.status, headers: ResponseHeaders.problem, body: writer.bytes)
         for header in headers { response.headers.add(header.name, header.value) }
         return response
+    }
+
+    /// Writes `,"name":value` when the optional member is set.
+    private static func write(_ prefix: StaticString, _ value: Int?, to writer: inout JSONWriter) {
+        guard let value else { return }
+        writer.writeRaw(prefix)
+        writer.writeInt(value)
     }
 }
 

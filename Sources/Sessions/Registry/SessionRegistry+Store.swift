@@ -29,9 +29,8 @@ extension SessionRegistry {
             box = cache.insert(SessionBox(try restoredContent(of: id), now: now), for: id)
         }
         box.lastAccess.store(now, ordering: .relaxed)
-        var failure: NavigationError?
-        let result: Result? = box.content.withLock { content in
-            do throws(NavigationError) {
+        do throws(NavigationError) {
+            return try box.content.withLock { (content) throws(NavigationError) -> Result in
                 if case .live(let session) = content, session.version < summary.lastVersion {
                     content = try restoredContent(of: id)
                 }
@@ -46,17 +45,11 @@ extension SessionRegistry {
                         throw error
                     }
                 }
-            } catch {
-                failure = error
-                return nil
             }
+        } catch {
+            if error.kind == .flowFailure, case .gone = box.content.withLock({ $0 }) { loseBrokenSession(id) }
+            throw error
         }
-        if let failure {
-            if failure.kind == .flowFailure, case .gone = box.content.withLock({ $0 }) { loseBrokenSession(id) }
-            throw failure
-        }
-        guard let result else { throw Self.notFound(id) }
-        return result
     }
 
     /// The session rebuilt from its journal, or `.flowChanged` when this

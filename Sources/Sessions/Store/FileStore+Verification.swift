@@ -1,5 +1,3 @@
-import Locking
-
 extension FileStore {
     /// Checks every segment in `path` without modifying anything (a store
     /// may have it open): every torn or corrupt record is reported with its

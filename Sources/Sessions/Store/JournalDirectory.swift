@@ -1,5 +1,3 @@
-import Locking
-
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
