@@ -91,6 +91,10 @@ public final class SessionRegistry: Sendable {
     /// Throws ``NavigationError/Kind/sessionNotFound`` for an unknown, ended
     /// or expired id, ``NavigationError/Kind/flowChanged`` for a journal this
     /// server's flows cannot replay.
+    ///
+    /// For reading only: a change made here is not journaled, so a restart
+    /// or another instance would not see it. Send events with
+    /// ``send(_:to:expectedVersion:)`` or ``change(_:_:)``.
     public func withSession<Result: Sendable>(
         _ id: String, _ body: (Session) throws(NavigationError) -> Result
     ) throws(NavigationError) -> Result {
