@@ -23,6 +23,8 @@ enum SessionDocument {
         } else {
             writeTree(state.root, into: &writer)
         }
+        writer.writeRaw(",\"pendingLink\":")
+        if let pendingLink = state.pendingLink { writer.writeString(pendingLink) } else { writer.writeNull() }
         writer.writeRaw(",\"finished\":")
         writer.writeBool(state.root.isFinished)
         if state.root.isFinished {
