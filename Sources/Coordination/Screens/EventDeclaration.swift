@@ -54,16 +54,16 @@ public struct EventDeclaration {
                 // `utf8.count` is O(1) for native strings: no scan of a long value.
                 let limit = maxStringBytes[field.name] ?? defaultMaxStringBytes
                 let length = text.utf8.count
-                if let allowed = allowedValues[field.name], !allowed.contains(text) {
-                    problems.append(
-                        FieldProblem(
-                            field: field.name,
-                            message: "must be one of \(allowed.joined(separator: ", ")), not '\(text.prefix(64))'"))
-                } else if length > limit {
+                if length > limit {
                     problems.append(
                         FieldProblem(
                             field: field.name,
                             message: "must be at most \(limit) UTF-8 bytes long, not \(length)"))
+                } else if let allowed = allowedValues[field.name], !allowed.contains(text) {
+                    problems.append(
+                        FieldProblem(
+                            field: field.name,
+                            message: "must be one of \(allowed.joined(separator: ", ")), not '\(text.prefix(64))'"))
                 }
             }
         }
