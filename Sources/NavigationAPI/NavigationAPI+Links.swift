@@ -22,9 +22,19 @@ extension NavigationAPI {
             problem.currentVersion = version
             throw problem
         }
-        let snapshot = try engine { () throws(NavigationError) in
-            try registry.open(link: body.link, in: id, expectedVersion: expectedVersion)
+        // Counted with the events (`navigation_events_total`): a link is one.
+        var flow: String?
+        do {
+            let snapshot = try registry.change(id) { session throws(NavigationError) in
+                flow = session.flow.name
+                try session.open(link: body.link, expectedVersion: expectedVersion)
+                return .link(body.link)
+            }
+            if let flow { metrics.recordEvent(flow: flow, .accepted) }
+            return .session(snapshot)
+        } catch {
+            if let flow { metrics.recordEvent(flow: flow, .refused(error.kind)) }
+            throw Problem(error, retryAfterSeconds: options.retryAfterSeconds)
         }
-        return .session(snapshot)
     }
 }
