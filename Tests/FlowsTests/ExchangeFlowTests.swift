@@ -116,7 +116,8 @@ struct ExchangeFlowTests {
         let error = exchange.refusal("select", on: "rates", ["code": "XXX"])
         // The field's allowed values refuse it before the handler runs.
         #expect(error?.kind == .invalidPayload)
-        #expect(error?.detail == "the payload of 'select' does not match its fields: 'code' must be one of USD, EUR, JPY, GBP, CNY, not 'XXX'")
+        #expect(
+            error?.detail == "the payload of 'select' does not match its fields: 'code' must be one of USD, EUR, JPY, GBP, CNY, not 'XXX'")
         #expect(exchange.version == 1)
         #expect(exchange.tree == "AppCoordinator[RatesCoordinator]")
         // Rates refuses before changing anything: the session keeps its objects.

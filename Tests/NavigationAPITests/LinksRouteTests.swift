@@ -5,7 +5,9 @@ import Testing
 /// links of `GET /v1/flows` (API.md, deep links).
 @Suite("Links route")
 struct LinksRouteTests {
-    private func open(_ link: String, in session: ClientSession, _ client: TestHTTPClient, headers: [(String, String)] = [])
+    private func open(
+        _ link: String, in session: ClientSession, _ client: TestHTTPClient, headers: [(String, String)] = []
+    )
         throws -> TestResponse
     {
         try client.request("POST", session.path + "/links", json: ["link": .string(link)], headers: headers)

@@ -19,7 +19,8 @@ struct LinkJournalTests {
     }
 
     @Test func aLinkRecordWithoutItsLinkIsReported() {
-        let record = JournalRecord(sessionID: String(repeating: "b", count: 32), version: 2, kind: .link, time: 0, body: Array(#"{"path":"/x"}"#.utf8))
+        let record = JournalRecord(
+            sessionID: String(repeating: "b", count: 32), version: 2, kind: .link, time: 0, body: Array(#"{"path":"/x"}"#.utf8))
         #expect(throws: JournalEntryError.self) { try JournalEntry(record) }
     }
 
