@@ -5,7 +5,7 @@ import Coordination
 ///
 /// Links arrive here first. Until the user is logged in (onboarding or
 /// login is showing) a link is held, never followed: Main, which follows
-/// them, does not exist yet. Main's start follows the held link; logout
+/// them, does not exist yet. Starting Main follows the held link; logout
 /// drops it.
 final class AppCoordinator: Coordinator {
     override func start() {
