@@ -70,8 +70,13 @@ const sessionPath = (id) => `/v1/sessions/${encodeURIComponent(id)}`;
 /** `GET /v1/flows`: the flows and the context each reads. */
 export const listFlows = async () => (await request("GET", "/v1/flows")).flows;
 
-/** `POST /v1/sessions`: the new session document. */
-export const createSession = (flow, context) => request("POST", "/v1/sessions", { json: { flow, context } });
+/** `POST /v1/sessions`: the new session document; with `link`, the session opens it right after `start()`. */
+export const createSession = (flow, context, link) =>
+  request("POST", "/v1/sessions", { json: link ? { flow, context, link } : { flow, context } });
+
+/** `POST /v1/sessions/{id}/links` with `If-Match: "<version>"`: the session after opening (or holding) the link. */
+export const openLink = (id, version, link) =>
+  request("POST", `${sessionPath(id)}/links`, { json: { link }, headers: { "If-Match": `"${version}"` } });
 
 /** `GET /v1/sessions/{id}`. */
 export const fetchSession = (id) => request("GET", sessionPath(id));

@@ -1,6 +1,8 @@
 // One control per declared event: a button, or for an event with payload
 // fields a button that opens a small form with an input of the right kind
-// per field. `back` and `dismiss` are drawn by the navigation bar instead.
+// per field. An event whose one field has a fixed set of values (`enum`) is
+// a row of one-tap choices instead. `back` and `dismiss` are drawn by the
+// navigation bar instead.
 
 import { h } from "./dom.js";
 import { humanize } from "./values.js";
@@ -17,10 +19,19 @@ export function renderEventControls(screen, send) {
   return h("div", { className: "events" }, events.map((event) => renderEvent(screen, event, send)));
 }
 
+/** A field's type and allowed values: a field is `"string"` or `{"type", "enum"}`. */
+function fieldSpec(field) {
+  return typeof field === "string" ? { type: field, choices: null } : { type: field?.type || "string", choices: field?.enum || null };
+}
+
 function renderEvent(screen, event, send) {
   const fields = Object.entries(event.fields || {});
   const slot = h("p", { className: "problem", role: "alert", hidden: true });
   const wrapper = h("div", { className: "event", "data-event-block": event.name });
+  if (fields.length === 1 && fieldSpec(fields[0][1]).choices) {
+    wrapper.append(renderChoices(event, fields[0][0], fieldSpec(fields[0][1]).choices, send, slot), slot);
+    return wrapper;
+  }
   if (fields.length === 0) {
     const button = h("button", { type: "button", className: "event-button", "data-event": event.name }, humanize(event.name));
     button.addEventListener("click", () => send(event.name, undefined, { slot, button }));
@@ -33,7 +44,7 @@ function renderEvent(screen, event, send) {
     { type: "button", className: "event-button", "data-event": event.name, "aria-expanded": "false", "aria-controls": formId },
     `${humanize(event.name)}…`,
   );
-  const inputs = fields.map(([name, type]) => fieldInput(formId, name, type, screen.params?.[name]));
+  const inputs = fields.map(([name, field]) => fieldInput(formId, name, fieldSpec(field), screen.params?.[name]));
   const form = h(
     "form",
     { id: formId, className: "event-form", hidden: true, novalidate: true, "data-event-form": event.name },
@@ -65,15 +76,30 @@ function renderEvent(screen, event, send) {
   return wrapper;
 }
 
+/** One button per allowed value: a tap sends the event with that value. */
+function renderChoices(event, name, choices, send, slot) {
+  const label = `${humanize(event.name)} ${humanize(name).toLowerCase()}`;
+  const buttons = choices.map((value) => {
+    const button = h("button", { type: "button", className: "event-button choice", "data-event-choice": event.name, "data-choice": value }, value);
+    button.addEventListener("click", () => send(event.name, { [name]: value }, { slot, button }));
+    return button;
+  });
+  return h("div", { className: "choices", role: "group", "aria-label": label }, h("span", { className: "choices-label" }, `${label}:`), buttons);
+}
+
 /** A labelled input for one payload field, with its own error line. */
-function fieldInput(formId, name, type, current) {
+function fieldInput(formId, name, { type, choices }, current) {
   const id = `${formId}-${name}`;
   const errorId = `${id}-error`;
   const error = h("span", { id: errorId, className: "field-error", hidden: true });
   const common = { id, name, "data-field": name, "aria-describedby": errorId };
   let control;
   let read;
-  switch (type) {
+  switch (choices ? "choices" : type) {
+    case "choices":
+      control = h("select", common, choices.map((value) => h("option", { value, selected: value === current }, value)));
+      read = () => ({ value: control.value });
+      break;
     case "number":
       control = h("input", { ...common, type: "number", step: "any", inputMode: "decimal", value: typeof current === "number" ? current : "" });
       read = () => (control.value === "" ? { value: null } : { value: Number(control.value) });

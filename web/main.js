@@ -58,6 +58,7 @@ function render(kind = null) {
   } else {
     replaceChildren(phone, renderStack(document, send));
   }
+  renderPendingLink(document);
   if (document) {
     byId("session-id").textContent = document.id;
     byId("session-flow").textContent = document.flow;
@@ -101,9 +102,9 @@ function forget(message) {
   showMessage(message);
 }
 
-async function startSession(flow, context) {
+async function startSession(flow, context, link) {
   try {
-    await adopt(await api.createSession(flow, context));
+    await adopt(await api.createSession(flow, context, link));
     phone.querySelector(".screen-active .nav-title")?.focus();
     return null;
   } catch (problem) {
@@ -191,7 +192,61 @@ async function checkForChanges() {
   }
 }
 
+// --- Deep links ----------------------------------------------------------
+
+/** Shows the link the coordinators hold until they can follow it (after login). */
+function renderPendingLink(document) {
+  const pending = document?.pendingLink;
+  byId("pending-link").hidden = !pending;
+  byId("pending-link-value").textContent = pending || "";
+}
+
+function showLinkProblem(text) {
+  byId("link-problem").hidden = !text;
+  byId("link-problem").textContent = text || "";
+  byId("link-input").setAttribute("aria-invalid", text ? "true" : "false");
+}
+
+/** The "Open link" field: the link is an event of its own, so it animates like one. */
+async function openLink(submission) {
+  submission.preventDefault();
+  const link = byId("link-input").value.trim();
+  if (!link || !state.document || phone.dataset.state === "busy") return;
+  setBusy(true);
+  showLinkProblem(null);
+  try {
+    const before = state.document.version;
+    state.document = await api.openLink(state.id, before, link);
+    byId("link-input").value = "";
+    let entries = [];
+    try {
+      entries = (await loadHistory(true)).filter((entry) => entry.version > before);
+    } catch {
+      // The panel catches up on the next change; the screen is already right.
+    }
+    await render(transitionFor(entries));
+  } catch (problem) {
+    if (problem.kind === "version-mismatch" || problem.kind === "session-not-found") report(problem, { slot: byId("link-problem") });
+    else showLinkProblem(describe(problem));
+  } finally {
+    setBusy(false);
+  }
+}
+
+/** `/?flow=app&link=/profile`: start a session of that flow that opens the link, as a tapped link would. */
+async function startFromLink(url) {
+  const flow = url.searchParams.get("flow");
+  const link = url.searchParams.get("link");
+  if (!flow || url.searchParams.get("session")) return;
+  url.searchParams.delete("flow");
+  url.searchParams.delete("link");
+  window.history.replaceState(null, "", url);
+  const message = await startSession(flow, undefined, link || undefined);
+  if (message) showMessage(message);
+}
+
 async function main() {
+  byId("link-form").addEventListener("submit", openLink);
   byId("refresh-session").addEventListener("click", refresh);
   byId("stale-refresh").addEventListener("click", refresh);
   byId("end-session").addEventListener("click", end);
@@ -201,8 +256,9 @@ async function main() {
   } catch (problem) {
     showLauncherProblem(`The flows could not be loaded: ${describe(problem)}`);
   }
+  await startFromLink(new URL(window.location.href));
   const id = new URL(window.location.href).searchParams.get("session");
-  if (id) {
+  if (id && id !== state.id) {
     try {
       await adopt(await api.fetchSession(id));
     } catch (problem) {

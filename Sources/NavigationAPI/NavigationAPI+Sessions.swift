@@ -11,7 +11,7 @@ extension NavigationAPI {
         let body = try CreateSessionRequest(request)
         let context = body.context.map(JSONValue.object)
         let snapshot = try engine(outcome: "no session was created") { () throws(NavigationError) in
-            try registry.create(flow: body.flow, context: context)
+            try registry.create(flow: body.flow, context: context, link: body.link)
         }
         return .createdSession(snapshot)
     }

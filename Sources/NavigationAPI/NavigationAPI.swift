@@ -170,6 +170,8 @@ public struct NavigationAPI: HTTPHandler {
             return method == .post ? try sendEvent(request, to: id) : try recordedEvents(of: id, request)
         case .history:
             return try history(of: try wellFormedSessionID(route), request)
+        case .links:
+            return try openLink(request, in: try wellFormedSessionID(route))
         }
     }
 

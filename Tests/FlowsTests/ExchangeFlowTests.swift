@@ -40,7 +40,10 @@ struct ExchangeFlowTests {
         try exchange.send("select", on: "rates", ["code": "USD"])
         let document = try JSONParser.parse(exchange.session.document())
         let rates = try #require(document["stack"]?.arrayValue?.first)
-        #expect(rates["events"] == [["name": "select", "fields": ["code": "string"]]])
+        #expect(
+            rates["events"] == [
+                ["name": "select", "fields": ["code": ["type": "string", "enum": ["USD", "EUR", "JPY", "GBP", "CNY"]]]]
+            ])
         #expect(rates["params"]?["lastViewed"] == .null)
         #expect(
             document["stack"]?.arrayValue?.last == [
@@ -111,8 +114,10 @@ struct ExchangeFlowTests {
         let root = exchange.session.root
         let rates = try #require(root.childCoordinators.first)
         let error = exchange.refusal("select", on: "rates", ["code": "XXX"])
-        #expect(error?.kind == .eventRejected)
-        #expect(error?.detail == "unknown currency code 'XXX'; known codes: USD, EUR, JPY, GBP, CNY")
+        // The field's allowed values refuse it before the handler runs.
+        #expect(error?.kind == .invalidPayload)
+        #expect(
+            error?.detail == "the payload of 'select' does not match its fields: 'code' must be one of USD, EUR, JPY, GBP, CNY, not 'XXX'")
         #expect(exchange.version == 1)
         #expect(exchange.tree == "AppCoordinator[RatesCoordinator]")
         // Rates refuses before changing anything: the session keeps its objects.

@@ -4,7 +4,8 @@ import Testing
 @testable import Coordination
 @testable import Flows
 
-/// Random event sequences against both built-in flows, with docs/ARCHITECTURE.md's
+/// Random event sequences, deep links among them (known, unknown, refused
+/// and malformed), against both built-in flows, with docs/ARCHITECTURE.md's
 /// invariants checked after every single event, and restarts injected at
 /// random steps: the session is rebuilt from its journal, as after a server
 /// restart (DURABILITY.md), must show the same document and history, and the
@@ -28,13 +29,16 @@ struct FlowInvariantPropertyTests {
         var screens: Set<String> = []
     }
 
-    private func walk(_ flow: Flow, seedBase: UInt64, context: (inout SplitMix64) -> JSONValue?) throws -> Coverage {
+    private func walk(
+        _ flow: Flow, seedBase: UInt64, links: [String], rejectedLinks: [String] = [],
+        context: (inout SplitMix64) -> JSONValue?
+    ) throws -> Coverage {
         var coverage = Coverage()
         var limits = SessionLimits()
         limits.maxHistoryLength = 10_000
         for index in 0..<Self.sessionsPerFlow {
             let seed = seedBase + UInt64(index)
-            var client = RandomClient(rng: SplitMix64(seed: seed))
+            var client = RandomClient(rng: SplitMix64(seed: seed), links: links, rejectedLinks: rejectedLinks)
             var restarts = SplitMix64(seed: seed ^ Self.restartSeedSalt)
             var session = try Session(id: "random-\(seed)", flow: flow, context: context(&client.rng), limits: limits)
             var invariants = FlowInvariants()
@@ -118,10 +122,14 @@ struct FlowInvariantPropertyTests {
         let elapsed = try clock.measure {
             coverage =
                 flowName == "app"
-                ? try walk(AppFlow.flow, seedBase: 0xA_0000) { rng in
+                ? try walk(AppFlow.flow, seedBase: 0xA_0000, links: ["/home", "/profile", "/settings", "/checkout"]) { rng in
                     ["onboarded": .bool(rng.chance(40)), "token": rng.chance(30) ? "saved" : nil]
                 }
-                : try walk(ExchangeFlow.flow, seedBase: 0xE_0000) { _ in nil }
+                : try walk(
+                    ExchangeFlow.flow, seedBase: 0xE_0000,
+                    links: ["/rates", "/rates/USD", "/rates/EUR", "/rates/JPY", "/rates/GBP", "/rates/CNY"],
+                    rejectedLinks: ["/rates/XXX", "/rates/usd"]
+                ) { _ in nil }
         }
         print(
             "property walk of \(flowName): \(coverage.events) events, \(coverage.accepted) accepted, "
@@ -129,8 +137,10 @@ struct FlowInvariantPropertyTests {
 
         #expect(coverage.events == Self.sessionsPerFlow * Self.eventsPerSession)
         #expect(coverage.screens == Self.screens[flowName])
-        var expectedRefusals: Set<NavigationError.Kind> = [.screenNotActive, .eventNotAccepted, .invalidPayload, .versionMismatch]
-        if flowName == "exchange" { expectedRefusals.insert(.eventRejected) }
+        var expectedRefusals: Set<NavigationError.Kind> = [
+            .screenNotActive, .eventNotAccepted, .invalidPayload, .versionMismatch, .unknownLink, .invalidLink,
+        ]
+        if flowName == "exchange" { expectedRefusals.insert(.linkRejected) }
         #expect(Set(coverage.refusals.keys) == expectedRefusals)
         #expect(coverage.accepted > coverage.events * 3 / 4)
         #expect(coverage.restarts > coverage.events * Self.restartPercent / 200)

@@ -122,13 +122,15 @@ struct EventTests {
         #expect(try client.version(of: session) == 1)
     }
 
-    @Test func eventTheCoordinatorRejectsIs422() throws {
+    @Test func aValueOutsideTheFieldsEnumIs422NamingTheValues() throws {
         let server = try TestServer()
         let client = server.client()
         let session = try client.createSession("exchange")
+        let select = session.top?["events"]?.arrayValue?.first
+        #expect(select?["fields"]?["code"] == ["type": "string", "enum": ["USD", "EUR", "JPY", "GBP", "CNY"]])
         let response = try client.send("select", ["code": "XYZ"], to: session)
-        expectProblem(response, 422, "event-rejected")
-        #expect(response.json?["detail"]?.stringValue?.contains("XYZ") == true)
+        expectProblem(response, 422, "invalid-payload")
+        #expect(response.json?["errors"] == [["field": "code", "message": "must be one of USD, EUR, JPY, GBP, CNY, not 'XYZ'"]])
         #expect(try client.version(of: session) == 1)
     }
 

@@ -12,7 +12,7 @@ struct ExchangeWalkTests {
         #expect(items.first == ["code": "USD", "rate": 1380.5])
 
         let unknown = try client.send("select", ["code": "XYZ"], to: session)
-        expectProblem(unknown, 422, "event-rejected")
+        expectProblem(unknown, 422, "invalid-payload")
         #expect(try client.version(of: session) == 1)
 
         try client.apply("select", ["code": "USD"], to: &session)

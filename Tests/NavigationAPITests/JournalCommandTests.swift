@@ -131,6 +131,18 @@ struct JournalCommandTests {
             ])
     }
 
+    @Test func printShowsALinkRecordAsItsLink() throws {
+        let directory = try JournalDataDirectory()
+        let store = try directory.open()
+        let id = "5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a"
+        try Self.record(
+            [(.created(flow: "app", flowVersion: 1, context: [:]), Self.start), (.link("/profile"), Self.start + 1_000)], of: id, in: store)
+        store.close()
+        let run = try JournalCommandRun(["print", id, "--since", "1", "--data", directory.path])
+        #expect(run.status == 0, "\(run.error)")
+        #expect(run.lines == [#"{"version":2,"kind":"link","time":"2025-11-29T14:58:19.123Z","link":"/profile"}"#])
+    }
+
     @Test func printOfAnUnknownSessionExits1() throws {
         let directory = try Self.stoppedJournal()
         let unknown = "ffffffffffffffffffffffffffffffff"

@@ -24,7 +24,10 @@ struct SessionLifecycleTests {
         let session = ClientSession(id: id, document: document)
         #expect(session.stackNames == ["rates"])
         #expect(session.top?["presentation"] == "root")
-        #expect(session.top?["events"] == [["name": "select", "fields": ["code": "string"]]])
+        #expect(
+            session.top?["events"] == [
+                ["name": "select", "fields": ["code": ["type": "string", "enum": ["USD", "EUR", "JPY", "GBP", "CNY"]]]]
+            ])
         #expect(session.coordinatorTypes == ["AppCoordinator", "RatesCoordinator"])
     }
 

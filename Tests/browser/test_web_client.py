@@ -11,7 +11,10 @@ listening line), opens `/`, and walks the `app` flow as a person would:
 onboarding, a login with an empty password (the error shows), login,
 profile, back, the checkout sheet, dismissed by the user, logout. Then a
 stale tab (412), a reload that reopens the same session, and the `exchange`
-calculator with a payload the server refuses (422). Then a second server
+calculator with a payload the server refuses (422), its rates picked with
+one tap (the `select` field's `enum`), and deep links: a session started
+from `/?flow=app&link=/profile` that holds the link until login, and the
+"Open link" field. Then a second server
 with `--api-key`: the page asks for the key, says a wrong one is wrong, and
 keeps the right one for the tab across a reload. After each step it checks
 what the page shows. The checkout sheet is saved as
@@ -118,14 +121,26 @@ def walk_app(page, server):
     expect(page.coordinators(), ["AppCoordinator", "AuthCoordinator"], "main finished, auth started")
 
 
+def choose(page, event, value):
+    """Taps one of the event's one-tap choices on the top screen and waits for the next version."""
+    before = page.version()
+    page.idle()
+    page.one(f".screen-active [data-event-choice='{event}'][data-choice='{value}']").click()
+    page.until(lambda: page.version() == before + 1, f"waiting for {event} {value} to apply")
+    page.idle()
+
+
 def walk_exchange(page):
     Select(page.one("#flow-select")).select_by_value("exchange")
     page.one("#start-session").click()
     page.until(lambda: page.css(".screen-active[data-screen-name='rates']"), "waiting for rates")
     page.idle()
     expect(page.version(), 1, "a new session at version 1")
-    page.act("select", {"code": "USD"})
-    expect(page.top(), "calculator", "select pushes the calculator")
+    choices = [button.text for button in page.css(".screen-active [data-event-choice='select']")]
+    expect(choices, ["USD", "EUR", "JPY", "GBP", "CNY"], "select's allowed codes are one-tap choices")
+    expect(page.css(".screen-active [data-event-form='select']"), [], "no text box to type a code into")
+    choose(page, "select", "USD")
+    expect(page.top(), "calculator", "one tap on USD pushes the calculator")
 
     page.one(".screen-active [data-event='convert']").click()
     page.one(".screen-active [data-field='amount']").clear()
@@ -140,21 +155,48 @@ def walk_exchange(page):
 
 
 def walk_by_keyboard(page):
-    """Only the keyboard: Tab to the event's button, Enter opens its form, type, Enter sends."""
+    """Only the keyboard: Tab to a choice, Enter sends it."""
     driver = page.driver
     before = page.version()
     expect(driver.switch_to.active_element.text, "Rates", "focus moved to the new screen's title")
     for _ in range(40):
-        if driver.switch_to.active_element.get_attribute("data-event") == "select":
+        if driver.switch_to.active_element.get_attribute("data-choice") == "EUR":
             break
         driver.switch_to.active_element.send_keys(Keys.TAB)
-    expect(driver.switch_to.active_element.get_attribute("data-event"), "select", "Tab reaches the select button")
+    expect(driver.switch_to.active_element.get_attribute("data-choice"), "EUR", "Tab reaches the EUR choice")
     driver.switch_to.active_element.send_keys(Keys.ENTER)
-    expect(driver.switch_to.active_element.get_attribute("data-field"), "code", "Enter opens the form at its first field")
-    driver.switch_to.active_element.send_keys("EUR", Keys.ENTER)
     page.until(lambda: page.version() == before + 1, "waiting for the keyboard's event")
     page.idle()
     expect((page.top(), page.param("item")), ("calculator", "Code\nEUR\nRate\n1495.2"), "the keyboard selected EUR")
+
+
+def walk_links(page, server):
+    """A session started from a link, held until login, then the Open link field."""
+    driver = page.driver
+    driver.get(server.base + "/?flow=app&link=/profile")
+    page.until(lambda: page.one("body").get_attribute("data-ready") == "true", "waiting for the client to load")
+    page.until(lambda: page.css(".screen-active[data-screen-name='welcome']"), "waiting for the linked session")
+    page.idle()
+    session_id = page.text("#session-id")
+    expect(driver.current_url, f"{server.base}/?session={session_id}", "the page URL names the session, not the link")
+    expect((page.version(), page.text("#pending-link-value")), (2, "/profile"), "the link is held during onboarding")
+    page.act("skip")
+    page.act("login", {"username": "ada", "password": ""})
+    expect((page.top(), page.one("#pending-link").is_displayed()), ("login", True), "a failed login keeps it held")
+    page.act("login", {"username": "ada", "password": "secret"})
+    expect((page.top(), page.layers()), ("profile", ["root"]), "right after login the link shows the profile")
+    expect(page.one("#pending-link").is_displayed(), False, "nothing is held any more")
+    expect(page.history()[-2:], [("setRoot", "home (s3)"), ("push", "profile (s4)")], "the router calls of the followed link")
+
+    before = page.version()
+    page.one("#link-input").send_keys("/checkout", Keys.ENTER)
+    page.until(lambda: page.version() == before + 1, "waiting for the opened link")
+    page.idle()
+    expect((page.top(), page.layers()), ("cart", ["root", "sheet"]), "Open link /checkout: home, then the cart sheet")
+    page.one("#link-input").send_keys("/rates/USD", Keys.ENTER)
+    page.until(lambda: page.one("#link-problem").is_displayed(), "waiting for the unknown link's problem")
+    expect("/home, /profile, /settings, /checkout" in page.text("#link-problem"), True, "an unknown link lists the patterns")
+    expect(page.version(), before + 1, "an unknown link changes nothing")
 
 
 def check_phone_width(page):
@@ -197,7 +239,7 @@ def walk_with_api_key(page, server):
     page.until(lambda: page.css(".screen-active[data-screen-name='rates']"), "waiting for rates")
     page.idle()
     session_id = page.text("#session-id")
-    page.act("select", {"code": "USD"})
+    choose(page, "select", "USD")
     page.act("convert", {"amount": "100"})
     expect((page.top(), page.param("result")), ("calculator", "138050"), "events are sent with the key")
     expect(API_KEY in driver.current_url, False, "the key is not in the page URL")
@@ -232,7 +274,8 @@ def main():
         walk_exchange(page)
         walk_by_keyboard(page)
         check_phone_width(page)
-        expect(console_errors(driver, [409, 412, 422]), [], "no errors in the browser console (CSP violations, script errors)")
+        walk_links(page, server)
+        expect(console_errors(driver, [404, 409, 412, 422]), [], "no errors in the browser console (CSP violations, script errors)")
         key_server = Server(binary, "--api-key", API_KEY, log_name="server-api-key.log")
         print(f"browser test against {key_server.base} with --api-key")
         walk_with_api_key(page, key_server)

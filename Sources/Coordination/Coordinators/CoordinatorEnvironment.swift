@@ -10,6 +10,8 @@ public final class CoordinatorEnvironment {
     public let store: SharedStore
     /// The session's validated context, with the flow's defaults filled in.
     public let context: JSONObject
+    /// The link a coordinator could not follow yet (``Coordinator/heldLink``).
+    let heldLink = HeldLink()
     private let routerFactory: (Coordinator, NavigationController) -> Router
     private var coordinatorCounter = 0
     /// Changes to the coordinator tree so far (coordinators made, children

@@ -26,6 +26,11 @@ public struct Flow: Sendable {
     /// The context members the root reads, in the order clients should show them.
     public let context: [ContextField]
     let makeRoot: @Sendable (CoordinatorEnvironment) -> Coordinator
+    /// The links the flow follows (see ``init(name:description:version:context:links:root:)``);
+    /// empty for a flow without links.
+    public internal(set) var links: [LinkPattern] = []
+    /// Turns a matched link into the flow's route and hands it to the root.
+    var routeLink: LinkRouting?
 
     public init(
         name: String,

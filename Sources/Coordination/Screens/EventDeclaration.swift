@@ -13,6 +13,9 @@ public struct EventDeclaration {
     /// may have. The others have the session's
     /// ``SessionLimits/maxStringFieldBytes``.
     public let maxStringBytes: [String: Int]
+    /// The string fields declared with a fixed set of values
+    /// (``EventField/string(oneOf:)``), by name.
+    public let allowedValues: [String: [String]]
     let handler: Handler
 
     init(name: String, fields: KeyValuePairs<String, EventField>, handler: @escaping Handler) {
@@ -23,12 +26,17 @@ public struct EventDeclaration {
             if let maxBytes = declaration.maxBytes { limits[field] = maxBytes }
         }
         self.maxStringBytes = limits
+        var allowed: [String: [String]] = [:]
+        for (field, declaration) in fields {
+            if let values = declaration.allowedValues { allowed[field] = values }
+        }
+        self.allowedValues = allowed
         self.handler = handler
     }
 
     /// Checks `payload` against ``fields``: every declared field present with
     /// its type, strings within their limit (``maxStringBytes``, else
-    /// `defaultMaxStringBytes`), nothing else. Returns one message per
+    /// `defaultMaxStringBytes`) and among their allowed values, nothing else. Returns one message per
     /// problem, in field order.
     func problems(with payload: JSONObject, defaultMaxStringBytes: Int) -> [FieldProblem] {
         var problems: [FieldProblem] = []
@@ -51,6 +59,11 @@ public struct EventDeclaration {
                         FieldProblem(
                             field: field.name,
                             message: "must be at most \(limit) UTF-8 bytes long, not \(length)"))
+                } else if let allowed = allowedValues[field.name], !allowed.contains(text) {
+                    problems.append(
+                        FieldProblem(
+                            field: field.name,
+                            message: "must be one of \(allowed.joined(separator: ", ")), not '\(text.prefix(64))'"))
                 }
             }
         }

@@ -15,16 +15,27 @@ public struct EventField: Sendable, Equatable {
     /// For a `string` field: the most UTF-8 bytes its value may have; nil
     /// means the server's ``SessionLimits/maxStringFieldBytes``.
     public let maxBytes: Int?
+    /// For a `string` field: the only values it may have, in the order a
+    /// client should offer them; nil means any string.
+    public let allowedValues: [String]?
 
     /// A field of `type` with the server's limits.
     public init(_ type: FieldType) {
         self.type = type
         self.maxBytes = nil
+        self.allowedValues = nil
     }
 
     private init(string maxBytes: Int) {
         self.type = .string
         self.maxBytes = max(0, maxBytes)
+        self.allowedValues = nil
+    }
+
+    private init(string allowedValues: [String]) {
+        self.type = .string
+        self.maxBytes = nil
+        self.allowedValues = allowedValues
     }
 
     public static let string = EventField(.string)
@@ -36,5 +47,13 @@ public struct EventField: Sendable, Equatable {
     /// A string of at most `maxBytes` UTF-8 bytes, above or below the server's default.
     public static func string(maxBytes: Int) -> EventField {
         EventField(string: maxBytes)
+    }
+
+    /// A string that must be one of `values` (currency codes, say). The
+    /// session document lists them as the field's `enum`, so a client can
+    /// offer them as choices; any other value is refused with
+    /// `invalid-payload` before the handler runs.
+    public static func string(oneOf values: [String]) -> EventField {
+        EventField(string: values)
     }
 }

@@ -37,6 +37,12 @@ public struct NavigationError: Error, Sendable, Equatable, CustomStringConvertib
         /// The session store cannot record or read now (a full or read-only
         /// disk, an unreachable Redis); nothing changed, a retry may succeed.
         case storeUnavailable
+        /// The link is not a well-formed path (``DeepLink/init(_:)`` says why).
+        case invalidLink
+        /// No link pattern of the flow matches the link.
+        case unknownLink
+        /// A pattern matched but the flow does not know its values (``LinkRejection``).
+        case linkRejected
         /// The flow misused its router or broke an invariant: a bug in the flow.
         case flowFailure
     }
@@ -60,11 +66,13 @@ public struct NavigationError: Error, Sendable, Equatable, CustomStringConvertib
     public var limitBytes: Int?
     /// For ``Kind/sessionTooLarge`` of an event: the bytes the (unchanged) session holds.
     public var sessionBytes: Int?
+    /// For ``Kind/unknownLink``: the patterns the flow follows.
+    public var linkPatterns: [String]
 
     public init(
         _ kind: Kind, _ detail: String, acceptedEvents: [String] = [],
         fieldProblems: [FieldProblem] = [], currentVersion: Int? = nil, activeScreen: String? = nil,
-        limitBytes: Int? = nil, sessionBytes: Int? = nil
+        limitBytes: Int? = nil, sessionBytes: Int? = nil, linkPatterns: [String] = []
     ) {
         self.kind = kind
         self.detail = detail
@@ -74,6 +82,7 @@ public struct NavigationError: Error, Sendable, Equatable, CustomStringConvertib
         self.activeScreen = activeScreen
         self.limitBytes = limitBytes
         self.sessionBytes = sessionBytes
+        self.linkPatterns = linkPatterns
     }
 
     public var description: String { "\(kind.rawValue): \(detail)" }

@@ -31,7 +31,7 @@
 enum SessionBudget {
     /// What `event` adds to the journal's count when it is accepted.
     static func journalBytes(of event: ClientEvent) -> Int {
-        event.screen.utf8.count + event.event.utf8.count + event.payload.encodedByteCount
+        event.screen.utf8.count + event.event.utf8.count + event.payload.encodedByteCount + (event.link?.utf8.count ?? 0)
     }
 
     /// The refusal of an event; the session holds `heldBytes` and stays as it is.

@@ -23,6 +23,8 @@ enum SessionDocument {
         } else {
             writeTree(state.root, into: &writer)
         }
+        writer.writeRaw(",\"pendingLink\":")
+        if let pendingLink = state.pendingLink { writer.writeString(pendingLink) } else { writer.writeNull() }
         writer.writeRaw(",\"finished\":")
         writer.writeBool(state.root.isFinished)
         if state.root.isFinished {
@@ -56,7 +58,15 @@ enum SessionDocument {
                     if fieldIndex > 0 { writer.writeRaw(",") }
                     writer.writeString(field.name)
                     writer.writeRaw(":")
-                    writer.writeString(field.type.rawValue)
+                    if let allowed = declaration.allowedValues[field.name] {
+                        writer.writeRaw("{\"type\":")
+                        writer.writeString(field.type.rawValue)
+                        writer.writeRaw(",\"enum\":")
+                        writer.write(.array(allowed.map(JSONValue.string)))
+                        writer.writeRaw("}")
+                    } else {
+                        writer.writeString(field.type.rawValue)
+                    }
                 }
                 writer.writeRaw("}")
             }

@@ -4,6 +4,8 @@
 final class SessionState {
     let environment: CoordinatorEnvironment
     let root: Coordinator
+    /// The flow the root came from: its links are matched here.
+    let flow: Flow
     /// ``SessionLimits/maxStringFieldBytes``: the limit of string fields declared without one.
     let maxStringFieldBytes: Int
 
@@ -12,6 +14,7 @@ final class SessionState {
     /// Builds the flow's root coordinator and runs `start()` as version 1.
     init(flow: Flow, context: JSONObject, limits: SessionLimits, routerLog: RouterCallLog?) throws(NavigationError) {
         maxStringFieldBytes = limits.maxStringFieldBytes
+        self.flow = flow
         let navigation = NavigationController(
             maxStackDepth: limits.maxStackDepth, maxHistoryLength: limits.maxHistoryLength)
         if let routerLog {
@@ -20,6 +23,7 @@ final class SessionState {
             environment = CoordinatorEnvironment(navigation: navigation, context: context)
         }
         root = flow.makeRoot(environment)
+        environment.heldLink.deliver = Self.linkDelivery(flow: flow, root: root)
         navigation.begin(version: 1)
         root.start()
         try settle()
@@ -27,6 +31,7 @@ final class SessionState {
 
     /// Checks `event` against the stack without changing anything.
     func validate(_ event: ClientEvent, version: Int) throws(NavigationError) -> Dispatch {
+        if let link = event.link { return try validateLink(link) }
         let stack = navigation.stack
         guard let index = stack.index(ofScreenID: event.screen), let top = stack.top else {
             throw NavigationError(
@@ -84,6 +89,8 @@ final class SessionState {
             for owner in Self.owners(of: removed) {
                 owner.didDismiss(removed.map(\.screen).filter { $0.coordinator === owner })
             }
+        case .link(let link, let follow):
+            followLink(link, follow)
         case .declared(let declaration):
             do {
                 try declaration.handler(EventPayload(payload))
@@ -146,6 +153,9 @@ final class SessionState {
     enum Dispatch {
         case back, dismiss
         case declared(EventDeclaration)
+        /// A deep link, matched and parsed into the flow's route: the call
+        /// hands it to the root coordinator.
+        case link(DeepLink, () -> LinkHandling)
     }
 
     private static func owners(of entries: [NavigationStack.Entry]) -> [Coordinator] {

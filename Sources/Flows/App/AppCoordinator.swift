@@ -2,6 +2,11 @@ import Coordination
 
 /// The root of `app`: reads the context and the shared store, then starts
 /// onboarding, login or the main flow, and moves on when each finishes.
+///
+/// Links arrive here first. Until the user is logged in (onboarding or
+/// login is showing) a link is held, never followed: Main, which follows
+/// them, does not exist yet. Starting Main follows the held link; logout
+/// drops it.
 final class AppCoordinator: Coordinator {
     override func start() {
         if let onboarded = environment.context["onboarded"]?.boolValue, onboarded {
@@ -39,6 +44,19 @@ final class AppCoordinator: Coordinator {
         let main = MainCoordinator(environment: environment)
         main.delegate = self
         startChild(main)
+        followHeldLink()
+    }
+
+    /// The running main flow: there is one only while the user is logged in.
+    private var main: MainCoordinator? {
+        childCoordinators.lazy.compactMap { $0 as? MainCoordinator }.first
+    }
+}
+
+extension AppCoordinator: DeepLinkHandler {
+    func handle(_ route: AppRoute) -> LinkHandling {
+        guard let main else { return .hold }
+        return main.handle(route)
     }
 }
 
@@ -52,6 +70,7 @@ extension AppCoordinator: OnboardingCoordinatorDelegate {
 
 extension AppCoordinator: MainCoordinatorDelegate {
     func mainCoordinatorDidLogout(_ coordinator: MainCoordinator) {
+        dropHeldLink()
         coordinator.finish()
         guard !isFinished else { return }
         showAuth()

@@ -16,7 +16,8 @@ public enum AppFlow {
             ContextField(
                 "token", .string, nullable: true, default: nil,
                 description: "A saved session token; with one, login is skipped."),
-        ]
+        ],
+        links: AppRoute.self
     ) { environment in
         AppCoordinator(environment: environment)
     }

@@ -31,6 +31,14 @@ final class MainCoordinator: Coordinator {
         router.setRoot(home)
     }
 
+    /// Home as the link's starting point: the checkout modal dismissed,
+    /// pushed screens popped, and the children that showed them finished.
+    private func returnHome() {
+        if router.stack.entries.contains(where: { $0.presentation.isModal }) { router.dismiss() }
+        if router.stack.top?.presentation == .push { router.popToRoot() }
+        for child in childCoordinators.reversed() { child.finish() }
+    }
+
     private func showCheckout() {
         let checkout = CheckoutCoordinator(environment: environment)
         checkout.onFinish = { [unowned self] finished in
@@ -38,5 +46,19 @@ final class MainCoordinator: Coordinator {
             router.update(home, "lastCheckout", to: .string(checkout.outcome.rawValue))
         }
         startChild(checkout)
+    }
+}
+
+extension MainCoordinator: DeepLinkHandler {
+    @discardableResult
+    func handle(_ route: AppRoute) -> LinkHandling {
+        returnHome()
+        switch route {
+        case .home: break
+        case .profile: startChild(ProfileCoordinator(environment: environment))
+        case .settings: startChild(SettingsCoordinator(environment: environment))
+        case .checkout: showCheckout()
+        }
+        return .followed
     }
 }

@@ -27,11 +27,15 @@ extension ExchangeFlow {
                     params["result"] = .number((amount * item.rate * 100).rounded() / 100)
                     router.update(calculator, params: params)
                 }
-                .on("close") { [unowned self] _ in
-                    router.pop()
-                    finish()
-                }
+                .on("close") { [unowned self] _ in close() }
             router.push(calculator)
+        }
+
+        /// Pops the calculator and finishes: the `close` event, and what a
+        /// link that replaces the calculator does.
+        func close() {
+            router.pop()
+            finish()
         }
 
         override func finish() {

@@ -5,7 +5,8 @@ import Coordination
 public enum ExchangeFlow {
     public static let flow = Flow(
         name: "exchange",
-        description: "Exchange rates; select one to convert amounts in a calculator."
+        description: "Exchange rates; select one to convert amounts in a calculator.",
+        links: Route.self
     ) { environment in
         AppCoordinator(environment: environment)
     }

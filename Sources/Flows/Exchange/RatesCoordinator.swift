@@ -14,7 +14,7 @@ extension ExchangeFlow {
 
         override func start() {
             let rates = Screen("rates", params: ["items": ExchangeFlow.ratesJSON, "lastViewed": .null])
-            rates.on("select", fields: ["code": .string]) { [unowned self] payload in
+            rates.on("select", fields: ["code": .string(oneOf: ExchangeFlow.codes)]) { [unowned self] payload in
                 let code = payload.string("code")
                 guard let item = ExchangeFlow.rates.first(where: { $0.code == code }) else {
                     let known = ExchangeFlow.rates.map(\.code).joined(separator: ", ")

@@ -20,6 +20,9 @@ extension ProblemType {
         case .flowChanged: self = .flowChanged
         case .storeUnavailable: self = .storeUnavailable
         case .flowFailure: self = .flowFailure
+        case .invalidLink: self = .invalidLink
+        case .unknownLink: self = .unknownLink
+        case .linkRejected: self = .linkRejected
         }
     }
 }
@@ -39,6 +42,7 @@ extension Problem {
             self.init(type, error.detail)
         }
         if error.kind == .eventNotAccepted { acceptedEvents = error.acceptedEvents }
+        if error.kind == .unknownLink { linkPatterns = error.linkPatterns }
         errors = error.fieldProblems
         currentVersion = error.currentVersion
         activeScreen = error.activeScreen

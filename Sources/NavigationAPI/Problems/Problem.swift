@@ -28,6 +28,8 @@ struct Problem: Error, Sendable {
     var recordedFlowVersion: Int?
     var currentFlowVersion: Int?
     var headers: [(name: String, value: String)] = []
+    /// For `unknown-link`: the link patterns the session's flow follows.
+    var linkPatterns: [String]?
 
     init(_ type: ProblemType, _ detail: String) {
         self.type = type
@@ -69,6 +71,10 @@ struct Problem: Error, Sendable {
         Self.write(",\"sessionBytes\":", sessionBytes, to: &writer)
         Self.write(",\"recordedFlowVersion\":", recordedFlowVersion, to: &writer)
         Self.write(",\"currentFlowVersion\":", currentFlowVersion, to: &writer)
+        if let linkPatterns {
+            writer.writeRaw(",\"patterns\":")
+            writer.write(.array(linkPatterns.map(JSONValue.string)))
+        }
         writer.writeRaw("}")
         var response = HTTPResponse(status: type.status, headers: ResponseHeaders.problem, body: writer.bytes)
         for header in headers { response.headers.add(header.name, header.value) }

@@ -32,21 +32,24 @@ public enum ProblemType: String, Sendable, CaseIterable {
     case flowFailure = "flow-failure"
     case flowChanged = "flow-changed"
     case storeUnavailable = "store-unavailable"
+    case invalidLink = "invalid-link"
+    case unknownLink = "unknown-link"
+    case linkRejected = "link-rejected"
 
     /// The problem's `type` member.
     public var uri: String { "urn:navigation-server:problem:" + rawValue }
 
     public var status: Int {
         switch self {
-        case .malformedJSON, .invalidRequest, .invalidQuery: 400
+        case .malformedJSON, .invalidRequest, .invalidQuery, .invalidLink: 400
         case .unauthorized: 401
-        case .notFound, .sessionNotFound, .flowNotFound: 404
+        case .notFound, .sessionNotFound, .flowNotFound, .unknownLink: 404
         case .methodNotAllowed: 405
         case .screenNotActive, .sessionFinished, .eventLimitReached, .stackLimitReached: 409
         case .versionMismatch: 412
         case .bodyTooLarge, .sessionTooLarge: 413
         case .unsupportedMediaType: 415
-        case .invalidContext, .eventNotAccepted, .invalidPayload, .eventRejected: 422
+        case .invalidContext, .eventNotAccepted, .invalidPayload, .eventRejected, .linkRejected: 422
         case .tooManySessions, .createRateLimited: 429
         case .draining, .storeUnavailable: 503
         case .flowChanged: 410
@@ -83,6 +86,9 @@ public enum ProblemType: String, Sendable, CaseIterable {
         case .flowFailure: "Flow failure"
         case .flowChanged: "Flow changed"
         case .storeUnavailable: "Session store unavailable"
+        case .invalidLink: "Invalid link"
+        case .unknownLink: "Unknown link"
+        case .linkRejected: "Link rejected"
         }
     }
 }

@@ -1,18 +1,22 @@
 import Coordination
 import HTTPCore
 
-/// The body of `POST /v1/sessions`: `{"flow": string, "context"?: object|null}`.
+/// The body of `POST /v1/sessions`: `{"flow": string, "context"?: object|null,
+/// "link"?: string}`.
 struct CreateSessionRequest {
-    static let shape = "{\"flow\": string, \"context\"?: object}"
+    static let shape = "{\"flow\": string, \"context\"?: object, \"link\"?: string}"
 
     let flow: String
     let context: JSONObject?
+    /// A deep link the new session opens right after `start()`.
+    let link: String?
 
     init(_ request: HTTPRequest) throws(Problem) {
         let object = try JSONRequestBody.object(of: request, shape: Self.shape)
-        var members = RequestMembers(object, known: ["flow", "context"])
+        var members = RequestMembers(object, known: ["flow", "context", "link"])
         flow = members.requiredString("flow")
         context = members.optionalObject("context")
+        link = members.optionalString("link")
         try members.validate()
     }
 }

@@ -38,6 +38,17 @@ struct RequestMembers {
         }
     }
 
+    /// A member that may be absent or `null`, else must be a string.
+    mutating func optionalString(_ name: String) -> String? {
+        switch object[name] {
+        case .none, .some(.null): return nil
+        case .some(.string(let string)): return string
+        case .some(let other):
+            problems.append(FieldProblem(field: name, message: "must be a string or null, not \(other.typeName)"))
+            return nil
+        }
+    }
+
     /// Throws 400 `invalid-request` listing every problem found, if any.
     func validate() throws(Problem) {
         guard !problems.isEmpty else { return }

@@ -5,7 +5,8 @@ import Sessions
 ///
 /// `{"id","flow","flowVersion","created","version","events":[{"version",
 /// "screen","event","payload","time"}]}`, events oldest first, times in
-/// RFC 3339 UTC with milliseconds.
+/// RFC 3339 UTC with milliseconds. A deep link's opening is
+/// `{"version","link","time"}`.
 enum EventsDocument {
     static func render(_ recorded: RecordedEvents, sessionID id: String) -> [UInt8] {
         var writer = JSONWriter(capacity: 160 + 128 * recorded.events.count)
@@ -24,12 +25,17 @@ enum EventsDocument {
             if index > 0 { writer.writeRaw(",") }
             writer.writeRaw("{\"version\":")
             writer.writeInt(entry.version)
-            writer.writeRaw(",\"screen\":")
-            writer.writeString(entry.event.screen)
-            writer.writeRaw(",\"event\":")
-            writer.writeString(entry.event.event)
-            writer.writeRaw(",\"payload\":")
-            writer.write(.object(entry.event.payload))
+            if let link = entry.event.link {
+                writer.writeRaw(",\"link\":")
+                writer.writeString(link)
+            } else {
+                writer.writeRaw(",\"screen\":")
+                writer.writeString(entry.event.screen)
+                writer.writeRaw(",\"event\":")
+                writer.writeString(entry.event.event)
+                writer.writeRaw(",\"payload\":")
+                writer.write(.object(entry.event.payload))
+            }
             writer.writeRaw(",\"time\":")
             UTCTimestamp.write(millisecondsSince1970: entry.time, to: &writer)
             writer.writeRaw("}")

@@ -4,7 +4,8 @@ import Coordination
 /// server runs.
 ///
 /// `{"flows":[{"name","description","context":{"<member>":{"type","nullable",
-/// "default","description"}}}]}`, flows and context members in declaration order.
+/// "default","description"}},"links":[{"pattern","description"}]}]}`, flows,
+/// context members and links in declaration order.
 enum FlowsDocument {
     static func render(_ flows: [Flow]) -> [UInt8] {
         var writer = JSONWriter(capacity: 256 * max(1, flows.count))
@@ -29,7 +30,16 @@ enum FlowsDocument {
                 writer.writeString(field.description)
                 writer.writeRaw("}")
             }
-            writer.writeRaw("}}")
+            writer.writeRaw("},\"links\":[")
+            for (linkIndex, link) in flow.links.enumerated() {
+                if linkIndex > 0 { writer.writeRaw(",") }
+                writer.writeRaw("{\"pattern\":")
+                writer.writeString(link.pattern)
+                writer.writeRaw(",\"description\":")
+                writer.writeString(link.description)
+                writer.writeRaw("}")
+            }
+            writer.writeRaw("]}")
         }
         writer.writeRaw("]}")
         return writer.bytes

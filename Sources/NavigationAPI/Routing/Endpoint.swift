@@ -14,6 +14,7 @@ enum Endpoint: Sendable, CaseIterable {
     case session
     case events
     case history
+    case links
 
     /// The path as written in openapi.yaml.
     var template: String {
@@ -29,13 +30,14 @@ enum Endpoint: Sendable, CaseIterable {
         case .session: "/v1/sessions/{id}"
         case .events: "/v1/sessions/{id}/events"
         case .history: "/v1/sessions/{id}/history"
+        case .links: "/v1/sessions/{id}/links"
         }
     }
 
     var methods: [HTTPMethod] {
         switch self {
         case .webClient, .webAsset, .health, .readiness, .metrics, .openAPIDocument, .flows, .history: [.get, .head]
-        case .sessions: [.post]
+        case .sessions, .links: [.post]
         case .events: [.get, .head, .post]
         case .session: [.get, .head, .delete]
         }
@@ -48,7 +50,7 @@ enum Endpoint: Sendable, CaseIterable {
     var isOpen: Bool {
         switch self {
         case .webClient, .webAsset, .health, .readiness, .metrics, .openAPIDocument: true
-        case .flows, .sessions, .session, .events, .history: false
+        case .flows, .sessions, .session, .events, .history, .links: false
         }
     }
 

@@ -53,6 +53,8 @@ enum JournalPrintCommand {
             ["flow": .string(flow), "flowVersion": .number(Double(flowVersion)), "context": .object(context)]
         case .event(let event):
             ["screen": .string(event.screen), "event": .string(event.event), "payload": .object(event.payload)]
+        case .link(let link):
+            ["link": .string(link)]
         case .ended(let reason):
             ["reason": .string(reason.rawValue)]
         }
@@ -62,6 +64,7 @@ enum JournalPrintCommand {
         switch kind {
         case .created: "created"
         case .event: "event"
+        case .link: "link"
         case .ended: "ended"
         }
     }

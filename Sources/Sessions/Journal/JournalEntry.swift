@@ -7,12 +7,31 @@ import Coordination
 /// `navigation-server journal print`:
 /// - created: `{"flow":"exchange","flowVersion":1,"context":{…}}`
 /// - event: `{"screen":"s2","event":"convert","payload":{"amount":100}}`
+/// - link: `{"link":"/rates/USD"}`
 /// - ended: `{"reason":"ended"}` (a client's `DELETE`), `{"reason":"expired"}`
 ///   or `{"reason":"lost"}`
 public enum JournalEntry: Sendable, Equatable {
     case created(flow: String, flowVersion: Int, context: JSONObject)
     case event(ClientEvent)
+    /// A deep link the session opened (``Session/open(link:expectedVersion:)``).
+    case link(String)
     case ended(reason: EndReason)
+
+    /// The entry that records an accepted `event`: a deep link's opening
+    /// is a ``link(_:)``, any other event an ``event(_:)``.
+    public static func accepted(_ event: ClientEvent) -> JournalEntry {
+        if let link = event.link { return .link(link) }
+        return .event(event)
+    }
+
+    /// The accepted event this entry records, for ``event(_:)`` and ``link(_:)``.
+    public var acceptedEvent: ClientEvent? {
+        switch self {
+        case .event(let event): event
+        case .link(let link): ClientEvent(link: link)
+        case .created, .ended: nil
+        }
+    }
 
     /// Why a session's journal was closed.
     public enum EndReason: String, Sendable, CaseIterable {
@@ -30,6 +49,7 @@ public enum JournalEntry: Sendable, Equatable {
         switch self {
         case .created: .created
         case .event: .event
+        case .link: .link
         case .ended: .ended
         }
     }
@@ -42,6 +62,8 @@ public enum JournalEntry: Sendable, Equatable {
             body = ["flow": .string(flow), "flowVersion": .number(Double(flowVersion)), "context": .object(context)]
         case .event(let event):
             body = ["screen": .string(event.screen), "event": .string(event.event), "payload": .object(event.payload)]
+        case .link(let link):
+            body = ["link": .string(link)]
         case .ended(let reason):
             body = ["reason": .string(reason.rawValue)]
         }
@@ -78,6 +100,9 @@ public enum JournalEntry: Sendable, Equatable {
                 let payload = object["payload"]?.objectValue
             else { throw JournalEntryError(record, "an event record needs screen, event and payload") }
             self = .event(ClientEvent(screen: screen, event: event, payload: payload))
+        case .link:
+            guard let link = object["link"]?.stringValue else { throw JournalEntryError(record, "a link record needs a link") }
+            self = .link(link)
         case .ended:
             guard let text = object["reason"]?.stringValue, let reason = EndReason(rawValue: text) else {
                 throw JournalEntryError(record, "an ended record needs a reason (ended, expired or lost)")

@@ -7,6 +7,7 @@ public struct SessionRecording: Sendable, Equatable {
     public let flow: String
     public let flowVersion: Int
     public let context: JSONObject
+    /// The accepted events, deep links' openings among them (``ClientEvent/link``).
     public let events: [ClientEvent]
     /// Set when the journal's last record closes it.
     public let endReason: JournalEntry.EndReason?
@@ -31,6 +32,7 @@ public struct SessionRecording: Sendable, Equatable {
             guard endReason == nil else { throw JournalEntryError(record, "a record follows the journal's ended record") }
             switch try JournalEntry(record) {
             case .event(let event): events.append(event)
+            case .link(let link): events.append(ClientEvent(link: link))
             case .ended(let reason): endReason = reason
             case .created: throw JournalEntryError(record, "a second created record")
             }

@@ -42,10 +42,9 @@ extension SessionRegistry {
             switch entry {
             case .created(let flow, let flowVersion, _):
                 created = (flow, flowVersion, record.time)
-            case .event(let event) where record.version > version:
+            case .event, .link:
+                guard record.version > version, let event = entry.acceptedEvent else { continue }
                 events.append(RecordedEvents.Event(version: record.version, time: record.time, event: event))
-            case .event:
-                continue
             case .ended:
                 throw notFound(id)
             }

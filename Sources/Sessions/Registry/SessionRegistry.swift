@@ -63,8 +63,10 @@ public final class SessionRegistry: Sendable {
     public var isStoreAvailable: Bool { storeHealthy.load(ordering: .relaxed) }
 
     /// Starts a session of `flowName`: builds its root coordinator, calls
-    /// `start()`, and journals it before returning.
-    public func create(flow flowName: String, context: JSONValue?) throws(NavigationError) -> SessionSnapshot {
+    /// `start()`, and journals it before returning. With `link`, the new
+    /// session then opens it as its first event (version 2); a link it
+    /// refuses refuses the whole creation.
+    public func create(flow flowName: String, context: JSONValue?, link: String? = nil) throws(NavigationError) -> SessionSnapshot {
         guard let flow = flowsByName[flowName] else {
             let known = flows.map(\.name).joined(separator: ", ")
             throw NavigationError(.flowNotFound, "no flow is named '\(flowName)'; this server hosts: \(known)")
@@ -74,8 +76,10 @@ public final class SessionRegistry: Sendable {
         let session: Session
         do {
             session = try Session(id: id, flow: flow, context: context, limits: limits)
+            if let link { try session.open(link: link) }
             let created = JournalEntry.created(flow: flow.name, flowVersion: flow.version, context: session.context)
             try record(created, of: id, version: 1)
+            if let link { try record(.link(link), of: id, version: 2) }
         } catch {
             liveCount.subtract(1, ordering: .relaxed)
             throw error
@@ -111,8 +115,13 @@ public final class SessionRegistry: Sendable {
     public func send(_ event: ClientEvent, to id: String, expectedVersion: Int? = nil) throws(NavigationError) -> SessionSnapshot {
         try change(id) { session throws(NavigationError) in
             try session.send(event, expectedVersion: expectedVersion)
-            return .event(event)
+            return .accepted(event)
         }
+    }
+
+    /// Opens a deep link and journals it; see ``Session/open(link:expectedVersion:)``.
+    public func open(link: String, in id: String, expectedVersion: Int? = nil) throws(NavigationError) -> SessionSnapshot {
+        try send(ClientEvent(link: link), to: id, expectedVersion: expectedVersion)
     }
 
     /// Runs `change` on the session and journals the entry it returns; if

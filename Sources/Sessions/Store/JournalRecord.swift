@@ -16,6 +16,9 @@ public struct JournalRecord: Sendable, Equatable {
         case event = 2
         /// The session ended or expired; no record may follow.
         case ended = 3
+        /// The session opened a deep link. Body: the link. Journals written
+        /// before links existed simply have none.
+        case link = 4
     }
 
     /// 32 lowercase hex digits (128 bits).

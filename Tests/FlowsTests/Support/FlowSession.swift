@@ -8,16 +8,24 @@ import Testing
 final class FlowSession {
     let session: Session
 
-    init(_ flow: Flow, context: JSONValue? = nil, limits: SessionLimits = .default) throws(NavigationError) {
-        session = try Session(id: "flow-session", flow: flow, context: context, limits: limits)
+    /// Every router call of the session, when it records them.
+    let routerLog: RouterCallLog?
+
+    init(
+        _ flow: Flow, context: JSONValue? = nil, limits: SessionLimits = .default, routerLog: RouterCallLog? = nil
+    ) throws(NavigationError) {
+        session = try Session(id: "flow-session", flow: flow, context: context, limits: limits, routerLog: routerLog)
+        self.routerLog = routerLog
     }
 
-    static func app(onboarded: Bool = false, token: String? = nil) throws(NavigationError) -> FlowSession {
-        try FlowSession(AppFlow.flow, context: ["onboarded": .bool(onboarded), "token": token.map(JSONValue.string) ?? nil])
+    static func app(onboarded: Bool = false, token: String? = nil, recording: Bool = false) throws(NavigationError) -> FlowSession {
+        try FlowSession(
+            AppFlow.flow, context: ["onboarded": .bool(onboarded), "token": token.map(JSONValue.string) ?? nil],
+            routerLog: recording ? RouterCallLog() : nil)
     }
 
-    static func exchange() throws(NavigationError) -> FlowSession {
-        try FlowSession(ExchangeFlow.flow)
+    static func exchange(recording: Bool = false) throws(NavigationError) -> FlowSession {
+        try FlowSession(ExchangeFlow.flow, routerLog: recording ? RouterCallLog() : nil)
     }
 
     // MARK: - Reading
@@ -90,6 +98,16 @@ final class FlowSession {
         return calls(since: before)
     }
 
+    /// Opens `link`; returns the router calls it made, as the recording
+    /// router saw them when the session has one, else as its history lists them.
+    @discardableResult
+    func open(_ link: String, expectedVersion: Int? = nil) throws -> [String] {
+        let before = version
+        routerLog?.removeAll()
+        try session.open(link: link, expectedVersion: expectedVersion)
+        return routerLog.map { describeCalls($0) } ?? calls(since: before)
+    }
+
     /// Sends `event` from the top screen, expecting a refusal that leaves the session as it was.
     @discardableResult
     func refusal(
@@ -114,6 +132,12 @@ final class FlowSession {
 
 /// `Type: call` for the calls a ``RouterCallLog`` recorded.
 func describe(_ log: RouterCallLog) -> [String] {
+    describeCalls(log)
+}
+
+/// ``describe(_:)`` under a name that members of types with their own
+/// `describe` can call.
+func describeCalls(_ log: RouterCallLog) -> [String] {
     log.entries.map { "\($0.coordinator): \($0.call)" }
 }
 

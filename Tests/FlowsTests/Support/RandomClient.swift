@@ -10,20 +10,31 @@ struct RandomAction: CustomStringConvertible {
     let expected: NavigationError.Kind?
 
     var description: String {
-        "\(event.event)\(event.payload.isEmpty ? "" : " \(JSONValue.object(event.payload))") on \(event.screen)"
+        if let link = event.link { return "link \(link) → \(expected.map { "\($0)" } ?? "accepted")" }
+        return "\(event.event)\(event.payload.isEmpty ? "" : " \(JSONValue.object(event.payload))") on \(event.screen)"
             + (expectedVersion.map { " if-match \($0)" } ?? "") + " → \(expected.map { "\($0)" } ?? "accepted")"
     }
 }
 
 /// A thin client that knows no flow: it reads the session document, mostly
 /// sends one of the top screen's events with a generated payload, and
-/// sometimes sends something invalid on purpose.
+/// sometimes sends something invalid on purpose. Given links, it also opens
+/// them now and then, and links no pattern matches or that are malformed.
 struct RandomClient {
     var rng: SplitMix64
+    /// Links the flow follows (`/rates/USD`); none means the client opens no links.
+    var links: [String] = []
+    /// Links whose pattern matches but whose values the flow refuses (`/rates/XXX`).
+    var rejectedLinks: [String] = []
+
+    /// Links of no pattern, of any flow here.
+    private static let unknownLinks = ["/nowhere", "/profile/extra", "/rates/USD/more", "/", "/Home"]
+    /// Links that are not well-formed paths.
+    private static let malformedLinks = ["profile", "/a/../b", "/%00", "/%zz", "/%C3%28", "/rates?code=USD", "//home"]
 
     private struct Event {
         let name: String
-        let fields: [(name: String, type: String)]
+        let fields: [(name: String, type: String, allowed: [String]?)]
     }
     private struct Entry {
         let id: String
@@ -35,6 +46,7 @@ struct RandomClient {
         let stack = try Self.entries(of: session)
         guard let top = stack.last, !top.events.isEmpty else { throw RandomClientError.nothingToTap }
         let version = session.version
+        if !links.isEmpty, rng.chance(8) { return linkAction() }
         if rng.chance(82) {
             let event = rng.pick(top.events)
             let payload = validPayload(for: event, on: top)
@@ -61,7 +73,11 @@ struct RandomClient {
                 return unknownEvent(on: top)
             }
             let code = rng.pick(["XXX", "usd", "", "EURO"])
-            return refused(ClientEvent(screen: top.id, event: select.name, payload: ["code": .string(code)]), .eventRejected)
+            // A field with allowed values refuses others before the handler runs.
+            let declared = select.fields.first { $0.name == "code" }?.allowed != nil
+            return refused(
+                ClientEvent(screen: top.id, event: select.name, payload: ["code": .string(code)]),
+                declared ? .invalidPayload : .eventRejected)
         default:
             let event = rng.pick(top.events)
             let stale = rng.chance(50) ? version + 1 : version - 1
@@ -71,12 +87,25 @@ struct RandomClient {
         }
     }
 
+    // MARK: - Links
+
+    private mutating func linkAction() -> RandomAction {
+        switch Int.random(in: 0..<10, using: &rng) {
+        case 0..<6: return RandomAction(event: ClientEvent(link: rng.pick(links)), expectedVersion: nil, expected: nil)
+        case 6 where !rejectedLinks.isEmpty: return refused(ClientEvent(link: rng.pick(rejectedLinks)), .linkRejected)
+        case 6, 7: return refused(ClientEvent(link: rng.pick(Self.unknownLinks)), .unknownLink)
+        default: return refused(ClientEvent(link: rng.pick(Self.malformedLinks)), .invalidLink)
+        }
+    }
+
     // MARK: - Payloads
 
     private mutating func validPayload(for event: Event, on entry: Entry) -> JSONObject {
         var payload = JSONObject()
         for field in event.fields {
-            if field.name == "code", let codes = entry.params?["items"]?.arrayValue?.compactMap({ $0["code"]?.stringValue }) {
+            if let allowed = field.allowed, !allowed.isEmpty {
+                payload[field.name] = .string(rng.pick(allowed))
+            } else if field.name == "code", let codes = entry.params?["items"]?.arrayValue?.compactMap({ $0["code"]?.stringValue }) {
                 payload[field.name] = .string(rng.pick(codes))
             } else {
                 payload[field.name] = value(of: field.type)
@@ -131,7 +160,12 @@ struct RandomClient {
             let events = (entry["events"]?.arrayValue ?? []).map { event in
                 Event(
                     name: event["name"]?.stringValue ?? "",
-                    fields: (event["fields"]?.objectValue ?? JSONObject()).map { ($0.key, $0.value.stringValue ?? "") })
+                    fields: (event["fields"]?.objectValue ?? JSONObject()).map { field in
+                        // A field is its type's name, or {"type", "enum"} when its values are a fixed set.
+                        let type = field.value.stringValue ?? field.value["type"]?.stringValue ?? ""
+                        let allowed = field.value["enum"]?.arrayValue?.compactMap(\.stringValue)
+                        return (field.key, type, allowed)
+                    })
             }
             return Entry(id: entry["id"]?.stringValue ?? "", params: entry["params"], events: events)
         }
