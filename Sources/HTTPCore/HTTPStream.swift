@@ -76,6 +76,19 @@ public final class HTTPStream: Sendable {
         self.state = Locked(State(onClose: onClose))
     }
 
+    /// Sets what is called once when the stream is over, replacing the one
+    /// given to `init`; called at once when it is over already.
+    public func whenClosed(_ handler: @escaping @Sendable (Ending) -> Void) {
+        let finishedEnding: Ending? = state.withLock { state in
+            guard state.isFinished else {
+                state.onClose = handler
+                return nil
+            }
+            return state.ending ?? .disconnected
+        }
+        if let finishedEnding { handler(finishedEnding) }
+    }
+
     /// Whether the stream still takes bytes.
     public var isOpen: Bool {
         state.withLock { !$0.isClosing && !$0.isFinished }

@@ -1,7 +1,7 @@
 /// One path template of openapi.yaml and the methods it answers.
 ///
-/// `HEAD` is allowed wherever `GET` is: the handler answers it exactly like
-/// `GET` and the HTTP layer leaves the body out.
+/// `HEAD` is allowed wherever `GET` is, except on the stream: the handler
+/// answers it exactly like `GET` and the HTTP layer leaves the body out.
 enum Endpoint: Sendable, CaseIterable {
     case webClient
     case webAsset
@@ -14,6 +14,7 @@ enum Endpoint: Sendable, CaseIterable {
     case session
     case events
     case history
+    case stream
 
     /// The path as written in openapi.yaml.
     var template: String {
@@ -29,6 +30,7 @@ enum Endpoint: Sendable, CaseIterable {
         case .session: "/v1/sessions/{id}"
         case .events: "/v1/sessions/{id}/events"
         case .history: "/v1/sessions/{id}/history"
+        case .stream: "/v1/sessions/{id}/stream"
         }
     }
 
@@ -38,6 +40,8 @@ enum Endpoint: Sendable, CaseIterable {
         case .sessions: [.post]
         case .events: [.get, .head, .post]
         case .session: [.get, .head, .delete]
+        // A stream has no end to send for HEAD.
+        case .stream: [.get]
         }
     }
 
@@ -48,7 +52,7 @@ enum Endpoint: Sendable, CaseIterable {
     var isOpen: Bool {
         switch self {
         case .webClient, .webAsset, .health, .readiness, .metrics, .openAPIDocument: true
-        case .flows, .sessions, .session, .events, .history: false
+        case .flows, .sessions, .session, .events, .history, .stream: false
         }
     }
 

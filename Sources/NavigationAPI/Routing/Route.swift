@@ -44,6 +44,7 @@ struct Route: Sendable, Equatable {
             switch segments[3] {
             case "events": self.init(.events, sessionID: segments[2])
             case "history": self.init(.history, sessionID: segments[2])
+            case "stream": self.init(.stream, sessionID: segments[2])
             default: return nil
             }
         default:
