@@ -89,6 +89,11 @@ public final class HTTPStream: Sendable {
         if let finishedEnding { handler(finishedEnding) }
     }
 
+    /// Whether a send passed ``capacityBytes`` and closed the stream.
+    public var hasOverflowed: Bool {
+        state.withLock { $0.ending == .overflowed }
+    }
+
     /// Whether the stream still takes bytes.
     public var isOpen: Bool {
         state.withLock { !$0.isClosing && !$0.isFinished }

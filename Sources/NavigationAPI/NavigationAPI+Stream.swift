@@ -18,7 +18,10 @@ extension NavigationAPI {
             problem.headers = retryAfter
             throw problem
         }
-        let subscriber = SessionEventStream(sessionID: id, queueBytes: streams.options.queueBytes)
+        let hub = streams
+        let subscriber = SessionEventStream(sessionID: id, queueBytes: hub.options.queueBytes) {
+            hub.overflowed.add(1, ordering: .relaxed)
+        }
         let subscription: SessionRegistry.Subscription
         do throws(Problem) {
             subscription = try engine { () throws(NavigationError) in
@@ -40,7 +43,6 @@ extension NavigationAPI {
         let stream = subscriber.stream
         streams.add(stream)
         let sessions = registry
-        let hub = streams
         stream.whenClosed { _ in
             sessions.unsubscribe(subscriber, from: id)
             hub.remove(stream)

@@ -15,9 +15,13 @@ final class SessionEventStream: SessionSubscriber {
     /// Versions at or below this were sent; the feed never repeats one, but
     /// the first document and a refresh may meet.
     private let sentVersion = Atomic<Int>(0)
+    private let overflowReported = Atomic<Bool>(false)
+    /// Called once if this client reads too slowly and its queue overflows.
+    private let onOverflow: @Sendable () -> Void
 
-    init(sessionID: String, queueBytes: Int) {
+    init(sessionID: String, queueBytes: Int, onOverflow: @escaping @Sendable () -> Void) {
         self.sessionID = sessionID
+        self.onOverflow = onOverflow
         self.stream = HTTPStream(
             capacityBytes: queueBytes, overflowNotice: Self.overflowNotice, stopNotice: Self.stopNotice)
     }
@@ -27,7 +31,10 @@ final class SessionEventStream: SessionSubscriber {
         case .changed(let snapshot):
             guard snapshot.version > sentVersion.load(ordering: .relaxed) else { return }
             sentVersion.store(snapshot.version, ordering: .relaxed)
-            stream.send([Array("id: \(snapshot.version)\nevent: session\ndata: ".utf8), snapshot.document, Self.messageEnd])
+            let message = [Array("id: \(snapshot.version)\nevent: session\ndata: ".utf8), snapshot.document, Self.messageEnd]
+            if !stream.send(message), stream.hasOverflowed, !overflowReported.exchange(true, ordering: .relaxed) {
+                onOverflow()
+            }
         case .ended(let id):
             stream.close(with: [Array("event: ended\ndata: {\"id\":\"\(id)\"}\n\n".utf8)])
         }

@@ -21,6 +21,9 @@ final class StreamHub: Sendable {
         timer.withLock { $0?.cancel() }
     }
 
+    /// Streams closed because their client read too slowly, since start.
+    let overflowed = Atomic<Int>(0)
+
     /// Streams open now.
     var count: Int { reserved.load(ordering: .relaxed) }
 
