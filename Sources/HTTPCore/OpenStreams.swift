@@ -1,10 +1,22 @@
 import CMicroHTTPD
 import Locking
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
 /// The server's open ``HTTPStream``s, so that a stopping server can end
 /// them all; and the libmicrohttpd callback response that sends one.
 final class OpenStreams: Sendable {
     private let streams = Locked<[ObjectIdentifier: HTTPStream]>([:])
+    /// `SO_SNDBUF` of a stream's socket; 0 leaves the system's.
+    private let sendBufferBytes: Int
+
+    init(sendBufferBytes: Int) {
+        self.sendBufferBytes = sendBufferBytes
+    }
 
     /// Streams whose responses libmicrohttpd has not finished yet.
     var count: Int {
@@ -26,7 +38,20 @@ final class OpenStreams: Sendable {
             return nil
         }
         streams.withLock { $0[ObjectIdentifier(stream)] = stream }
+        limitSendBuffer(of: connection)
         return response
+    }
+
+    /// Caps the kernel's buffer for a stream's socket: left to autotuning it
+    /// grows to megabytes for a client that does not read, which would both
+    /// hide a slow reader from the stream's own bound and cost that much
+    /// kernel memory per stream.
+    private func limitSendBuffer(of connection: OpaquePointer) {
+        guard sendBufferBytes > 0 else { return }
+        let socket = CMicroHTTPD_connection_fd(connection)
+        guard socket >= 0 else { return }
+        var bytes = Int32(clamping: sendBufferBytes)
+        _ = setsockopt(socket, SOL_SOCKET, SO_SNDBUF, &bytes, socklen_t(MemoryLayout<Int32>.size))
     }
 
     /// Ends every open stream with its stop notice; each connection then

@@ -38,13 +38,14 @@ final class RequestDispatcher: Sendable {
     /// rather than handled and then cut off mid-response by the stop.
     let isRefusingRequests = Atomic<Bool>(false)
     /// The streamed responses being sent; a stopping server ends them.
-    let openStreams = OpenStreams()
+    let openStreams: OpenStreams
 
     init(handler: any HTTPHandler, configuration: HTTPServerConfiguration) {
         self.handler = handler
         self.maxBodyBytes = configuration.maxBodyBytes
         self.lingeringDiscardBytes = configuration.lingeringDiscardBytes
         self.lingeringDuration = .seconds(configuration.lingeringSeconds)
+        self.openStreams = OpenStreams(sendBufferBytes: configuration.streamSendBufferBytes)
         self.lingeringCloser =
             configuration.lingeringSeconds > 0
             ? LingeringCloser(

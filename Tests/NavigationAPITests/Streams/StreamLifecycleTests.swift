@@ -92,7 +92,9 @@ struct StreamLifecycleTests {
     }
 
     @Test func aSlowReaderIsClosedWhileTheWriterAndOtherStreamsCarryOn() throws {
-        let server = try TestServer(options: .streams(StreamOptions(queueBytes: 8 * 1024)))
+        let server = try TestServer(options: .streams(StreamOptions(queueBytes: 8 * 1024))) { http in
+            http.streamSendBufferBytes = 4096
+        }
         let client = server.client()
         var session = try client.createSession("exchange")
         try client.apply("select", ["code": "USD"], to: &session)
