@@ -161,7 +161,9 @@ public struct NavigationAPI: HTTPHandler {
             }
             return .json(readyBody)
         case .metrics:
-            return HTTPResponse(status: 200, headers: ResponseHeaders.metrics, body: metrics.render(
+            return HTTPResponse(
+                status: 200, headers: ResponseHeaders.metrics,
+                body: metrics.render(
                     registry: registry, openStreams: streams.count,
                     overflowedStreams: streams.overflowed.load(ordering: .relaxed)))
         case .openAPIDocument:
