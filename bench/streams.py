@@ -11,7 +11,7 @@
    client reading 1,000 sockets with epoll, so it includes the client's own
    reading time.
 3. POST event throughput (wrk, 64 connections) with 1,000 idle streams on
-   other sessions vs without them: the same server, runs in turns.
+   other sessions vs without them: two servers side by side, runs in turns.
 
 Standard library only. The open-file limit is raised to its hard limit for
 the client; the server inherits it (ulimit -n must allow 2 x the streams).
@@ -197,26 +197,25 @@ def fan_out(start_server, workdir, profile):
 
 
 def post_with_streams(start_server, workdir, profile):
-    """POST events at 64 connections, alternating without and with 1,000 idle streams on other sessions."""
+    """POST events at 64 connections on two servers side by side, one with
+    1,000 idle streams on other sessions, in turns (streams closed by a
+    client are only noticed at the next keep-alive, so one server cannot
+    switch between the two states quickly)."""
     streams = 1000 if profile is FULL else 200
-    server = stream_server(start_server, "streams-post.log", streams)
+    servers = {"without": stream_server(start_server, "streams-post-without.log", streams),
+               "with": stream_server(start_server, "streams-post-with.log", streams)}
     sockets = []
     try:
-        others = harness.create_sessions(server.port, streams // 100, "exchange")
+        others = harness.create_sessions(servers["with"].port, streams // 100, "exchange")
+        harness.create_sessions(servers["without"].port, streams // 100, "exchange")
+        sockets = open_streams(servers["with"].port, others, 100)
         runs = {"without": [], "with": []}
         for round_index in range(profile["runs"] + 1):  # round 0 is the warm-up
             seconds = profile["warmup"] if round_index == 0 else profile["seconds"]
-            for side in ("without", "with"):
-                if side == "with" and not sockets:
-                    sockets = open_streams(server.port, others, 100)
-                if side == "without" and sockets:
-                    for connection in sockets:
-                        connection.close()
-                    sockets = []
-                    harness.wait_a_moment()
+            for side, server in servers.items():
                 ids = harness.create_sessions(server.port, 256, "exchange")
                 result = harness.measure(server, os.path.join(LUA, "post-events.lua"), 64, seconds,
-                                         [write_ids(workdir, "streams-post.ids", ids)])
+                                         [write_ids(workdir, f"streams-post-{side}.ids", ids)])
                 if round_index > 0:
                     runs[side].append(result["requests_per_second"])
                 harness.wait_a_moment()
@@ -229,7 +228,8 @@ def post_with_streams(start_server, workdir, profile):
     finally:
         for connection in sockets:
             connection.close()
-        server.stop()
+        for server in servers.values():
+            server.stop()
 
 
 def settled_rss(server):
