@@ -3,6 +3,12 @@ import Synchronization
 import TestSupport
 import Testing
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
 /// ``HTTPStream``: a response body written while it is sent.
 @Suite struct HTTPStreamTests {
     /// Answers `/stream` with a new stream (kept in `streams`), anything else with 200 "plain".
