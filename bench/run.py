@@ -9,7 +9,9 @@ to measure memory per session and throughput with many live sessions.
 Last, what the session journal costs (bench/durability.py): POST events
 with the file store vs the memory store, replay of a 1,000-event session,
 restart with many sessions on disk, idle RSS beyond the tree cache.
-`--only throughput,sessions,durability` runs some of the parts.
+Then live-update streams (bench/streams.py): 10,000 idle streams, fan-out
+to 1,000 subscribers, POST throughput with 1,000 idle streams.
+`--only throughput,sessions,durability,streams` runs some of the parts.
 
 Writes bench/results/latest.json (or --output) and prints a Markdown table.
 Exits 1 only when the benchmark itself breaks, never on a number.
@@ -27,6 +29,7 @@ import time
 import durability
 import harness
 import report
+import streams
 
 BENCH = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(BENCH)
@@ -69,6 +72,10 @@ def main():
         def start_server(log_name, **settings):
             return navigation_server(options.server, log_name, workdir, **settings)
         results["durability"] = durability.measure(start_server, workdir, options.quick)
+    if "streams" in options.only:
+        def start_stream_server(log_name, **settings):
+            return navigation_server(options.server, log_name, workdir, **settings)
+        results["streams"] = streams.measure(start_stream_server, workdir, options.quick)
     results["load_average"] = {"before": load_before, "after": harness.load_average()}
     results["wall_seconds"] = round(time.time() - started, 1)
     results["targets"] = report.targets(results)

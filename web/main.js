@@ -5,6 +5,7 @@
 import * as api from "./api.js";
 import { byId, h, replaceChildren } from "./dom.js";
 import { setUpLauncher, showLauncherProblem } from "./launcher.js";
+import { follow } from "./live.js";
 import { appendHistory, clearHistory, renderCoordinatorTree } from "./panels.js";
 import { describe, fieldErrors } from "./problems.js";
 import { renderStack } from "./stack-view.js";
@@ -14,6 +15,9 @@ import { renderObject } from "./values.js";
 const phone = byId("phone");
 const historyList = byId("history-list");
 const state = { id: null, document: null, historyVersion: 0 };
+// The live stream of the shown session; `pending` is a newer document that
+// arrived while this tab was sending an event, shown once it is done.
+const live = { stop: null, pending: null };
 
 function setBusy(busy) {
   phone.dataset.state = busy ? "busy" : "idle";
@@ -89,10 +93,56 @@ async function adopt(document) {
   showStale(null);
   showMessage("");
   render();
+  followLive();
   await loadHistory(false);
 }
 
+/** Follows the shown session's stream, replacing any earlier one. */
+function followLive() {
+  if (live.stop) live.stop();
+  live.pending = null;
+  if (!state.id || !state.document) return;
+  live.stop = follow(state.id, state.document.version, {
+    onDocument: showLive,
+    onEnded: () => forget("The session ended or expired (in another tab or client)."),
+  });
+}
+
+/** A newer version from the stream: shown with its transition, as if sent here. */
+async function showLive(document) {
+  if (!state.document || document.id !== state.id || document.version <= state.document.version) return;
+  if (phone.dataset.state === "busy") {
+    live.pending = document;
+    return;
+  }
+  setBusy(true);
+  try {
+    const before = state.document.version;
+    state.document = document;
+    showStale(null);
+    let entries = [];
+    try {
+      entries = (await loadHistory(true)).filter((entry) => entry.version > before);
+    } catch {
+      // The panel catches up on the next change; the screen is already right.
+    }
+    await render(transitionFor(entries));
+  } finally {
+    setBusy(false);
+  }
+  showPendingLive();
+}
+
+function showPendingLive() {
+  const pending = live.pending;
+  live.pending = null;
+  if (pending) showLive(pending);
+}
+
 function forget(message) {
+  if (live.stop) live.stop();
+  live.stop = null;
+  live.pending = null;
   state.id = null;
   state.document = null;
   clearHistory(historyList);
@@ -136,6 +186,7 @@ async function send(screen, event, payload, where) {
   } finally {
     setBusy(false);
   }
+  showPendingLive();
 }
 
 function report(problem, where) {
@@ -161,6 +212,7 @@ async function refresh() {
     showStale(null);
     showMessage("");
     render();
+    followLive();
     await loadHistory(true);
   } catch (problem) {
     if (problem.kind === "session-not-found") forget(describe(problem));

@@ -13,12 +13,12 @@ extension HTTPResponse {
     /// The body is copied (`.RESPMEM_MUST_COPY`): a Swift array's storage
     /// cannot be lent beyond a `withUnsafeBytes` scope, and for the small
     /// bodies this server sends a copy is cheaper than boxing the array.
-    func queue(on connection: OpaquePointer, closingConnection: Bool) -> MHD_Result {
-        let created: OpaquePointer? = body.withUnsafeBytes { bytes in
-            guard let base = bytes.baseAddress, bytes.count > 0 else {
-                return MHD_create_response_from_buffer(0, nil, .RESPMEM_PERSISTENT)
-            }
-            return MHD_create_response_from_buffer(bytes.count, UnsafeMutableRawPointer(mutating: base), .RESPMEM_MUST_COPY)
+    func queue(on connection: OpaquePointer, closingConnection: Bool, streams: OpenStreams) -> MHD_Result {
+        let created: OpaquePointer?
+        if let stream {
+            created = streams.makeResponse(for: stream, on: connection)
+        } else {
+            created = bufferedResponse()
         }
         guard let response = created else { return .NO }
         defer { MHD_destroy_response(response) }
@@ -30,6 +30,15 @@ extension HTTPResponse {
             addHeader("Connection", "close", to: response)
         }
         return MHD_queue_response(connection, Self.sendableStatus(status), response)
+    }
+
+    private func bufferedResponse() -> OpaquePointer? {
+        body.withUnsafeBytes { bytes in
+            guard let base = bytes.baseAddress, bytes.count > 0 else {
+                return MHD_create_response_from_buffer(0, nil, .RESPMEM_PERSISTENT)
+            }
+            return MHD_create_response_from_buffer(bytes.count, UnsafeMutableRawPointer(mutating: base), .RESPMEM_MUST_COPY)
+        }
     }
 
     /// libmicrohttpd refuses codes outside 100...999 by closing the connection;

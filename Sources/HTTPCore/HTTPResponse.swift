@@ -8,10 +8,14 @@ public struct HTTPResponse: Sendable {
     public var status: Int
     public var headers: HTTPHeaders
     public var body: [UInt8]
+    /// When set, the body is this stream instead of ``body``: sent as it is
+    /// written, chunked, for as long as the stream stays open.
+    public var stream: HTTPStream?
 
-    public init(status: Int, headers: HTTPHeaders = .init(), body: [UInt8] = []) {
+    public init(status: Int, headers: HTTPHeaders = .init(), body: [UInt8] = [], stream: HTTPStream? = nil) {
         self.status = status
         self.headers = headers
         self.body = body
+        self.stream = stream
     }
 }

@@ -42,6 +42,11 @@ public final class HTTPServer: Sendable {
         boundPort.load(ordering: .acquiring)
     }
 
+    /// Streamed responses (``HTTPStream``) still being sent.
+    public var openStreamCount: Int {
+        dispatcher.openStreams.count
+    }
+
     /// Requests received but not yet fully answered.
     var inFlightRequestCount: Int {
         dispatcher.inFlightRequests.load(ordering: .sequentiallyConsistent)
@@ -84,8 +89,9 @@ public final class HTTPServer: Sendable {
         }
     }
 
-    /// Stops gracefully: waits up to `deadline` seconds for in-flight
-    /// requests to be answered, then closes every connection. Responses sent
+    /// Stops gracefully: ends every open ``HTTPStream`` (its stop notice,
+    /// then the end of the response), waits up to `deadline` seconds for
+    /// in-flight requests to be answered, then closes every connection. Responses sent
     /// while waiting carry `Connection: close`.
     ///
     /// The listening socket stays open until the end: libmicrohttpd 0.9.75's
@@ -109,7 +115,10 @@ public final class HTTPServer: Sendable {
         }
         guard let daemon else { return }
 
-        dispatcher.isDraining.store(true, ordering: .relaxed)
+        dispatcher.isDraining.store(true, ordering: .sequentiallyConsistent)
+        // Streams would keep their requests in flight for ever: each sends
+        // its stop notice and ends now, without waiting for its client.
+        dispatcher.openStreams.stopAll()
         let giveUp = Self.instant(afterSeconds: deadline)
         // Requests on open keep-alive connections are still answered (with
         // `Connection: close`); once none is in flight, later ones are

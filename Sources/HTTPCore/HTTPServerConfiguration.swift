@@ -52,6 +52,11 @@ public struct HTTPServerConfiguration: Sendable {
     /// libmicrohttpd's `MHD_USE_TURBO`: skips some system calls (no
     /// `shutdown()` before `close()`, fewer listen-socket checks).
     public var turbo: Bool = true
+    /// The kernel send buffer (`SO_SNDBUF`) of a connection sending an
+    /// ``HTTPStream``; 0 leaves the system's autotuning, which lets it grow
+    /// to megabytes for a client that does not read. Kept small, a slow
+    /// reader soon fills the stream's own bounded queue.
+    public var streamSendBufferBytes: Int = 64 * 1024
 
     public init() {}
 
@@ -85,6 +90,9 @@ public struct HTTPServerConfiguration: Sendable {
         }
         if connectionTimeoutSeconds < 0 || connectionTimeoutSeconds > Int(UInt32.max) {
             return "connectionTimeoutSeconds must be 0 (never) or positive, got \(connectionTimeoutSeconds)"
+        }
+        if streamSendBufferBytes < 0 {
+            return "streamSendBufferBytes must not be negative, got \(streamSendBufferBytes)"
         }
         if connectionMemoryLimitBytes < 4096 {
             return "connectionMemoryLimitBytes must be at least 4096, got \(connectionMemoryLimitBytes)"

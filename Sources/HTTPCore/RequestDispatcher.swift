@@ -37,12 +37,15 @@ final class RequestDispatcher: Sendable {
     /// that starts now is refused (the connection closes without an answer)
     /// rather than handled and then cut off mid-response by the stop.
     let isRefusingRequests = Atomic<Bool>(false)
+    /// The streamed responses being sent; a stopping server ends them.
+    let openStreams: OpenStreams
 
     init(handler: any HTTPHandler, configuration: HTTPServerConfiguration) {
         self.handler = handler
         self.maxBodyBytes = configuration.maxBodyBytes
         self.lingeringDiscardBytes = configuration.lingeringDiscardBytes
         self.lingeringDuration = .seconds(configuration.lingeringSeconds)
+        self.openStreams = OpenStreams(sendBufferBytes: configuration.streamSendBufferBytes)
         self.lingeringCloser =
             configuration.lingeringSeconds > 0
             ? LingeringCloser(
@@ -179,6 +182,12 @@ final class RequestDispatcher: Sendable {
 
     private func queue(_ response: HTTPResponse, on connection: OpaquePointer, closingConnection: Bool) -> MHD_Result {
         let closing = closingConnection || isDraining.load(ordering: .relaxed)
-        return response.queue(on: connection, closingConnection: closing)
+        let result = response.queue(on: connection, closingConnection: closing, streams: openStreams)
+        // A stream opened while the server stops is ended at once; one
+        // registered before `HTTPServer.stop` looked is ended by it.
+        if let stream = response.stream, isDraining.load(ordering: .sequentiallyConsistent) {
+            stream.stop()
+        }
+        return result
     }
 }

@@ -12,7 +12,20 @@ extension NavigationAPI {
     /// which paths exist.
     func authorize(_ request: HTTPRequest, route: Route?) throws(Problem) {
         guard let apiKey = options.apiKey, needsKey(route) else { return }
-        guard apiKey.admits(request.headers["Authorization"]) else { throw Problem.unauthorized() }
+        guard apiKey.admits(request.headers["Authorization"] ?? streamKey(request, route: route)) else {
+            throw Problem.unauthorized()
+        }
+    }
+
+    /// The stream route alone also takes the key as `?key=<key>`: a
+    /// browser's `EventSource` cannot send headers. Only there, so that a
+    /// key in a URL (which logs and histories keep) is never needed for
+    /// anything but reading a session (see SECURITY.md).
+    private func streamKey(_ request: HTTPRequest, route: Route?) -> String? {
+        guard route?.endpoint == .stream, !request.query.isEmpty,
+            let key = request.queryItems().first(where: { $0.name == "key" })?.value
+        else { return nil }
+        return "Bearer " + key
     }
 
     /// Whether `route` needs the API key when one is configured: every `/v1`

@@ -37,12 +37,15 @@ public struct NavigationAPI: HTTPHandler {
         /// `X-Forwarded-For` address rather than the connection's peer;
         /// only behind a proxy that appends it (see SECURITY.md).
         public var trustForwardedFor: Bool
+        /// The bounds of live-update streams.
+        public var streams: StreamOptions
 
         public init(
             openAPIDocument: String = OpenAPIDocument.text, retryAfterSeconds: Int = 2,
             apiKey: APIKey? = nil, protectsMetrics: Bool = false, cors: CORSPolicy = CORSPolicy(allowedOrigins: []),
-            creationRate: CreationRate = .default, trustForwardedFor: Bool = false
+            creationRate: CreationRate = .default, trustForwardedFor: Bool = false, streams: StreamOptions = StreamOptions()
         ) {
+            self.streams = streams
             self.protectsMetrics = protectsMetrics
             self.openAPIDocument = openAPIDocument
             self.retryAfterSeconds = retryAfterSeconds
@@ -62,6 +65,8 @@ public struct NavigationAPI: HTTPHandler {
     public let readiness: Readiness
     /// Each client's bucket of session creations.
     let creationLimiter: ClientRateLimiter
+    /// The open live-update streams.
+    let streams: StreamHub
     private let healthBody: [UInt8]
     private let readyBody: [UInt8]
     private let flowsBody: [UInt8]
@@ -73,6 +78,7 @@ public struct NavigationAPI: HTTPHandler {
         self.metrics = ServerMetrics(flows: registry.flows.map(\.name))
         self.readiness = Readiness()
         self.creationLimiter = ClientRateLimiter(rate: options.creationRate)
+        self.streams = StreamHub(options: options.streams)
         self.healthBody = Array("{\"status\":\"ok\"}".utf8)
         self.readyBody = Array("{\"status\":\"ready\"}".utf8)
         self.flowsBody = FlowsDocument.render(registry.flows)
@@ -155,7 +161,11 @@ public struct NavigationAPI: HTTPHandler {
             }
             return .json(readyBody)
         case .metrics:
-            return HTTPResponse(status: 200, headers: ResponseHeaders.metrics, body: metrics.render(registry: registry))
+            return HTTPResponse(
+                status: 200, headers: ResponseHeaders.metrics,
+                body: metrics.render(
+                    registry: registry, openStreams: streams.count,
+                    overflowedStreams: streams.overflowed.load(ordering: .relaxed)))
         case .openAPIDocument:
             return HTTPResponse(status: 200, headers: ResponseHeaders.yaml, body: openAPIBody)
         case .flows:
@@ -172,6 +182,8 @@ public struct NavigationAPI: HTTPHandler {
             return try history(of: try wellFormedSessionID(route), request)
         case .links:
             return try openLink(request, in: try wellFormedSessionID(route))
+        case .stream:
+            return try openStream(of: try wellFormedSessionID(route), request)
         }
     }
 

@@ -99,6 +99,7 @@ struct ConfigurationParserTests {
                 "NAVIGATION_PROTECT_METRICS": "true",
                 "NAVIGATION_MAX_SESSION_BYTES": "2048",
                 "NAVIGATION_LINGER_SECONDS": "0", "NAVIGATION_LINGER_BYTES": "0",
+                "NAVIGATION_MAX_STREAMS": "13", "NAVIGATION_MAX_STREAMS_PER_SESSION": "4",
             ])
         #expect(parsed.host == "::1")
         #expect(parsed.port == 9000)
@@ -121,7 +122,8 @@ struct ConfigurationParserTests {
         #expect(parsed.store == .file(path: "/tmp/journal"))
         #expect(parsed.fsync == .always)
         #expect(parsed.sessionLimits.maxCachedSessions == 3)
-        #expect(ConfigurationParser.environmentVariables.count == 27)
+        #expect((parsed.apiOptions.streams.maxStreams, parsed.apiOptions.streams.maxStreamsPerSession) == (13, 4))
+        #expect(ConfigurationParser.environmentVariables.count == 29)
     }
 
     @Test func flagWinsOverEnvironment() throws {

@@ -33,7 +33,7 @@ struct OpenAPIDocumentTests {
         let documented = Set(try OpenAPIPaths.operations(in: rootYAML()).map { "\($0.method) \($0.path)" })
         let routed = Set(NavigationAPI.operations.map { "\($0.method) \($0.path)" })
         #expect(documented == routed)
-        #expect(documented.count == 24)  // 16 + GET and HEAD of /readyz, /metrics, / and /app/{file}
+        #expect(documented.count == 25)  // 17 + GET and HEAD of /readyz, /metrics, / and /app/{file}
     }
 
     @Test func everyDocumentedOperationIsAnsweredByTheServer() throws {

@@ -43,7 +43,7 @@ public final class ServerMetrics: Sendable {
     }
 
     /// The exposition page, with the registry's session counts as they are now.
-    func render(registry: SessionRegistry) -> [UInt8] {
+    func render(registry: SessionRegistry, openStreams: Int = 0, overflowedStreams: Int = 0) -> [UInt8] {
         var page = PrometheusTextWriter()
         renderRequests(into: &page)
         renderDurations(into: &page)
@@ -66,6 +66,12 @@ public final class ServerMetrics: Sendable {
         page.sample("navigation_sessions_cached", [:], registry.cachedCount)
         page.family("navigation_store_available", type: "gauge", help: "1 while the session store takes reads and writes, else 0.")
         page.sample("navigation_store_available", [:], registry.isStoreAvailable ? 1 : 0)
+        page.family("navigation_streams_open", type: "gauge", help: "Live-update streams (GET .../stream) open now.")
+        page.sample("navigation_streams_open", [:], openStreams)
+        page.family(
+            "navigation_streams_overflowed_total", type: "counter",
+            help: "Streams closed because their client read too slowly (its queue passed its bound), since start.")
+        page.sample("navigation_streams_overflowed_total", [:], overflowedStreams)
         renderEvents(into: &page)
         page.family("navigation_build_info", type: "gauge", help: "Always 1; the labels describe this build.")
         page.sample("navigation_build_info", ["version": BuildInfo.version, "swift": BuildInfo.swiftVersion], 1)

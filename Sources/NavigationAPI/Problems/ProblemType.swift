@@ -15,6 +15,8 @@ public enum ProblemType: String, Sendable, CaseIterable {
     case draining = "draining"
     case unauthorized = "unauthorized"
     case createRateLimited = "create-rate-limited"
+    case tooManyStreams = "too-many-streams"
+    case tooManySubscribers = "too-many-subscribers"
     // The engine's refusals, one per `NavigationError.Kind`.
     case sessionNotFound = "session-not-found"
     case flowNotFound = "flow-not-found"
@@ -50,8 +52,8 @@ public enum ProblemType: String, Sendable, CaseIterable {
         case .bodyTooLarge, .sessionTooLarge: 413
         case .unsupportedMediaType: 415
         case .invalidContext, .eventNotAccepted, .invalidPayload, .eventRejected, .linkRejected: 422
-        case .tooManySessions, .createRateLimited: 429
-        case .draining, .storeUnavailable: 503
+        case .tooManySessions, .createRateLimited, .tooManySubscribers: 429
+        case .draining, .storeUnavailable, .tooManyStreams: 503
         case .flowChanged: 410
         case .flowFailure: 500
         }
@@ -70,6 +72,8 @@ public enum ProblemType: String, Sendable, CaseIterable {
         case .draining: "Server draining"
         case .unauthorized: "API key required"
         case .createRateLimited: "Session creation rate exceeded"
+        case .tooManyStreams: "Too many open streams"
+        case .tooManySubscribers: "Too many streams on this session"
         case .sessionNotFound: "Session not found"
         case .flowNotFound: "Flow not found"
         case .invalidContext: "Invalid context"

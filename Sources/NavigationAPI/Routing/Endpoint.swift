@@ -1,7 +1,7 @@
 /// One path template of openapi.yaml and the methods it answers.
 ///
-/// `HEAD` is allowed wherever `GET` is: the handler answers it exactly like
-/// `GET` and the HTTP layer leaves the body out.
+/// `HEAD` is allowed wherever `GET` is, except on the stream: the handler
+/// answers it exactly like `GET` and the HTTP layer leaves the body out.
 enum Endpoint: Sendable, CaseIterable {
     case webClient
     case webAsset
@@ -15,6 +15,7 @@ enum Endpoint: Sendable, CaseIterable {
     case events
     case history
     case links
+    case stream
 
     /// The path as written in openapi.yaml.
     var template: String {
@@ -31,6 +32,7 @@ enum Endpoint: Sendable, CaseIterable {
         case .events: "/v1/sessions/{id}/events"
         case .history: "/v1/sessions/{id}/history"
         case .links: "/v1/sessions/{id}/links"
+        case .stream: "/v1/sessions/{id}/stream"
         }
     }
 
@@ -40,6 +42,8 @@ enum Endpoint: Sendable, CaseIterable {
         case .sessions, .links: [.post]
         case .events: [.get, .head, .post]
         case .session: [.get, .head, .delete]
+        // A stream has no end to send for HEAD.
+        case .stream: [.get]
         }
     }
 
@@ -50,7 +54,7 @@ enum Endpoint: Sendable, CaseIterable {
     var isOpen: Bool {
         switch self {
         case .webClient, .webAsset, .health, .readiness, .metrics, .openAPIDocument: true
-        case .flows, .sessions, .session, .events, .history, .links: false
+        case .flows, .sessions, .session, .events, .history, .links, .stream: false
         }
     }
 

@@ -45,6 +45,7 @@ struct Route: Sendable, Equatable {
             case "events": self.init(.events, sessionID: segments[2])
             case "history": self.init(.history, sessionID: segments[2])
             case "links": self.init(.links, sessionID: segments[2])
+            case "stream": self.init(.stream, sessionID: segments[2])
             default: return nil
             }
         default:

@@ -121,6 +121,12 @@ struct ConfigurationOption: Sendable {
             "max-connections-per-ip", "NAVIGATION_MAX_CONNECTIONS_PER_IP", in: 0...Int(UInt32.max),
             "Simultaneous connections from one IP address; 0 is unlimited.", \.maxConnectionsPerIP),
         .integer(
+            "max-streams", "NAVIGATION_MAX_STREAMS", in: 1...Int(UInt32.max),
+            "Open live-update streams (each also holds one of --max-connections); beyond it 503.", \.maxStreams),
+        .integer(
+            "max-streams-per-session", "NAVIGATION_MAX_STREAMS_PER_SESSION", in: 1...Int(UInt32.max),
+            "Open live-update streams on one session; beyond it 429.", \.maxStreamsPerSession),
+        .integer(
             "connection-timeout", "NAVIGATION_CONNECTION_TIMEOUT", in: 0...Int(UInt32.max),
             "Seconds an idle connection stays open; 0 is forever.", \.connectionTimeout),
         .integer(

@@ -56,6 +56,10 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var createBurst: Int
     /// Whether the creation rate's client is the last `X-Forwarded-For` address.
     public var trustForwardedFor: Bool
+    /// Open live-update streams across the server; past it 503.
+    public var maxStreams: Int
+    /// Open live-update streams on one session; past it 429.
+    public var maxStreamsPerSession: Int
 
     /// The defaults.
     public init() {
@@ -88,6 +92,8 @@ public struct ServerConfiguration: Sendable, Equatable {
         createRate = CreationRate.default.perSecond
         createBurst = CreationRate.default.burst
         trustForwardedFor = false
+        maxStreams = StreamOptions().maxStreams
+        maxStreamsPerSession = StreamOptions().maxStreamsPerSession
     }
 
     /// The HTTP layer's part.
@@ -123,7 +129,8 @@ public struct ServerConfiguration: Sendable, Equatable {
         NavigationAPI.Options(
             apiKey: apiKey, protectsMetrics: protectsMetrics, cors: CORSPolicy(allowedOrigins: corsOrigins),
             creationRate: CreationRate(perSecond: createRate, burst: createBurst),
-            trustForwardedFor: trustForwardedFor)
+            trustForwardedFor: trustForwardedFor,
+            streams: StreamOptions(maxStreams: maxStreams, maxStreamsPerSession: maxStreamsPerSession))
     }
 
     /// Seconds between sweeps of idle sessions: often enough that an expired

@@ -150,6 +150,7 @@ extension SessionRegistry {
         }
         store.drop(id)
         liveCount.subtract(1, ordering: .relaxed)
+        feed.announceEnded(id)
     }
 
     /// Forgets the cached tree only; the journal stays, and the next request

@@ -27,6 +27,8 @@ public final class SessionRegistry: Sendable {
     let clock: @Sendable () -> Double
     let counters = RegistryCounters()
     let notify: @Sendable (RegistryNotice) -> Void
+    /// Each accepted change, announced to the session's live subscribers.
+    public let feed = SessionFeed()
 
     /// - Parameters:
     ///   - store: the journals; a ``MemoryStore`` keeps nothing across a restart.
@@ -151,7 +153,9 @@ public final class SessionRegistry: Sendable {
                     }
                     throw error
                 }
-                return SessionSnapshot(id: session.id, version: session.version, document: session.document())
+                let snapshot = SessionSnapshot(id: session.id, version: session.version, document: session.document())
+                feed.announce(snapshot)
+                return snapshot
             }
             if let outcome { return outcome }
         }

@@ -1,0 +1,26 @@
+/// The bounds of live-update streams (`GET /v1/sessions/{id}/stream`).
+public struct StreamOptions: Sendable {
+    /// Open streams across the server; past it, 503 `too-many-streams`.
+    /// Each also holds a connection, so the connection limit must allow it.
+    public var maxStreams: Int
+    /// Open streams on one session; past it, 429 `too-many-subscribers`.
+    public var maxStreamsPerSession: Int
+    /// Seconds between `: keep-alive` comments on every stream: they keep
+    /// proxies from closing idle streams and are how a client that went
+    /// away is noticed and freed.
+    public var keepAliveSeconds: Double
+    /// Bytes a stream may have queued and unsent; past it (a client reading
+    /// too slowly) the stream is closed with a comment saying so, and the
+    /// client resumes with `Last-Event-ID`.
+    public var queueBytes: Int
+
+    public init(
+        maxStreams: Int = 10_000, maxStreamsPerSession: Int = 100, keepAliveSeconds: Double = 15,
+        queueBytes: Int = 1 << 20
+    ) {
+        self.maxStreams = maxStreams
+        self.maxStreamsPerSession = maxStreamsPerSession
+        self.keepAliveSeconds = keepAliveSeconds
+        self.queueBytes = queueBytes
+    }
+}

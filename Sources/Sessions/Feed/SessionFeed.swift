@@ -1,0 +1,87 @@
+import Locking
+
+/// Who listens to which session, and the announcing of each accepted change
+/// to them (live updates, API.md).
+///
+/// The registry announces under the session's lock, right after the change
+/// is in the store: announcements of one session are therefore in version
+/// order, and a subscriber added under that same lock
+/// (``SessionRegistry/subscribe(_:since:subscriber:limit:)``) misses none
+/// and sees none twice. Sessions are spread over shards so that sessions
+/// with no subscribers never contend.
+public final class SessionFeed: Sendable {
+    private struct Listeners {
+        var subscribers: [ObjectIdentifier: any SessionSubscriber] = [:]
+        /// The last version announced, so that a refresh announces only news.
+        var announcedVersion = 0
+    }
+
+    private let shards: [Locked<[String: Listeners]>]
+
+    init(shardCount: Int = 64) {
+        shards = (0..<max(1, shardCount)).map { _ in Locked([:]) }
+    }
+
+    /// Subscribers of `id` now.
+    public func subscriberCount(of id: String) -> Int {
+        shard(id).withLock { $0[id]?.subscribers.count ?? 0 }
+    }
+
+    /// Adds `subscriber` unless `id` already has `limit`; false when full.
+    func add(_ subscriber: any SessionSubscriber, to id: String, version: Int, limit: Int) -> Bool {
+        shard(id).withLock { table in
+            var listeners = table[id] ?? Listeners(announcedVersion: version)
+            guard listeners.subscribers.count < limit else { return false }
+            listeners.subscribers[ObjectIdentifier(subscriber)] = subscriber
+            listeners.announcedVersion = max(listeners.announcedVersion, version)
+            table[id] = listeners
+            return true
+        }
+    }
+
+    /// Stops announcing `id` to `subscriber` (its stream closed).
+    public func remove(_ subscriber: any SessionSubscriber, from id: String) {
+        shard(id).withLock { table in
+            guard var listeners = table[id] else { return }
+            listeners.subscribers[ObjectIdentifier(subscriber)] = nil
+            table[id] = listeners.subscribers.isEmpty ? nil : listeners
+        }
+    }
+
+    /// Announces `snapshot` to its session's subscribers unless that version
+    /// was announced already. Called under the session's lock.
+    func announce(_ snapshot: SessionSnapshot) {
+        let subscribers: [any SessionSubscriber] = shard(snapshot.id).withLock { table in
+            guard var listeners = table[snapshot.id], snapshot.version > listeners.announcedVersion else { return [] }
+            listeners.announcedVersion = snapshot.version
+            table[snapshot.id] = listeners
+            return Array(listeners.subscribers.values)
+        }
+        let change = SessionChange.changed(snapshot)
+        for subscriber in subscribers { subscriber.receive(change) }
+    }
+
+    /// Whether `id` has subscribers that have not seen `version` yet.
+    func awaits(_ id: String, version: Int) -> Bool {
+        shard(id).withLock { table in
+            guard let listeners = table[id] else { return false }
+            return version > listeners.announcedVersion
+        }
+    }
+
+    /// Announces the end of `id` and forgets its subscribers.
+    func announceEnded(_ id: String) {
+        let subscribers: [any SessionSubscriber] = shard(id).withLock { table in
+            guard let listeners = table.removeValue(forKey: id) else { return [] }
+            return Array(listeners.subscribers.values)
+        }
+        let change = SessionChange.ended(sessionID: id)
+        for subscriber in subscribers { subscriber.receive(change) }
+    }
+
+    private func shard(_ id: String) -> Locked<[String: Listeners]> {
+        var hash: UInt64 = 14_695_981_039_346_656_037
+        for byte in id.utf8 { hash = (hash ^ UInt64(byte)) &* 1_099_511_628_211 }
+        return shards[Int(hash % UInt64(shards.count))]
+    }
+}

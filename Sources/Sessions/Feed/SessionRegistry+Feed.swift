@@ -1,0 +1,61 @@
+import Coordination
+
+/// Live updates: subscribing to a session's changes, and the entry point
+/// through which a store that learns of another instance's change makes
+/// them known here.
+extension SessionRegistry {
+    /// The outcome of ``subscribe(_:since:subscriber:limit:)``.
+    public enum Subscription: Sendable {
+        /// Subscribed; the current document was already delivered unless the
+        /// client was at its version.
+        case subscribed(version: Int)
+        /// The session has `limit` subscribers already.
+        case full
+    }
+
+    /// Subscribes `subscriber` to the session's changes, atomically with
+    /// reading its current state: under the session's lock, it is added to
+    /// the feed and, unless `since` is the session's version, handed the
+    /// current document first. So it sees every later version exactly once,
+    /// in order, then `ended` when the session ends, expires or is lost.
+    ///
+    /// Throws as ``withSession(_:_:)`` does (an unknown, ended or expired id
+    /// is ``NavigationError/Kind/sessionNotFound``).
+    public func subscribe(
+        _ id: String, since: Int?, subscriber: any SessionSubscriber, limit: Int
+    ) throws(NavigationError) -> Subscription {
+        try withFreshSession(id) { session in
+            guard feed.add(subscriber, to: id, version: session.version, limit: limit) else { return .full }
+            if since != session.version {
+                subscriber.receive(.changed(SessionSnapshot(id: id, version: session.version, document: session.document())))
+            }
+            return .subscribed(version: session.version)
+        }
+    }
+
+    /// Stops announcing `id` to `subscriber`.
+    public func unsubscribe(_ subscriber: any SessionSubscriber, from id: String) {
+        feed.remove(subscriber, from: id)
+    }
+
+    /// Brings the session up to date with the store and announces any
+    /// version its subscribers have not seen; announces `ended` when the
+    /// store says it is over.
+    ///
+    /// This is the entry point for a store shared by several instances: when
+    /// it learns that another instance appended to a session's journal (a
+    /// Redis pub/sub message, say), it calls this with the session's id, and
+    /// every stream open on this instance gets the new document. Cheap for
+    /// a session nobody here subscribes to (one shard lookup).
+    public func refreshSubscribers(of id: String) {
+        guard feed.subscriberCount(of: id) > 0 else { return }
+        do throws(NavigationError) {
+            try withFreshSession(id) { session in
+                guard feed.awaits(id, version: session.version) else { return }
+                feed.announce(SessionSnapshot(id: id, version: session.version, document: session.document()))
+            }
+        } catch {
+            if error.kind == .sessionNotFound { feed.announceEnded(id) }
+        }
+    }
+}

@@ -1,0 +1,56 @@
+import Coordination
+import NavigationAPI
+import Synchronization
+import TestSupport
+import Testing
+
+/// The hardening suite's hammer, with streams open on the hammered session.
+@Suite("Live updates: hammered session with 100 streams")
+struct StreamHammerTests {
+    /// 32 connections send `convert` events to one calculator while 100
+    /// streams are open on it: every stream sees every accepted version,
+    /// in order, none twice, each with the document of that version.
+    @Test func everyStreamSeesEveryVersionInOrderOnce() throws {
+        var limits = SessionLimits()
+        limits.maxHistoryLength = 4096
+        let server = try TestServer(limits: limits)
+        let setup = server.client()
+        var session = try setup.createSession("exchange")
+        try setup.apply("select", ["code": "USD"], to: &session)
+        let startVersion = session.version
+        let streams = try (0..<100).map { _ in
+            try server.openStream(session, headers: [("Last-Event-ID", String(startVersion))])
+        }
+        let path = session.path + "/events"
+        let screen = session.topID
+        let port = server.port
+        let accepted = LockedBox<[Int: JSONValue]>([:])
+        runOnThreads(32) { connection in
+            let client = TestHTTPClient(port: port)
+            for attempt in 0..<8 {
+                let amount = connection * 1000 + attempt + 1
+                let body: JSONValue = [
+                    "screen": .string(screen), "event": "convert", "payload": ["amount": .number(Double(amount))],
+                ]
+                guard let response = try? client.request("POST", path, json: body), response.status == 200,
+                    let document = response.json, let version = document["version"]?.intValue
+                else { continue }
+                accepted.withLock { $0[version] = document }
+            }
+        }
+        let documents = accepted.withLock { $0 }
+        let finalVersion = try setup.version(of: session)
+        #expect(documents.count == finalVersion - startVersion)
+        #expect(Array(documents.keys).sorted() == Array((startVersion + 1)...finalVersion))
+
+        for stream in streams {
+            var versions: [Int] = []
+            while versions.last ?? startVersion < finalVersion, let message = try stream.nextEvent() {
+                let version = try #require(message.version)
+                versions.append(version)
+                #expect(message.document == documents[version])
+            }
+            #expect(versions == Array((startVersion + 1)...finalVersion))
+        }
+    }
+}

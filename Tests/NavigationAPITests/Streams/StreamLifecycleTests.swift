@@ -1,0 +1,156 @@
+import Coordination
+import HTTPCore
+import NavigationAPI
+import Sessions
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// How streams are bounded, kept and freed.
+@Suite("Live updates: limits and lifecycle")
+struct StreamLifecycleTests {
+    @Test func pastMaxStreamsIs503WithRetryAfter() throws {
+        let server = try TestServer(options: .streams(StreamOptions(maxStreams: 2, keepAliveSeconds: 0.05)))
+        let client = server.client()
+        let first = try client.createSession("exchange")
+        let second = try client.createSession("exchange")
+        let open = [try server.openStream(first), try server.openStream(second)]
+        #expect(open.allSatisfy { $0.status == 200 })
+        let refused = try server.openStream(first)
+        #expect(refused.status == 503)
+        #expect(refused.header("Retry-After") == "2")
+        #expect(refused.problem?["type"]?.stringValue == "urn:navigation-server:problem:too-many-streams")
+
+        // A closed stream frees its slot (noticed by a keep-alive write).
+        open[0].disconnect()
+        #expect(try server.awaitMetric("navigation_streams_open", equals: 1))
+        #expect(try server.openStream(first).status == 200)
+    }
+
+    @Test func pastTheSessionLimitIs429() throws {
+        let server = try TestServer(options: .streams(StreamOptions(maxStreamsPerSession: 2)))
+        let client = server.client()
+        let session = try client.createSession("exchange")
+        let other = try client.createSession("exchange")
+        let open = [try server.openStream(session), try server.openStream(session)]
+        #expect(open.allSatisfy { $0.status == 200 })
+        let refused = try server.openStream(session)
+        #expect(refused.status == 429)
+        #expect(refused.header("Retry-After") == "2")
+        #expect(refused.problem?["type"]?.stringValue == "urn:navigation-server:problem:too-many-subscribers")
+        // Other sessions are not affected, and the refusal held no slot.
+        #expect(try server.openStream(other).status == 200)
+        #expect(try server.metric("navigation_streams_open") == 3)
+    }
+
+    /// The keep-alive comes after the connection timeout has passed: the
+    /// stream, suspended while idle, was not cut.
+    @Test func anIdleStreamOutlivesTheConnectionTimeout() throws {
+        let server = try TestServer(options: .streams(StreamOptions(keepAliveSeconds: 2.5))) { http in
+            http.connectionTimeoutSeconds = 1
+        }
+        let client = server.client()
+        var session = try client.createSession("exchange")
+        let stream = try server.openStream(session)
+        expectSessionMessage(try stream.nextEvent(), session)
+        #expect(try stream.next()?.comments == ["keep-alive"])
+        // A new connection: the first one idled past the timeout.
+        try server.client().apply("select", ["code": "USD"], to: &session)
+        expectSessionMessage(try stream.nextEvent(), session)
+    }
+
+    @Test func aClientThatWentAwayIsFreed() throws {
+        let server = try TestServer(options: .streams(StreamOptions(keepAliveSeconds: 0.05)))
+        let session = try server.client().createSession("exchange")
+        let stream = try server.openStream(session)
+        expectSessionMessage(try stream.nextEvent(), session)
+        #expect(try server.metric("navigation_streams_open") == 1)
+        #expect(server.registry.feed.subscriberCount(of: session.id) == 1)
+        stream.disconnect()
+        // Noticed by a failed keep-alive write, with no event on the session.
+        #expect(try server.awaitMetric("navigation_streams_open", equals: 0))
+        #expect(server.registry.feed.subscriberCount(of: session.id) == 0)
+        #expect(server.server.openStreamCount == 0)
+    }
+
+    @Test func aGracefulStopEndsEveryStream() throws {
+        let server = try TestServer()
+        let client = server.client()
+        let sessions = [try client.createSession("exchange"), try client.createSession("app")]
+        let streams = try sessions.map { try server.openStream($0) }
+        for (stream, session) in zip(streams, sessions) { expectSessionMessage(try stream.nextEvent(), session) }
+        // Far longer than the test may take: a stop that waited for the
+        // clients would hang here rather than end the streams.
+        server.server.stop(deadline: 600)
+        for stream in streams {
+            let last = try stream.next()
+            #expect(last?.comments.first?.hasPrefix("closed: the server is stopping") == true)
+            #expect(try stream.next() == nil)
+        }
+    }
+
+    @Test func aSlowReaderIsClosedWhileTheWriterAndOtherStreamsCarryOn() throws {
+        let server = try TestServer(options: .streams(StreamOptions(queueBytes: 8 * 1024))) { http in
+            http.streamSendBufferBytes = 4096
+        }
+        let client = server.client()
+        var session = try client.createSession("exchange")
+        try client.apply("select", ["code": "USD"], to: &session)
+        // Never read until the end: its socket, then its queue, fill up.
+        let slow = try server.openStream(session, receiveBufferBytes: 2048)
+        let reader = try server.openStream(session)
+        let first = session.version
+        expectSessionMessage(try reader.nextEvent(), session)
+        var sent = 0
+        var overflowed = false
+        while !overflowed && sent < 5000 {
+            for _ in 0..<20 {
+                try client.apply("convert", ["amount": .number(Double(sent + 1))], to: &session)
+                sent += 1
+            }
+            // The other stream keeps up.
+            for version in (session.version - 19)...session.version {
+                #expect(try reader.nextEvent()?.version == version)
+            }
+            overflowed = try server.metric("navigation_streams_overflowed_total") == 1
+        }
+        #expect(overflowed)
+
+        // The slow client reads what reached it, then why it was closed.
+        var lastVersion = 0
+        var reason: String?
+        while let message = try slow.next() {
+            if let version = message.version {
+                #expect(version == (lastVersion == 0 ? first : lastVersion + 1))
+                lastVersion = version
+            }
+            if let comment = message.comments.first(where: { $0.hasPrefix("closed:") }) { reason = comment }
+        }
+        #expect(reason?.contains("reads too slowly") == true)
+        #expect(lastVersion < session.version)
+        // It resumes where it stopped.
+        let resumed = try server.openStream(session, headers: [("Last-Event-ID", String(lastVersion))])
+        expectSessionMessage(try resumed.nextEvent(), session)
+    }
+
+    @Test func theKeyMayComeAsAQueryParameterOnTheStreamOnly() throws {
+        let key = "stream-test-key-0123456789abcdef"
+        let server = try TestServer(
+            options: NavigationAPI.Options(
+                apiKey: APIKey(key), cors: CORSPolicy(allowedOrigins: ["https://app.example.com"])))
+        let client = server.client()
+        let session = try client.createSession("exchange", headers: [("Authorization", "Bearer \(key)")])
+        #expect(try server.openStream(session).status == 401)
+        #expect(try server.openStream(session, query: "?key=wrong").status == 401)
+        let withHeader = try server.openStream(session, headers: [("Authorization", "Bearer \(key)")])
+        #expect(withHeader.status == 200)
+        let withQuery = try server.openStream(session, query: "?key=\(key)", headers: [("Origin", "https://app.example.com")])
+        #expect(withQuery.status == 200)
+        #expect(withQuery.header("Access-Control-Allow-Origin") == "https://app.example.com")
+        expectSessionMessage(try withQuery.nextEvent(), session)
+        // Nowhere else.
+        #expect(try client.request("GET", session.path + "?key=\(key)").status == 401)
+    }
+}

@@ -1,0 +1,47 @@
+import Coordination
+import NavigationAPI
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+extension TestServer {
+    /// Opens `GET <session>/stream` (plus `query`) on a new connection.
+    func openStream(
+        _ session: ClientSession, query: String = "", headers: [(String, String)] = [], receiveBufferBytes: Int32? = nil
+    ) throws -> EventStreamClient {
+        try EventStreamClient(
+            port: port, path: session.path + "/stream" + query, headers: headers, receiveBufferBytes: receiveBufferBytes)
+    }
+
+    /// A metric from `GET /metrics`.
+    func metric(_ name: String) throws -> Double? {
+        try PrometheusTextParser(client().request("GET", "/metrics").text).value(name)
+    }
+
+    /// Polls `/metrics` until `name` is `value`, at most `attempts` times
+    /// (a bound against a hang, not a deadline the test asserts).
+    func awaitMetric(_ name: String, equals value: Double, attempts: Int = 500) throws -> Bool {
+        for _ in 0..<attempts {
+            if try metric(name) == value { return true }
+            usleep(20_000)
+        }
+        return false
+    }
+}
+
+extension NavigationAPI.Options {
+    static func streams(_ streams: StreamOptions) -> NavigationAPI.Options {
+        NavigationAPI.Options(streams: streams)
+    }
+}
+
+/// Checks that `message` is the session document of `expected`, by content.
+func expectSessionMessage(
+    _ message: StreamMessage?, _ expected: ClientSession, sourceLocation: SourceLocation = #_sourceLocation
+) {
+    #expect(message?.event == "session", sourceLocation: sourceLocation)
+    #expect(message?.version == expected.version, sourceLocation: sourceLocation)
+    #expect(message?.document == expected.document, sourceLocation: sourceLocation)
+}
