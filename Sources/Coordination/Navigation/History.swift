@@ -24,8 +24,9 @@ public struct History: Sendable {
     }
 
     mutating func append(
-        version: Int, operation: HistoryEntry.Operation, screen: Screen,
-        presentation: Presentation?, coordinator: String, animated: Bool, byUser: Bool
+        version: Int, operation: HistoryEntry.Operation, screenName: String, screenId: String,
+        presentation: Presentation?, coordinator: String, animated: Bool, byUser: Bool,
+        tab: String? = nil, column: SplitColumn? = nil, tabs: [TabItem]? = nil
     ) {
         if storage.count - start == limit {
             droppedThroughVersion = storage[start].version
@@ -38,8 +39,8 @@ public struct History: Sendable {
         storage.append(
             HistoryEntry(
                 seq: nextSeq, version: version, operation: operation,
-                screen: screen.name, screenId: screen.id ?? "", presentation: presentation,
-                coordinator: coordinator, animated: animated, byUser: byUser))
+                screen: screenName, screenId: screenId, presentation: presentation,
+                coordinator: coordinator, animated: animated, byUser: byUser, tab: tab, column: column, tabs: tabs))
         nextSeq += 1
     }
 

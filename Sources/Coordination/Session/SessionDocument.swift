@@ -17,7 +17,9 @@ enum SessionDocument {
             let accepted = state.root.isFinished ? [] : state.acceptedEvents(at: index)
             writeEntry(entry, accepted: accepted, into: &writer)
         }
-        writer.writeRaw("],\"coordinators\":")
+        writer.writeRaw("],\"layout\":")
+        writeLayout(of: state, into: &writer)
+        writer.writeRaw(",\"coordinators\":")
         if state.root.isFinished {
             writer.writeNull()
         } else {
@@ -33,7 +35,7 @@ enum SessionDocument {
         return writer.bytes
     }
 
-    private static func writeEntry(_ entry: NavigationStack.Entry, accepted: [String], into writer: inout JSONWriter) {
+    static func writeEntry(_ entry: NavigationStack.Entry, accepted: [String], into writer: inout JSONWriter) {
         let screen = entry.screen
         writer.writeRaw("{\"id\":")
         writer.writeString(screen.id ?? "")
@@ -50,7 +52,9 @@ enum SessionDocument {
             if index > 0 { writer.writeRaw(",") }
             writer.writeRaw("{\"name\":")
             writer.writeString(name)
-            if let declaration = screen.declaration(named: name), !declaration.fields.isEmpty {
+            if name == ReservedEvent.selectTab.rawValue {
+                writer.writeRaw(",\"fields\":{\"tab\":\"string\"}")
+            } else if let declaration = screen.declaration(named: name), !declaration.fields.isEmpty {
                 writer.writeRaw(",\"fields\":{")
                 for (fieldIndex, field) in declaration.fields.enumerated() {
                     if fieldIndex > 0 { writer.writeRaw(",") }
