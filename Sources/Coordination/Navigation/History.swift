@@ -24,6 +24,15 @@ public struct History: Sendable {
     }
 
     mutating func append(
+        version: Int, operation: HistoryEntry.Operation, screen: Screen,
+        presentation: Presentation?, coordinator: String, animated: Bool, byUser: Bool
+    ) {
+        append(
+            version: version, operation: operation, screenName: screen.name, screenId: screen.id ?? "",
+            presentation: presentation, coordinator: coordinator, animated: animated, byUser: byUser)
+    }
+
+    mutating func append(
         version: Int, operation: HistoryEntry.Operation, screenName: String, screenId: String,
         presentation: Presentation?, coordinator: String, animated: Bool, byUser: Bool,
         tab: String? = nil, column: SplitColumn? = nil, tabs: [TabItem]? = nil
