@@ -76,3 +76,21 @@ extension Layout {
         return selected
     }
 }
+
+extension Layout {
+    /// Where `screen` is in this layout: its tab and column, or nil.
+    func position(of screen: Screen) -> NavigationSlot? {
+        switch self {
+        case .stack(let entries):
+            return entries.contains { $0.screen === screen } ? .main : nil
+        case .split(let primary, let secondary):
+            if primary.contains(where: { $0.screen === screen }) { return NavigationSlot(column: .primary) }
+            return secondary.contains { $0.screen === screen } ? NavigationSlot(column: .secondary) : nil
+        case .tabs(_, let tabs):
+            for tab in tabs {
+                if let inner = tab.layout.position(of: screen) { return NavigationSlot(tab: tab.item.id, column: inner.column) }
+            }
+            return nil
+        }
+    }
+}

@@ -111,7 +111,7 @@ public final class NavigationController {
             return
         }
         screen.params = params
-        record(.update, screen, nil, coordinator, false)
+        record(.update, screen, nil, coordinator, false, at: containers?.position(of: screen))
     }
 
     /// Every screen shown: the stack, or with containers every tab and
