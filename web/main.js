@@ -7,6 +7,7 @@ import { byId, h, replaceChildren } from "./dom.js";
 import { setUpLauncher, showLauncherProblem } from "./launcher.js";
 import { appendHistory, clearHistory, renderCoordinatorTree } from "./panels.js";
 import { describe, fieldErrors } from "./problems.js";
+import { renderContainers } from "./container-view.js";
 import { renderStack } from "./stack-view.js";
 import { outgoingFor, playTransition, transitionFor } from "./transitions.js";
 import { renderObject } from "./values.js";
@@ -56,7 +57,7 @@ function render(kind = null) {
       ),
     );
   } else {
-    replaceChildren(phone, renderStack(document, send));
+    replaceChildren(phone, renderContainers(document, send, renderStack) ?? renderStack(document, send));
   }
   if (document) {
     byId("session-id").textContent = document.id;
