@@ -43,7 +43,10 @@ struct MailFlowTests {
         #expect(split["kind"] == "split")
         let mailboxes = try #require(split["primary"]?.arrayValue?.first)
         #expect(mailboxes == document["stack"]?.arrayValue?.first, "screens in layout are the objects of stack")
-        #expect(mailboxes["events"] == [["name": "open", "fields": ["mailbox": "string"]], ["name": "selectTab", "fields": ["tab": "string"]]])
+        #expect(
+            mailboxes["events"] == [
+                ["name": "open", "fields": ["mailbox": "string"]], ["name": "selectTab", "fields": ["tab": "string"]],
+            ])
         #expect(split["secondary"]?.arrayValue?.map { $0["name"] } == ["empty"])
         #expect(tabs.last?["layout"]?["kind"] == "stack")
         #expect(tabs.last?["layout"]?["stack"]?.arrayValue?.map { $0["name"] } == ["mailSettings"])
@@ -53,12 +56,16 @@ struct MailFlowTests {
 
     @Test func openPushesTheMailboxInThePrimaryColumn() throws {
         let mail = try FlowSession.mail()
-        #expect(try mail.sendVisible("open", on: "mailboxes", ["mailbox": "inbox"]) == ["MailboxesCoordinator: push(messages) @mail/primary"])
+        #expect(
+            try mail.sendVisible("open", on: "mailboxes", ["mailbox": "inbox"]) == ["MailboxesCoordinator: push(messages) @mail/primary"])
         #expect(mail.layout == "tabs(*mail: split(mailboxes messages | empty), settings: stack(mailSettings))")
         #expect(mail.visible.map(\.name) == ["messages", "empty"])
         #expect(mail.shownParams("messages")?["mailbox"] == "inbox")
         #expect(mail.shownParams("messages")?["messages"]?.arrayValue?.map { $0["id"] } == ["m1", "m2", "m3"])
-        #expect(mail.shownParams("messages")?["messages"]?.arrayValue?.first == ["id": "m1", "from": "Ada", "subject": "Lunch on Friday?", "read": false])
+        #expect(
+            mail.shownParams("messages")?["messages"]?.arrayValue?.first == [
+                "id": "m1", "from": "Ada", "subject": "Lunch on Friday?", "read": false,
+            ])
         let refusal = mail.refusal("open", toScreenID: mail.screenID("mailboxes") ?? "", ["mailbox": "archive"])
         #expect(refusal?.kind == .screenNotActive, "mailboxes is under messages in its column")
     }
@@ -81,7 +88,8 @@ struct MailFlowTests {
             ])
         #expect(mail.layout == "tabs(*mail: split(mailboxes messages | message), settings: stack(mailSettings))")
         #expect(mail.tree == "MailAppCoordinator[MailboxesCoordinator[MessageCoordinator], MailSettingsCoordinator]")
-        #expect(mail.shownParams("message") == ["id": "m1", "from": "Ada", "subject": "Lunch on Friday?", "body": "The usual place at noon?"])
+        #expect(
+            mail.shownParams("message") == ["id": "m1", "from": "Ada", "subject": "Lunch on Friday?", "body": "The usual place at noon?"])
         #expect(mail.shownParams("mailboxes")?["mailboxes"]?.arrayValue?.first?["unread"] == 1)
         #expect(mail.shownParams("messages")?["messages"]?.arrayValue?.first?["read"] == true)
         #expect(mail.visible.map(\.name) == ["messages", "message"])
@@ -94,7 +102,8 @@ struct MailFlowTests {
         let first = try #require(mail.session.root.childCoordinators.first?.childCoordinators.first)
         var watched: Weak<Coordinator>? = Weak(first)
         let firstID = first.id
-        #expect(try mail.sendVisible("read", on: "messages", ["message": "m2"]).last == "MessageCoordinator: setRoot(message) @mail/secondary")
+        #expect(
+            try mail.sendVisible("read", on: "messages", ["message": "m2"]).last == "MessageCoordinator: setRoot(message) @mail/secondary")
         #expect(first.isFinished)
         let messages = mail.session.root.childCoordinators.first?.childCoordinators ?? []
         #expect(messages.count == 1 && messages.first?.id != firstID)
@@ -169,7 +178,10 @@ struct MailFlowTests {
         let mail = try FlowSession.mail()
         try mail.sendVisible("open", on: "mailboxes", ["mailbox": "inbox"])
         try mail.sendVisible("read", on: "messages", ["message": "m1"])
-        #expect(try mail.sendVisible("selectTab", on: "message", ["tab": "settings"]) == ["MailAppCoordinator: selectTab(settings) @settings [user]"])
+        #expect(
+            try mail.sendVisible("selectTab", on: "message", ["tab": "settings"]) == [
+                "MailAppCoordinator: selectTab(settings) @settings [user]"
+            ])
         let app = try #require(mail.session.root as? MailFlow.MailAppCoordinator)
         #expect(app.selectedTab == "settings", "the coordinator that set the tab bar is told")
         #expect(mail.stack == ["mailSettings:root"])

@@ -44,7 +44,8 @@ public enum Layout {
     var visibleStacks: [(slot: NavigationSlot, entries: [NavigationStack.Entry])] {
         switch self {
         case .stack(let entries): [(.main, entries)]
-        case .split(let primary, let secondary): [(NavigationSlot(column: .primary), primary), (NavigationSlot(column: .secondary), secondary)]
+        case .split(let primary, let secondary):
+            [(NavigationSlot(column: .primary), primary), (NavigationSlot(column: .secondary), secondary)]
         case .tabs(let selected, let tabs):
             (tabs.first { $0.item.id == selected }?.layout.visibleStacks ?? []).map {
                 (NavigationSlot(tab: selected, column: $0.slot.column), $0.entries)

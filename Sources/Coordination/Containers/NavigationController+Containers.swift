@@ -90,7 +90,9 @@ extension NavigationController {
 
     /// Shows `screen` in `slot`, or over everything as a modal (or pushed on
     /// the top modal). Returns the position it changed, nil for the modals.
-    func containerShow(_ screen: Screen, presentation: Presentation, in slot: NavigationSlot) throws(RouterMisuse)
+    func containerShow(
+        _ screen: Screen, presentation: Presentation, in slot: NavigationSlot
+    ) throws(RouterMisuse)
         -> NavigationSlot?
     {
         guard var layout = containers else {
@@ -140,7 +142,9 @@ extension NavigationController {
     }
 
     /// Pops every screen pushed on the top modal, or on `slot`'s root.
-    func containerPopToRoot(in slot: NavigationSlot) throws(RouterMisuse)
+    func containerPopToRoot(
+        in slot: NavigationSlot
+    ) throws(RouterMisuse)
         -> (removed: [NavigationStack.Entry], revealed: NavigationStack.Entry?, position: NavigationSlot?)
     {
         guard var layout = containers else {

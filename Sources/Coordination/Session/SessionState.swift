@@ -61,7 +61,9 @@ final class SessionState {
 
     /// The declared event `event` names on `screen`, its payload checked;
     /// `accepted` lists what the screen accepts, for a refusal.
-    func declaredDispatch(_ event: ClientEvent, on screen: Screen, accepted: () -> [String]) throws(NavigationError)
+    func declaredDispatch(
+        _ event: ClientEvent, on screen: Screen, accepted: () -> [String]
+    ) throws(NavigationError)
         -> Dispatch
     {
         guard ReservedEvent(rawValue: event.event) == nil, let declaration = screen.declaration(named: event.event) else {

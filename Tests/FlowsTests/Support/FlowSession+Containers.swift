@@ -50,7 +50,9 @@ extension FlowSession {
 
     /// Sends `event` to the screen with id `id` (visible or not), expecting
     /// a refusal that leaves the session as it was.
-    func refusal(_ event: String, toScreenID id: String, _ payload: JSONObject = [:], sourceLocation: SourceLocation = #_sourceLocation)
+    func refusal(
+        _ event: String, toScreenID id: String, _ payload: JSONObject = [:], sourceLocation: SourceLocation = #_sourceLocation
+    )
         -> NavigationError?
     {
         let before = (version, session.document(), session.historyDocument(), session.journal)

@@ -49,7 +49,8 @@ struct LayoutReplay {
         case .setRoot where !inContainer:
             root = .stack([try item()])
             modals = []
-        case .present, .push where !inContainer && !modals.isEmpty:
+        case .present,
+            .push where !inContainer && !modals.isEmpty:
             modals.append(try item())
         case .pop where !inContainer && !modals.isEmpty:
             guard modals.last?.presentation == .push, modals.last?.id == entry.screenId else {

@@ -160,9 +160,11 @@ struct RandomClient {
     private static func entries(of session: Session) throws -> (all: [Entry], touchable: [Entry], tabs: [String]) {
         let document = try JSONParser.parse(session.document())
         let stack = (document["stack"]?.arrayValue ?? []).map(entry)
-        let modalOpen = stack.isEmpty || (document["stack"]?.arrayValue ?? []).contains {
-            $0["presentation"] == "sheet" || $0["presentation"] == "fullScreen"
-        }
+        let modalOpen =
+            stack.isEmpty
+            || (document["stack"]?.arrayValue ?? []).contains {
+                $0["presentation"] == "sheet" || $0["presentation"] == "fullScreen"
+            }
         var touchable: [Entry] = []
         var all = stack
         var tabs: [String] = []
@@ -192,12 +194,12 @@ struct RandomClient {
     }
 
     private static func entry(_ entry: JSONValue) -> Entry {
-            let events = (entry["events"]?.arrayValue ?? []).map { event in
-                Event(
-                    name: event["name"]?.stringValue ?? "",
-                    fields: (event["fields"]?.objectValue ?? JSONObject()).map { ($0.key, $0.value.stringValue ?? "") })
-            }
-            return Entry(id: entry["id"]?.stringValue ?? "", params: entry["params"], events: events)
+        let events = (entry["events"]?.arrayValue ?? []).map { event in
+            Event(
+                name: event["name"]?.stringValue ?? "",
+                fields: (event["fields"]?.objectValue ?? JSONObject()).map { ($0.key, $0.value.stringValue ?? "") })
+        }
+        return Entry(id: entry["id"]?.stringValue ?? "", params: entry["params"], events: events)
     }
 }
 
