@@ -168,6 +168,22 @@ struct ContainersTests {
         #expect(document["stack"]?.arrayValue?.count == 2)
     }
 
+    @Test func theStackLimitCountsTheScreensOfHiddenTabs() throws {
+        var limits = SessionLimits()
+        limits.maxStackDepth = 2
+        let session = try Session(id: "limited", flow: Self.tabsFlow, context: nil, limits: limits)
+        try send(session, "selectTab", on: "b", ["tab": "a"])
+        let before = session.document()
+        let error = try #require(throws: NavigationError.self) { try send(session, "pushChild", on: "a") }
+        #expect(error.kind == .stackLimitReached, "tab a shows one screen, but tab b's counts too")
+        #expect(session.document() == before)
+        limits.maxStackDepth = 3
+        let roomier = try Session(id: "roomier", flow: Self.tabsFlow, context: nil, limits: limits)
+        try send(roomier, "selectTab", on: "b", ["tab": "a"])
+        try send(roomier, "pushChild", on: "a")
+        #expect(names(roomier) == ["a", "pushed"])
+    }
+
     // MARK: - Split view
 
     @Test func aSplitViewAtTheRootShowsDetailsAndPopsEachColumn() throws {
