@@ -7,7 +7,9 @@ extension MailFlow {
     final class MailAppCoordinator: Coordinator {
         /// The tab the user is on, as the tab bar last told this coordinator.
         private(set) var selectedTab = MailFlow.mailTab.id
-        private weak var mailboxes: MailboxesCoordinator?
+        /// The mail tab's coordinator: a deep link to a mailbox or a message
+        /// selects the tab, then asks it to open one (`openMailbox`, `read`).
+        private(set) weak var mailboxes: MailboxesCoordinator?
 
         override func start() {
             router.setTabs([MailFlow.mailTab, MailFlow.settingsTab])

@@ -60,8 +60,9 @@ extension MailFlow {
             startChild(message)
         }
 
+        /// Only `messages` is ever pushed, so the user's `back` closed the mailbox.
         override func didGoBack(from screen: Screen) {
-            if screen === messagesScreen || messagesScreen == nil { openMailboxID = nil }
+            openMailboxID = nil
         }
 
         private func showEmpty() {
