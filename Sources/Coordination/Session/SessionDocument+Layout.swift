@@ -1,13 +1,23 @@
 extension SessionDocument {
     /// Writes the `layout` member: the container tree under the modals, its
-    /// screens rendered exactly as in `stack`.
-    static func writeLayout(of state: SessionState, into writer: inout JSONWriter) {
+    /// screens rendered exactly as in `stack`. A screen `stack` already holds
+    /// is copied from the bytes `rendered` says it took (the same events: no
+    /// screen under the modals is inside one).
+    static func writeLayout(
+        of state: SessionState, reusing rendered: [(screen: ObjectIdentifier, bytes: Range<Int>)],
+        into writer: inout JSONWriter
+    ) {
         let navigation = state.navigation
         let underTabBar = navigation.containers?.hasTabBar == true
         func writeStack(_ entries: [NavigationStack.Entry]) {
             writer.writeRaw("[")
             for (index, entry) in entries.enumerated() {
                 if index > 0 { writer.writeRaw(",") }
+                if let range = rendered.first(where: { $0.screen == ObjectIdentifier(entry.screen) })?.bytes {
+                    // Copied out first: appending a slice of the same array would copy all of it.
+                    writer.writeRaw(Array(writer.bytes[range]))
+                    continue
+                }
                 let accepted =
                     state.root.isFinished ? [] : state.acceptedEvents(of: entry, inModal: false, underTabBar: underTabBar)
                 writeEntry(entry, accepted: accepted, into: &writer)

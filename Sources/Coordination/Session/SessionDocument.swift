@@ -12,13 +12,19 @@ enum SessionDocument {
         writer.writeRaw(",\"version\":")
         writer.writeInt(session.version)
         writer.writeRaw(",\"stack\":[")
+        // Where each screen's object went: `layout` repeats the ones under
+        // the modals byte for byte, and copying them is cheaper than writing.
+        var rendered: [(screen: ObjectIdentifier, bytes: Range<Int>)] = []
+        rendered.reserveCapacity(entries.count)
         for (index, entry) in entries.enumerated() {
             if index > 0 { writer.writeRaw(",") }
             let accepted = state.root.isFinished ? [] : state.acceptedEvents(at: index)
+            let start = writer.bytes.count
             writeEntry(entry, accepted: accepted, into: &writer)
+            rendered.append((ObjectIdentifier(entry.screen), start..<writer.bytes.count))
         }
         writer.writeRaw("],\"layout\":")
-        writeLayout(of: state, into: &writer)
+        writeLayout(of: state, reusing: rendered, into: &writer)
         writer.writeRaw(",\"coordinators\":")
         if state.root.isFinished {
             writer.writeNull()

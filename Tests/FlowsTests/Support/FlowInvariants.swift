@@ -118,6 +118,10 @@ struct FlowInvariants {
         }
         var problems: [String] = []
         if stack != expectedStack { problems.append("document stack \(stack) is not \(expectedStack)") }
+        let layout = LayoutReplay.text(document: document["layout"])
+        if layout != LayoutReplay.text(session.layout) {
+            problems.append("document layout \(layout) is not \(LayoutReplay.text(session.layout))")
+        }
         if ids(document["coordinators"]) != liveTree(session).map(\.id) { problems.append("document tree differs") }
         if document["version"]?.intValue != session.version { problems.append("document version differs") }
         return problems

@@ -137,6 +137,25 @@ struct LayoutReplay {
         }
     }
 
+    /// The `layout` member of a session document, in the form of ``text(_:)``.
+    static func text(document layout: JSONValue?) -> String {
+        func items(_ list: JSONValue?) -> String {
+            (list?.arrayValue ?? []).map {
+                "\($0["id"]?.stringValue ?? "") \($0["name"]?.stringValue ?? "") \($0["presentation"]?.stringValue ?? "")"
+            }.joined(separator: ", ")
+        }
+        switch layout?["kind"]?.stringValue {
+        case "stack": return "stack[\(items(layout?["stack"]))]"
+        case "split": return "split[\(items(layout?["primary"]))][\(items(layout?["secondary"]))]"
+        case "tabs":
+            let tabs = (layout?["tabs"]?.arrayValue ?? []).map {
+                "\($0["id"]?.stringValue ?? "") \($0["title"]?.stringValue ?? ""): \(text(document: $0["layout"]))"
+            }
+            return "tabs(\(layout?["selected"]?.stringValue ?? ""))[" + tabs.joined(separator: "; ") + "]"
+        default: return "no layout"
+        }
+    }
+
     private static func modifyTab(_ tab: String, in root: inout Node, seq: String, _ body: (inout Node) -> Void) throws(Failure) {
         guard case .tabs(let selected, var tabs) = root, let index = tabs.firstIndex(where: { $0.id == tab }) else {
             throw Failure(description: "\(seq) names tab \(tab), which is not there")
