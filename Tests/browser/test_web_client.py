@@ -201,6 +201,7 @@ def walk_mail(page):
     page.act("read", {"message": "m1"})
     expect((column_screen(page, "primary"), column_screen(page, "secondary")), ("messages", "message"), "read shows the message beside the list")
     expect(len(page.css(".screen-active")), 2, "the top of each column is live")
+    expect(page.css("#history-list .history-entry")[-1].find_element(By.CSS_SELECTOR, ".history-place").text, "in tab mail, secondary column", "the history says where the message went")
     expect(page.coordinators()[-2:], ["MessageCoordinator", "MailSettingsCoordinator"], "a message coordinator")
 
     click_and_wait(page, ".tab[data-tab='settings']", "the settings tab")
