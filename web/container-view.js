@@ -6,14 +6,15 @@
 // view, from `stack`) covers everything and makes the rest inert.
 
 import { h } from "./dom.js";
-import { layersOf, renderScreen } from "./stack-view.js";
+import { renderScreen } from "./stack-view.js";
 import { humanize } from "./values.js";
 
 const isModal = (screen) => screen.presentation === "sheet" || screen.presentation === "fullScreen";
 
 /**
  * The phone's content for a `document` with containers, or null for a
- * plain stack (the stack view draws those). `send` as in the stack view.
+ * plain stack (the stack view draws those). `send` as in the stack view;
+ * `renderLayers` is the stack view's, for the modals over the containers.
  */
 export function renderContainers(document, send, renderLayers) {
   const layout = document.layout;
@@ -98,5 +99,3 @@ function coordinatorTypes(root, types = new Map()) {
   for (const child of root.children || []) coordinatorTypes(child, types);
   return types;
 }
-
-export { layersOf };
