@@ -8,6 +8,7 @@ import { setUpLauncher, showLauncherProblem } from "./launcher.js";
 import { follow } from "./live.js";
 import { appendHistory, clearHistory, renderCoordinatorTree } from "./panels.js";
 import { describe, fieldErrors } from "./problems.js";
+import { renderContainers } from "./container-view.js";
 import { renderStack } from "./stack-view.js";
 import { outgoingFor, playTransition, transitionFor } from "./transitions.js";
 import { renderObject } from "./values.js";
@@ -60,7 +61,7 @@ function render(kind = null) {
       ),
     );
   } else {
-    replaceChildren(phone, renderStack(document, send));
+    replaceChildren(phone, renderContainers(document, send, renderStack) ?? renderStack(document, send));
   }
   renderPendingLink(document);
   if (document) {

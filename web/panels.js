@@ -33,10 +33,18 @@ export function appendHistory(list, entries, { fresh = false, truncated = false 
         h("span", { className: "history-operation" }, entry.operation),
         h("span", { className: "history-screen" }, `${entry.screen ?? ""}${entry.screenId ? ` (${entry.screenId})` : ""}`),
         h("span", { className: "history-coordinator" }, `by ${entry.coordinator ?? "the router"}${entry.byUser ? ", for the user" : ""}`),
+        placeOf(entry),
       ),
     );
   }
   list.lastElementChild?.scrollIntoView?.({ block: "nearest" });
+}
+
+/** Which tab and column a call changed, for sessions with containers. */
+function placeOf(entry) {
+  if (!entry.tab && !entry.column) return null;
+  const place = [entry.tab && `tab ${entry.tab}`, entry.column && `${entry.column} column`].filter(Boolean).join(", ");
+  return h("span", { className: "history-place", "data-tab": entry.tab ?? null, "data-column": entry.column ?? null }, `in ${place}`);
 }
 
 /** Empties the history panel (a new session). */

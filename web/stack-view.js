@@ -13,7 +13,9 @@ export function layersOf(stack) {
   const layers = [];
   for (const screen of stack) {
     if (layers.length === 0 || screen.presentation === "sheet" || screen.presentation === "fullScreen") {
-      layers.push({ presentation: layers.length === 0 ? "root" : screen.presentation, screens: [screen] });
+      // The modals over a tab bar or split view come alone: their first layer is a modal.
+      const root = layers.length === 0 && screen.presentation !== "sheet" && screen.presentation !== "fullScreen";
+      layers.push({ presentation: root ? "root" : screen.presentation, screens: [screen] });
     } else {
       layers[layers.length - 1].screens.push(screen);
     }
@@ -60,7 +62,7 @@ function coordinatorTypes(root, types = new Map()) {
   return types;
 }
 
-function renderScreen(screen, previous, interactive, types, send) {
+export function renderScreen(screen, previous, interactive, types, send) {
   const accepts = (name) => screen.events.some((event) => event.name === name);
   const navProblem = h("p", { className: "problem nav-problem", role: "alert", hidden: true });
   const leading = [];

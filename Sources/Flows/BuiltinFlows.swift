@@ -3,6 +3,6 @@ import Coordination
 /// The flows the server ships with, written on the public `Coordination` API
 /// exactly as a user would write theirs.
 public enum BuiltinFlows {
-    /// `app` and `exchange`, in the order `GET /v1/flows` lists them.
-    public static let all: [Flow] = [AppFlow.flow, ExchangeFlow.flow]
+    /// `app`, `exchange` and `mail`, in the order `GET /v1/flows` lists them.
+    public static let all: [Flow] = [AppFlow.flow, ExchangeFlow.flow, MailFlow.flow]
 }

@@ -20,7 +20,7 @@ struct RoutingTests {
         #expect(response.status == 200)
         #expect(response.header("Content-Type") == "application/json; charset=utf-8")
         let flows = try #require(response.json?["flows"]?.arrayValue)
-        #expect(flows.compactMap { $0["name"]?.stringValue } == ["app", "exchange", "farewell", "broken", "brokenAtStart"])
+        #expect(flows.compactMap { $0["name"]?.stringValue } == ["app", "exchange", "mail", "farewell", "broken", "brokenAtStart"])
         let app = flows[0]
         #expect(app["description"]?.stringValue?.isEmpty == false)
         #expect(

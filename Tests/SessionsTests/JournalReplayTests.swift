@@ -45,6 +45,32 @@ struct JournalReplayTests {
         Self.expectSame(try Self.restore(SessionRecording(store.records(of: live.id, after: 0))), as: live)
     }
 
+    /// A mail session through both tabs, both columns and the compose sheet:
+    /// replay rebuilds the tab bar, the split view and the selected tab.
+    @Test func aMailSessionIsRestoredWithItsContainers() throws {
+        let store = MemoryStore()
+        let live = try Session(id: Journal.id(0x3A), flow: MailFlow.flow, context: nil)
+        func send(_ event: String, on name: String, _ payload: JSONObject = [:]) throws {
+            let screen = live.layoutScreenID(name)
+            try live.send(ClientEvent(screen: screen, event: event, payload: payload))
+        }
+        try send("open", on: "mailboxes", ["mailbox": "inbox"])
+        try send("read", on: "messages", ["message": "m2"])
+        try send("reply", on: "message")
+        try send("cancel", on: "compose")
+        try send("selectTab", on: "message", ["tab": "settings"])
+        try send("toggleSignature", on: "mailSettings")
+        try send("selectTab", on: "mailSettings", ["tab": "mail"])
+        try send("read", on: "messages", ["message": "m1"])
+        try send("archive", on: "message")
+        try send("selectTab", on: "messages", ["tab": "settings"])
+        try Journal.append(WalkedSession.records(of: live), to: store)
+        let restored = try Self.restore(SessionRecording(store.records(of: live.id, after: 0)))
+        Self.expectSame(restored, as: live)
+        #expect(restored.layout.selectedTab == "settings")
+        #expect(restored.stack.entries.map(\.screen.name) == ["mailSettings"])
+    }
+
     /// Appended as a server appends them, one record per accepted event, and
     /// read back after every one.
     @Test func everyVersionOfAJournalAppendedEventByEventRestores() throws {
@@ -114,5 +140,20 @@ struct JournalReplayTests {
             #expect(error.kind == .flowFailure)
             #expect(error.detail.contains("accepted event 4 ('select' on s1)"), "\(error)")
         }
+    }
+}
+
+extension Session {
+    /// The id of the last screen called `name` in the document, in any tab or column.
+    fileprivate func layoutScreenID(_ name: String) -> String {
+        let document = (try? JSONParser.parse(self.document())) ?? .null
+        var found = ""
+        func visit(_ value: JSONValue) {
+            if value["name"]?.stringValue == name, let id = value["id"]?.stringValue { found = id }
+            for child in value.arrayValue ?? [] { visit(child) }
+            for (_, member) in value.objectValue ?? JSONObject() { visit(member) }
+        }
+        visit(document)
+        return found
     }
 }

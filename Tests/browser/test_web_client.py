@@ -14,8 +14,10 @@ stale tab (412), a reload that reopens the same session, and the `exchange`
 calculator with a payload the server refuses (422), its rates picked with
 one tap (the `select` field's `enum`); two windows on one session, where an
 event sent in one shows (and animates) in the other through the live stream;
-and deep links: a session started from `/?flow=app&link=/profile` that holds
-the link until login, and the "Open link" field. Then a second server
+deep links: a session started from `/?flow=app&link=/profile` that holds the
+link until login, and the "Open link" field. Then `mail` at a wide and a
+narrow width: the split view as two columns, then collapsed to one; the tab
+bar; the compose sheet over everything. Then a second server
 with `--api-key`: the page asks for the key, says a wrong one is wrong, and
 keeps the right one for the tab across a reload. After each step it checks
 what the page shows. The checkout sheet is saved as
@@ -38,7 +40,7 @@ def walk_app(page, server):
     driver = page.driver
     driver.get(server.base + "/")
     page.until(lambda: page.one("body").get_attribute("data-ready") == "true", "waiting for the client to load")
-    expect([option.text for option in Select(page.one("#flow-select")).options], ["app", "exchange"], "the flows of GET /v1/flows")
+    expect([option.text for option in Select(page.one("#flow-select")).options], ["app", "exchange", "mail"], "the flows of GET /v1/flows")
     expect(json.loads(page.one("#context-editor").get_attribute("value")), {"onboarded": False, "token": None}, "app's context defaults")
 
     page.one("#start-session").click()
@@ -243,6 +245,73 @@ def check_phone_width(page):
     expect(page.one(".screen-active .nav-back").is_displayed(), True, "the back button is visible at phone width")
 
 
+def column_screen(page, column):
+    """The name of the live screen shown in a split view column."""
+    return page.one(f".column-{column} .screen").get_attribute("data-screen-name")
+
+
+def click_and_wait(page, selector, what):
+    before = page.version()
+    page.idle()
+    page.one(selector).click()
+    page.until(lambda: page.version() == before + 1, f"waiting for {what}")
+    page.idle()
+
+
+def walk_mail(page):
+    """`mail`: a tab bar, a split view drawn as two columns when wide and collapsed to one when narrow."""
+    driver = page.driver
+    driver.set_window_size(1280, 1000)
+    Select(page.one("#flow-select")).select_by_value("mail")
+    page.one("#start-session").click()
+    page.until(lambda: page.css(".column-primary .screen-active[data-screen-name='mailboxes']"), "waiting for mailboxes")
+    page.idle()
+    expect((column_screen(page, "primary"), column_screen(page, "secondary")), ("mailboxes", "empty"), "two columns")
+    primary = page.one(".column-primary").rect
+    secondary = page.one(".column-secondary").rect
+    expect(primary["x"] < secondary["x"] and primary["y"] == secondary["y"], True, "wide: the columns side by side")
+    expect([tab.text for tab in page.css(".tab-bar [data-tab]")], ["Mail", "Settings"], "the tab bar under the screens")
+    expect(page.one(".tab[data-tab='mail']").get_attribute("aria-selected"), "true", "the mail tab is selected")
+    expect(page.css(".screen-active [data-event='selectTab']"), [], "selectTab is the tab bar's, not a screen button")
+
+    page.act("open", {"mailbox": "inbox"})
+    expect(column_screen(page, "primary"), "messages", "open pushes messages in the primary column")
+    expect(page.text(".column-primary .nav-back"), "‹ Mailboxes", "messages has a back button")
+    page.act("read", {"message": "m1"})
+    expect((column_screen(page, "primary"), column_screen(page, "secondary")), ("messages", "message"), "read shows the message beside the list")
+    expect(len(page.css(".screen-active")), 2, "the top of each column is live")
+    expect(page.css("#history-list .history-entry")[-1].find_element(By.CSS_SELECTOR, ".history-place").text, "in tab mail, secondary column", "the history says where the message went")
+    expect(page.coordinators()[-2:], ["MessageCoordinator", "MailSettingsCoordinator"], "a message coordinator")
+
+    click_and_wait(page, ".tab[data-tab='settings']", "the settings tab")
+    expect(page.one(".screen-active").get_attribute("data-screen-name"), "mailSettings", "the settings tab shows its stack")
+    expect(page.css(".split-view"), [], "the split view is in the other tab")
+    click_and_wait(page, ".tab[data-tab='mail']", "the mail tab")
+    expect((column_screen(page, "primary"), column_screen(page, "secondary")), ("messages", "message"), "the mail tab kept its stacks")
+
+    page.act("reply")
+    expect(page.layers(), ["root", "sheet"], "compose is a sheet over the whole split view")
+    expect(page.one(".layer-containers").get_attribute("aria-hidden"), "true", "the columns and tab bar are inert under it")
+    expect(page.one(".tab[data-tab='settings']").is_enabled(), False, "no tab switch under a sheet")
+    page.act("cancel")
+    expect(page.layers(), ["root"], "cancel dismisses compose")
+    page.act("archive")
+    expect(column_screen(page, "secondary"), "empty", "archive shows empty again")
+
+    driver.set_window_size(390, 844)
+    page.until(lambda: page.one(".column-secondary").rect["y"] > page.one(".column-primary").rect["y"], "waiting for the narrow layout")
+    primary = page.one(".column-primary").rect
+    secondary = page.one(".column-secondary").rect
+    expect(secondary["y"] >= primary["y"] + primary["height"] - 1 and secondary["x"] == primary["x"], True, "narrow: collapsed to one column")
+    width = driver.execute_script("return [document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+    expect(width[0] <= width[1], True, f"no sideways scrolling with a split view ({width[0]} ≤ {width[1]})")
+    page.act("read", {"message": "m3"})
+    expect(column_screen(page, "secondary"), "message", "narrow: reading still shows the message")
+    page.act("back")
+    expect((column_screen(page, "primary"), column_screen(page, "secondary")), ("mailboxes", "message"), "narrow: back pops the primary column")
+    expect(page.one(".tab-bar").is_displayed(), True, "narrow: the tab bar is shown")
+
+
 API_KEY = "browser-test-key-7Qx"
 KEY_STORAGE_NAME = "navigation-server.api-key"
 
@@ -267,7 +336,7 @@ def walk_with_api_key(page, server):
     page.one("#api-key-submit").click()
     page.until(lambda: page.one("body").get_attribute("data-ready") == "true", "waiting for the client to load with the key")
     expect(page.one("#api-key-panel").is_displayed(), False, "the right key closes the form")
-    expect([option.text for option in Select(page.one("#flow-select")).options], ["app", "exchange"], "GET /v1/flows with the key")
+    expect([option.text for option in Select(page.one("#flow-select")).options], ["app", "exchange", "mail"], "GET /v1/flows with the key")
     expect(driver.execute_script(f"return sessionStorage.getItem('{KEY_STORAGE_NAME}')"), API_KEY, "the key is kept for the tab")
     expect(driver.execute_script("return localStorage.length"), 0, "nothing in localStorage")
 
@@ -316,6 +385,7 @@ def main():
         check_phone_width(page)
         check_two_windows(page)
         walk_links(page, server)
+        walk_mail(page)
         expect(console_errors(driver, [404, 409, 412, 422]), [], "no errors in the browser console (CSP violations, script errors)")
         key_server = Server(binary, "--api-key", API_KEY, log_name="server-api-key.log")
         print(f"browser test against {key_server.base} with --api-key")

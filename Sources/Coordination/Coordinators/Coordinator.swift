@@ -114,8 +114,13 @@ open class Coordinator {
     /// event; `screens` are this coordinator's screens that went with it.
     open func didDismiss(_ screens: [Screen]) {}
 
-    /// Whether one of this coordinator's screens is on the stack.
+    /// Called on the coordinator that set the tab bar (``Router/setTabs(_:selected:animated:)``)
+    /// after the user selected tab `tab` with the reserved `selectTab` event.
+    open func didSelectTab(_ tab: String) {}
+
+    /// Whether one of this coordinator's screens is shown: on the stack, in
+    /// any tab or column, or in a modal.
     public var ownsScreenOnStack: Bool {
-        environment.navigation.stack.entries.contains { $0.screen.coordinator === self }
+        environment.navigation.shownEntries.contains { $0.screen.coordinator === self }
     }
 }

@@ -10,9 +10,15 @@ public final class CoordinatorEnvironment {
     public let store: SharedStore
     /// The session's validated context, with the flow's defaults filled in.
     public let context: JSONObject
-    /// The link a coordinator could not follow yet (``Coordinator/heldLink``).
-    let heldLink = HeldLink()
-    private let routerFactory: (Coordinator, NavigationController) -> Router
+    /// The link a coordinator could not follow yet (``Coordinator/heldLink``):
+    /// one per session, shared by every environment derived from it.
+    let heldLink: HeldLink
+    /// Where the routers this environment makes land (``NavigationSlot``):
+    /// the session's own stack unless derived with ``tab(_:)`` or ``column(_:)``.
+    public let slot: NavigationSlot
+    /// The environment this one was derived from: its counters are the session's.
+    private let origin: CoordinatorEnvironment?
+    private let routerFactory: (Coordinator, NavigationController, NavigationSlot) -> Router
     private var coordinatorCounter = 0
     /// Changes to the coordinator tree so far (coordinators made, children
     /// added, removed, finished).
@@ -24,7 +30,7 @@ public final class CoordinatorEnvironment {
         context: JSONObject = JSONObject()
     ) {
         self.init(navigation: navigation, store: store, context: context) {
-            StackRouter(controller: $1, coordinator: $0)
+            StackRouter(controller: $1, coordinator: $0, slot: $2)
         }
     }
 
@@ -36,32 +42,59 @@ public final class CoordinatorEnvironment {
         store: SharedStore = SharedStore(),
         context: JSONObject = JSONObject()
     ) {
-        self.init(navigation: navigation, store: store, context: context) { coordinator, controller in
+        self.init(navigation: navigation, store: store, context: context) { coordinator, controller, slot in
             RecordingRouter(
-                wrapping: StackRouter(controller: controller, coordinator: coordinator),
+                wrapping: StackRouter(controller: controller, coordinator: coordinator, slot: slot),
                 log: log, coordinatorType: coordinator.typeName)
         }
     }
 
     private init(
         navigation: NavigationController, store: SharedStore, context: JSONObject,
-        routerFactory: @escaping (Coordinator, NavigationController) -> Router
+        slot: NavigationSlot = .main, origin: CoordinatorEnvironment? = nil,
+        routerFactory: @escaping (Coordinator, NavigationController, NavigationSlot) -> Router
     ) {
         self.navigation = navigation
         self.store = store
         self.context = context
+        self.slot = slot
+        self.origin = origin
+        self.heldLink = origin?.heldLink ?? HeldLink()
         self.routerFactory = routerFactory
     }
 
+    /// The same session's environment for a coordinator that owns tab `id`
+    /// of the tab bar: its router drives that tab's stack (or, when the tab
+    /// shows a split view, the primary column). Hand it to the tab's
+    /// coordinator, as UIKit gives each tab its own navigation controller.
+    public func tab(_ id: String) -> CoordinatorEnvironment {
+        derived(NavigationSlot(tab: id))
+    }
+
+    /// The same session's environment for a coordinator that drives
+    /// `column` of the split view in this environment's slot (a detail
+    /// coordinator: `environment.column(.secondary)`).
+    public func column(_ column: SplitColumn) -> CoordinatorEnvironment {
+        derived(NavigationSlot(tab: slot.tab, column: column))
+    }
+
+    private func derived(_ slot: NavigationSlot) -> CoordinatorEnvironment {
+        CoordinatorEnvironment(
+            navigation: navigation, store: store, context: context, slot: slot, origin: origin ?? self,
+            routerFactory: routerFactory)
+    }
+
     func makeRouter(for coordinator: Coordinator) -> Router {
-        routerFactory(coordinator, navigation)
+        routerFactory(coordinator, navigation, slot)
     }
 
     func treeDidChange() {
+        if let origin { return origin.treeDidChange() }
         treeRevision += 1
     }
 
     func nextCoordinatorID() -> String {
+        if let origin { return origin.nextCoordinatorID() }
         treeRevision += 1
         coordinatorCounter += 1
         return "c\(coordinatorCounter)"

@@ -27,6 +27,16 @@ public struct History: Sendable {
         version: Int, operation: HistoryEntry.Operation, screen: Screen,
         presentation: Presentation?, coordinator: String, animated: Bool, byUser: Bool
     ) {
+        append(
+            version: version, operation: operation, screenName: screen.name, screenId: screen.id ?? "",
+            presentation: presentation, coordinator: coordinator, animated: animated, byUser: byUser)
+    }
+
+    mutating func append(
+        version: Int, operation: HistoryEntry.Operation, screenName: String, screenId: String,
+        presentation: Presentation?, coordinator: String, animated: Bool, byUser: Bool,
+        tab: String? = nil, column: SplitColumn? = nil, tabs: [TabItem]? = nil
+    ) {
         if storage.count - start == limit {
             droppedThroughVersion = storage[start].version
             start += 1
@@ -38,8 +48,8 @@ public struct History: Sendable {
         storage.append(
             HistoryEntry(
                 seq: nextSeq, version: version, operation: operation,
-                screen: screen.name, screenId: screen.id ?? "", presentation: presentation,
-                coordinator: coordinator, animated: animated, byUser: byUser))
+                screen: screenName, screenId: screenId, presentation: presentation,
+                coordinator: coordinator, animated: animated, byUser: byUser, tab: tab, column: column, tabs: tabs))
         nextSeq += 1
     }
 

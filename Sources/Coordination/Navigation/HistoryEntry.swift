@@ -4,6 +4,9 @@ public struct HistoryEntry: Sendable, Equatable {
     /// The router operations, named as clients see them.
     public enum Operation: String, Sendable, CaseIterable {
         case push, pop, popToRoot, setRoot, present, dismiss, update
+        /// Containers: a tab bar replaced everything (``tabs`` lists its
+        /// tabs), a split view replaced a tab or everything, a tab was selected.
+        case setTabs, setSplit, selectTab
     }
 
     /// Position in the session's history, from 1, never reused.
@@ -13,7 +16,7 @@ public struct HistoryEntry: Sendable, Equatable {
     public let operation: Operation
     /// The screen the call acted on: shown (push, present, setRoot), removed
     /// (pop, and the modal's first screen for dismiss), revealed (popToRoot),
-    /// or changed (update).
+    /// or changed (update). Empty for the container operations.
     public let screen: String
     public let screenId: String
     /// How the screen was presented (for push, present and setRoot), so that
@@ -25,4 +28,12 @@ public struct HistoryEntry: Sendable, Equatable {
     public let animated: Bool
     /// Whether the user made the call (`back`, `dismiss`) rather than a coordinator.
     public let byUser: Bool
+    /// With a tab bar: the tab whose stack the call changed (for `setTabs`,
+    /// the one selected; for `selectTab`, the one now selected; for
+    /// `setSplit`, the tab that became a split view). Nil for the modals.
+    public let tab: String?
+    /// In a split view: the column whose stack the call changed.
+    public let column: SplitColumn?
+    /// For `setTabs`: the tabs, in order.
+    public let tabs: [TabItem]?
 }

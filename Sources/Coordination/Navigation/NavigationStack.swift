@@ -14,6 +14,10 @@ public struct NavigationStack {
 
     public init() {}
 
+    init(entries: [Entry]) {
+        self.entries = entries
+    }
+
     public var top: Entry? { entries.last }
     public var count: Int { entries.count }
     public var isEmpty: Bool { entries.isEmpty }
@@ -91,6 +95,11 @@ public enum RouterMisuse: Error, Sendable, Equatable, CustomStringConvertible {
     case alreadyShown(String)
     case notOnStack(String)
     case stackTooDeep(limit: Int)
+    case noTabBar(tab: String)
+    case unknownTab(String)
+    case noSplitView(String)
+    case containerNotAtTop(String)
+    case invalidTabs(String)
 
     public var description: String {
         switch self {
@@ -100,6 +109,11 @@ public enum RouterMisuse: Error, Sendable, Equatable, CustomStringConvertible {
         case .alreadyShown(let name): "screen '\(name)' is already on the stack"
         case .notOnStack(let name): "update of '\(name)', which is not on the stack"
         case .stackTooDeep(let limit): "the stack would exceed its limit of \(limit) screens"
+        case .noTabBar(let tab): "a call for tab '\(tab)', but the session shows no tab bar (use setTabs first)"
+        case .unknownTab(let tab): "the tab bar has no tab '\(tab)'"
+        case .noSplitView(let slot): "a call for \(slot), which shows no split view (use setSplit first)"
+        case .containerNotAtTop(let what): "\(what) can only be set by a router of the session's own stack"
+        case .invalidTabs(let reason): "invalid tabs: \(reason)"
         }
     }
 }

@@ -1,10 +1,15 @@
-/// The two events a native client carries out by itself, without asking a
+/// The events a native client carries out by itself, without asking a
 /// coordinator first. The router applies them; then the screen's coordinator
-/// is told through ``Coordinator/didGoBack(from:)`` or
-/// ``Coordinator/didDismiss(_:)``.
+/// is told through ``Coordinator/didGoBack(from:)``,
+/// ``Coordinator/didDismiss(_:)`` or ``Coordinator/didSelectTab(_:)``.
 public enum ReservedEvent: String, Sendable, CaseIterable {
     /// The user popped the top screen (back button, swipe). Only on a pushed screen.
     case back
     /// The user dismissed the top modal (swipe down). Only on a screen inside a modal.
     case dismiss
+    /// The user selected a tab of the tab bar (payload `{"tab": id}`). On
+    /// any screen a user can touch under a tab bar, with no modal open; the
+    /// coordinator that set the tab bar is told through
+    /// ``Coordinator/didSelectTab(_:)``.
+    case selectTab
 }

@@ -31,6 +31,26 @@ extension Session {
                 writer.writeRaw(",\"presentation\":")
                 writer.writeString(presentation.rawValue)
             }
+            if let tab = entry.tab {
+                writer.writeRaw(",\"tab\":")
+                writer.writeString(tab)
+            }
+            if let column = entry.column {
+                writer.writeRaw(",\"column\":")
+                writer.writeString(column.rawValue)
+            }
+            if let tabs = entry.tabs {
+                writer.writeRaw(",\"tabs\":[")
+                for (index, tab) in tabs.enumerated() {
+                    if index > 0 { writer.writeRaw(",") }
+                    writer.writeRaw("{\"id\":")
+                    writer.writeString(tab.id)
+                    writer.writeRaw(",\"title\":")
+                    writer.writeString(tab.title)
+                    writer.writeRaw("}")
+                }
+                writer.writeRaw("]")
+            }
             writer.writeRaw(",\"coordinator\":")
             writer.writeString(entry.coordinator)
             writer.writeRaw(",\"animated\":")

@@ -109,6 +109,8 @@ public final class Session {
     public var isFinished: Bool { state.root.isFinished }
     public var root: Coordinator { state.root }
     public var stack: NavigationStack { state.navigation.stack }
+    /// The container tree under the modals: tabs, a split view, or the plain stack.
+    public var layout: Layout { state.navigation.layout }
     public var history: History { state.navigation.history }
     public var store: SharedStore { state.environment.store }
 

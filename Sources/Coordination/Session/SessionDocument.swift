@@ -12,12 +12,20 @@ enum SessionDocument {
         writer.writeRaw(",\"version\":")
         writer.writeInt(session.version)
         writer.writeRaw(",\"stack\":[")
+        // Where each screen's object went: `layout` repeats the ones under
+        // the modals byte for byte, and copying them is cheaper than writing.
+        var rendered: [(screen: ObjectIdentifier, bytes: Range<Int>)] = []
+        rendered.reserveCapacity(entries.count)
         for (index, entry) in entries.enumerated() {
             if index > 0 { writer.writeRaw(",") }
             let accepted = state.root.isFinished ? [] : state.acceptedEvents(at: index)
+            let start = writer.bytes.count
             writeEntry(entry, accepted: accepted, into: &writer)
+            rendered.append((ObjectIdentifier(entry.screen), start..<writer.bytes.count))
         }
-        writer.writeRaw("],\"coordinators\":")
+        writer.writeRaw("],\"layout\":")
+        writeLayout(of: state, reusing: rendered, into: &writer)
+        writer.writeRaw(",\"coordinators\":")
         if state.root.isFinished {
             writer.writeNull()
         } else {
@@ -35,7 +43,7 @@ enum SessionDocument {
         return writer.bytes
     }
 
-    private static func writeEntry(_ entry: NavigationStack.Entry, accepted: [String], into writer: inout JSONWriter) {
+    static func writeEntry(_ entry: NavigationStack.Entry, accepted: [String], into writer: inout JSONWriter) {
         let screen = entry.screen
         writer.writeRaw("{\"id\":")
         writer.writeString(screen.id ?? "")
@@ -52,7 +60,9 @@ enum SessionDocument {
             if index > 0 { writer.writeRaw(",") }
             writer.writeRaw("{\"name\":")
             writer.writeString(name)
-            if let declaration = screen.declaration(named: name), !declaration.fields.isEmpty {
+            if name == ReservedEvent.selectTab.rawValue {
+                writer.writeRaw(",\"fields\":{\"tab\":\"string\"}")
+            } else if let declaration = screen.declaration(named: name), !declaration.fields.isEmpty {
                 writer.writeRaw(",\"fields\":{")
                 for (fieldIndex, field) in declaration.fields.enumerated() {
                     if fieldIndex > 0 { writer.writeRaw(",") }

@@ -14,7 +14,8 @@ public struct SessionLimits: Sendable, Equatable {
     /// journal closed). Counted in wall-clock time from its last request in
     /// this process, or from its last stored record after a restart.
     public var idleTimeout: Double = 1800
-    /// Screens on one session's stack.
+    /// Screens one session shows: its stack, or with containers every tab
+    /// and column (hidden ones too) and the modals over them.
     public var maxStackDepth = 32
     /// History entries kept per session; the oldest are dropped.
     public var maxHistoryLength = 256

@@ -24,7 +24,7 @@ extension SessionState {
             throw NavigationError(.flowFailure, "router misuse: \(misuse)")
         }
         guard !root.isFinished else { return }
-        for entry in navigation.stack.entries {
+        for entry in navigation.shownEntries {
             if let reserved = entry.screen.reservedDeclaration {
                 throw NavigationError(
                     .flowFailure,
@@ -36,7 +36,7 @@ extension SessionState {
                     "screen '\(entry.screen.name)' is still on the stack but its coordinator has finished")
             }
         }
-        if navigation.stack.isEmpty && root.childCoordinators.isEmpty {
+        if navigation.shownEntries.isEmpty && root.childCoordinators.isEmpty {
             throw NavigationError(.flowFailure, "the flow shows no screen and its root coordinator has not finished")
         }
     }
@@ -47,7 +47,7 @@ extension SessionState {
         guard !root.isFinished else { return false }
         // No set of owners is built: a stack holds a handful of screens, and
         // scanning it per coordinator allocates nothing after every event.
-        let entries = navigation.stack.entries
+        let entries = navigation.shownEntries
         var finishedAny = false
         func visit(_ coordinator: Coordinator) {
             for child in coordinator.childCoordinators { visit(child) }

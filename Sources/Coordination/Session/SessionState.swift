@@ -32,6 +32,9 @@ final class SessionState {
     /// Checks `event` against the stack without changing anything.
     func validate(_ event: ClientEvent, version: Int) throws(NavigationError) -> Dispatch {
         if let link = event.link { return try validateLink(link) }
+        if navigation.containers != nil && navigation.modals.isEmpty {
+            return try validateInContainers(event, version: version)
+        }
         let stack = navigation.stack
         guard let index = stack.index(ofScreenID: event.screen), let top = stack.top else {
             throw NavigationError(
@@ -58,8 +61,18 @@ final class SessionState {
             }
             return reserved == .back ? .back : .dismiss
         }
+        return try declaredDispatch(event, on: screen) { acceptedEvents(at: index) }
+    }
+
+    /// The declared event `event` names on `screen`, its payload checked;
+    /// `accepted` lists what the screen accepts, for a refusal.
+    func declaredDispatch(
+        _ event: ClientEvent, on screen: Screen, accepted: () -> [String]
+    ) throws(NavigationError)
+        -> Dispatch
+    {
         guard ReservedEvent(rawValue: event.event) == nil, let declaration = screen.declaration(named: event.event) else {
-            let accepted = acceptedEvents(at: index)
+            let accepted = accepted()
             throw NavigationError(
                 .eventNotAccepted,
                 "screen '\(screen.name)' does not accept event '\(event.event)'; it accepts: \(accepted.joined(separator: ", "))",
@@ -84,6 +97,13 @@ final class SessionState {
             if let popped = navigation.pop(by: nil, animated: true) {
                 popped.screen.coordinator?.didGoBack(from: popped.screen)
             }
+        case .backIn(let slot):
+            if let popped = navigation.pop(by: nil, animated: true, in: slot) {
+                popped.screen.coordinator?.didGoBack(from: popped.screen)
+            }
+        case .selectTab(let tab):
+            navigation.selectTab(tab, by: nil, animated: false)
+            navigation.tabBarOwner?.didSelectTab(tab)
         case .dismiss:
             let removed = navigation.dismiss(by: nil, animated: true)
             for owner in Self.owners(of: removed) {
@@ -110,18 +130,28 @@ final class SessionState {
         switch reserved {
         case .back: return entry.presentation == .push && entry.screen.allowsBack
         case .dismiss: return entry.screen.allowsDismiss && navigation.stack.isInsideModal(index)
+        case .selectTab: return false
         }
     }
 
     /// The names of the events the entry at `index` accepts, declared ones
     /// first, then `back` and `dismiss` where the user may use them.
     func acceptedEvents(at index: Int) -> [String] {
-        let entry = navigation.stack.entries[index]
+        let inModal = navigation.stack.isInsideModal(index)
+        return acceptedEvents(
+            of: navigation.stack.entries[index], inModal: inModal,
+            underTabBar: !inModal && navigation.containers?.hasTabBar == true)
+    }
+
+    /// The names of the events `entry` accepts, declared ones first, then
+    /// `back`, `dismiss` and `selectTab` where the user may use them.
+    func acceptedEvents(of entry: NavigationStack.Entry, inModal: Bool, underTabBar: Bool) -> [String] {
         var names = entry.screen.events.map(\.name).filter { ReservedEvent(rawValue: $0) == nil }
         if entry.presentation == .push && entry.screen.allowsBack { names.append(ReservedEvent.back.rawValue) }
-        if entry.screen.allowsDismiss && navigation.stack.isInsideModal(index) {
+        if entry.screen.allowsDismiss && inModal {
             names.append(ReservedEvent.dismiss.rawValue)
         }
+        if underTabBar { names.append(ReservedEvent.selectTab.rawValue) }
         return names
     }
 
@@ -131,7 +161,7 @@ final class SessionState {
     var changeMarker: [Int] {
         [
             navigation.callCount, environment.store.writeCount, environment.treeRevision,
-            navigation.stack.entries.reduce(0) { $0 + $1.screen.revision },
+            navigation.shownEntries.reduce(0) { $0 + $1.screen.revision },
         ]
     }
 
@@ -139,7 +169,7 @@ final class SessionState {
     /// their part of the session's byte budget. Only screens whose params
     /// changed since they were last measured are measured again.
     var stackParamsByteCount: Int {
-        navigation.stack.entries.reduce(0) { $0 + $1.screen.paramsByteCount }
+        navigation.shownEntries.reduce(0) { $0 + $1.screen.paramsByteCount }
     }
 
     /// Ends the flow: the root finishes and with it every descendant. Router
@@ -147,11 +177,14 @@ final class SessionState {
     func end() {
         navigation.isClosed = true
         root.finish()
-        for entry in navigation.stack.entries { entry.screen.clearHandlers() }
+        for entry in navigation.shownEntries { entry.screen.clearHandlers() }
     }
 
     enum Dispatch {
         case back, dismiss
+        /// The user's `back` on the top of a tab's or a column's stack.
+        case backIn(NavigationSlot)
+        case selectTab(String)
         case declared(EventDeclaration)
         /// A deep link, matched and parsed into the flow's route: the call
         /// hands it to the root coordinator.

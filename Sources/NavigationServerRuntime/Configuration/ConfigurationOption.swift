@@ -103,7 +103,7 @@ struct ConfigurationOption: Sendable {
             "Largest request body; larger ones are 413.", \.maxBodyBytes),
         .integer(
             "max-stack-depth", "NAVIGATION_MAX_STACK_DEPTH", in: 1...Int.max,
-            "Screens on one session's stack.", \.maxStackDepth),
+            "Screens one session shows, every tab and column included.", \.maxStackDepth),
         .integer(
             "max-history", "NAVIGATION_MAX_HISTORY", in: 1...Int.max,
             "History entries kept per session; the oldest are dropped.", \.maxHistory),

@@ -28,7 +28,8 @@ struct FlowInvariants {
     private func treeProblems(_ session: Session) -> [String] {
         var problems: [String] = []
         let tree = liveTree(session)
-        let owners = session.stack.entries.compactMap { $0.screen.coordinator }
+        let shown = session.liveState.navigation.shownEntries
+        let owners = shown.compactMap { $0.screen.coordinator }
         func showsSomething(_ coordinator: Coordinator) -> Bool {
             owners.contains { $0 === coordinator } || coordinator.childCoordinators.contains(where: showsSomething)
         }
@@ -41,7 +42,7 @@ struct FlowInvariants {
                 problems.append("\(child.typeName) \(child.id) does not point back to its parent \(coordinator.id)")
             }
         }
-        for entry in session.stack.entries {
+        for entry in shown {
             guard let owner = entry.screen.coordinator else {
                 problems.append("screen \(entry.screen.name) has no coordinator")
                 continue
@@ -61,7 +62,7 @@ struct FlowInvariants {
             coordinatorsSeen.append(Weak(coordinator))
         }
         let aliveScreens = screensSeen.compactMap(\.object)
-        for entry in session.stack.entries where !aliveScreens.contains(where: { $0 === entry.screen }) {
+        for entry in session.liveState.navigation.shownEntries where !aliveScreens.contains(where: { $0 === entry.screen }) {
             screensSeen.append(Weak(entry.screen))
         }
         coordinatorsSeen.removeAll { $0.object == nil }
@@ -72,7 +73,7 @@ struct FlowInvariants {
         let tree = liveTree(session)
         let leakedCoordinators = coordinatorsSeen.compactMap(\.object).filter { seen in !tree.contains { $0 === seen } }
         let leakedScreens = screensSeen.compactMap(\.object).filter { seen in
-            !session.stack.entries.contains { $0.screen === seen }
+            !session.liveState.navigation.shownEntries.contains { $0.screen === seen }
         }
         return leakedCoordinators.map { "\($0.typeName) \($0.id) left the tree but is still alive" }
             + leakedScreens.map { "screen \($0.name) \($0.id ?? "") left the stack but is still alive" }
@@ -83,35 +84,22 @@ struct FlowInvariants {
     private func replayProblems(_ session: Session) -> [String] {
         let (entries, truncated) = session.history.entries(since: 0)
         if truncated || entries.first?.seq != 1 { return ["the history was truncated; raise maxHistoryLength"] }
-        var stack: [(id: String, name: String, presentation: Presentation)] = []
+        var replay = LayoutReplay()
         for entry in entries {
-            let seq = "history #\(entry.seq) \(entry.operation.rawValue)(\(entry.screen))"
-            switch entry.operation {
-            case .push, .present, .setRoot:
-                guard let presentation = entry.presentation else { return ["\(seq) has no presentation"] }
-                if entry.operation == .setRoot { stack.removeAll() }
-                stack.append((entry.screenId, entry.screen, presentation))
-            case .pop:
-                guard let top = stack.last, top.presentation == .push, top.id == entry.screenId else {
-                    return ["\(seq) does not pop the pushed top"]
-                }
-                stack.removeLast()
-            case .popToRoot:
-                guard let rootIndex = stack.lastIndex(where: { $0.presentation != .push }) else { return ["\(seq) on empty"] }
-                stack.removeSubrange((rootIndex + 1)...)
-                if stack.last?.id != entry.screenId { return ["\(seq) reveals another screen"] }
-            case .dismiss:
-                guard let modalIndex = stack.lastIndex(where: { $0.presentation.isModal }),
-                    stack[modalIndex].id == entry.screenId
-                else { return ["\(seq) does not close the top modal"] }
-                stack.removeSubrange(modalIndex...)
-            case .update:
-                if !stack.contains(where: { $0.id == entry.screenId }) { return ["\(seq) updates a screen not shown"] }
+            do {
+                try replay.apply(entry)
+            } catch {
+                return [error.description]
             }
         }
-        let replayed = stack.map { "\($0.id) \($0.name) \($0.presentation.rawValue)" }
+        var problems: [String] = []
+        let replayed = replay.collapsed.map(\.text)
         let actual = session.stack.entries.map { "\($0.screen.id ?? "") \($0.screen.name) \($0.presentation.rawValue)" }
-        return replayed == actual ? [] : ["replaying the history gives \(replayed), the stack is \(actual)"]
+        if replayed != actual { problems.append("replaying the history gives \(replayed), the stack is \(actual)") }
+        if replay.layoutText != LayoutReplay.text(session.layout) {
+            problems.append("replaying the history gives layout \(replay.layoutText), the layout is \(LayoutReplay.text(session.layout))")
+        }
+        return problems
     }
 
     // MARK: - The document says the same
@@ -130,6 +118,10 @@ struct FlowInvariants {
         }
         var problems: [String] = []
         if stack != expectedStack { problems.append("document stack \(stack) is not \(expectedStack)") }
+        let layout = LayoutReplay.text(document: document["layout"])
+        if layout != LayoutReplay.text(session.layout) {
+            problems.append("document layout \(layout) is not \(LayoutReplay.text(session.layout))")
+        }
         if ids(document["coordinators"]) != liveTree(session).map(\.id) { problems.append("document tree differs") }
         if document["version"]?.intValue != session.version { problems.append("document version differs") }
         return problems

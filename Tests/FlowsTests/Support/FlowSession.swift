@@ -76,8 +76,12 @@ final class FlowSession {
             case .present: .present(entry.screen, entry.presentation == .fullScreen ? .fullScreen : .sheet)
             case .dismiss: .dismiss
             case .update: .update(entry.screen)
+            case .setTabs: .setTabs(entry.tabs?.map(\.id) ?? [])
+            case .setSplit: .setSplit
+            case .selectTab: .selectTab(entry.tab ?? "")
             }
-        return "\(entry.coordinator): \(call)" + (entry.byUser ? " [user]" : "")
+        let place = [entry.tab, entry.column?.rawValue].compactMap { $0 }.joined(separator: "/")
+        return "\(entry.coordinator): \(call)" + (place.isEmpty ? "" : " @\(place)") + (entry.byUser ? " [user]" : "")
     }
 
     // MARK: - Sending

@@ -31,6 +31,14 @@ struct RandomClient {
     private static let unknownLinks = ["/nowhere", "/profile/extra", "/rates/USD/more", "/", "/Home"]
     /// Links that are not well-formed paths.
     private static let malformedLinks = ["profile", "/a/../b", "/%00", "/%zz", "/%C3%28", "/rates?code=USD", "//home"]
+    /// The tab bar's tab ids, read with the last document.
+    private var tabs: [String] = []
+
+    init(rng: SplitMix64, links: [String] = [], rejectedLinks: [String] = []) {
+        self.rng = rng
+        self.links = links
+        self.rejectedLinks = rejectedLinks
+    }
 
     private struct Event {
         let name: String
@@ -43,12 +51,18 @@ struct RandomClient {
     }
 
     mutating func nextAction(for session: Session) throws -> RandomAction {
-        let stack = try Self.entries(of: session)
-        guard let top = stack.last, !top.events.isEmpty else { throw RandomClientError.nothingToTap }
+        let (stack, touchable, tabs) = try Self.entries(of: session)
+        self.tabs = tabs
+        // One screen to touch; a flow without containers has only its top.
+        let candidates = touchable.filter { !$0.events.isEmpty }
+        guard let first = candidates.first else { throw RandomClientError.nothingToTap }
+        let top = candidates.count > 1 ? rng.pick(candidates) : first
         let version = session.version
         if !links.isEmpty, rng.chance(8) { return linkAction() }
-        if rng.chance(82) {
-            let event = rng.pick(top.events)
+        // A `read` on an emptied mailbox has no valid payload to send.
+        let fillable = top.events.filter { event in event.fields.allSatisfy { choices(for: $0.name, on: top)?.isEmpty != true } }
+        if rng.chance(82), !fillable.isEmpty {
+            let event = fillable.count == top.events.count ? rng.pick(top.events) : rng.pick(fillable)
             let payload = validPayload(for: event, on: top)
             let ifMatch: Int? = rng.chance(20) ? version : nil
             return RandomAction(
@@ -57,10 +71,11 @@ struct RandomClient {
         }
         switch Int.random(in: 0..<5, using: &rng) {
         case 0:
-            let other = stack.count > 1 ? rng.pick(stack.dropLast().map(\.id)) : "s0"
+            let hidden = stack.map(\.id).filter { id in !touchable.contains { $0.id == id } }
+            let other = hidden.isEmpty ? "s0" : rng.pick(hidden)
             return refused(ClientEvent(screen: other, event: rng.pick(top.events).name), .screenNotActive)
         case 1:
-            let unknown = rng.pick(["teleport", "back", "dismiss", "login", "select"])
+            let unknown = rng.pick(["teleport", "back", "dismiss", "login", "select", "selectTab"])
             guard !top.events.contains(where: { $0.name == unknown }) else { return unknownEvent(on: top) }
             return refused(ClientEvent(screen: top.id, event: unknown), .eventNotAccepted)
         case 2:
@@ -69,15 +84,17 @@ struct RandomClient {
                 ClientEvent(screen: top.id, event: event.name, payload: badPayload(for: event, on: top)),
                 .invalidPayload)
         case 3:
-            guard let select = top.events.first(where: { $0.fields.contains { $0.name == "code" } }) else {
+            let checked = ["code", "mailbox", "message"]
+            guard let select = top.events.first(where: { $0.fields.contains { checked.contains($0.name) } }),
+                let field = select.fields.first(where: { checked.contains($0.name) })
+            else {
                 return unknownEvent(on: top)
             }
             let code = rng.pick(["XXX", "usd", "", "EURO"])
             // A field with allowed values refuses others before the handler runs.
-            let declared = select.fields.first { $0.name == "code" }?.allowed != nil
             return refused(
-                ClientEvent(screen: top.id, event: select.name, payload: ["code": .string(code)]),
-                declared ? .invalidPayload : .eventRejected)
+                ClientEvent(screen: top.id, event: select.name, payload: [field.name: .string(code)]),
+                field.allowed != nil ? .invalidPayload : .eventRejected)
         default:
             let event = rng.pick(top.events)
             let stale = rng.chance(50) ? version + 1 : version - 1
@@ -107,6 +124,8 @@ struct RandomClient {
                 payload[field.name] = .string(rng.pick(allowed))
             } else if field.name == "code", let codes = entry.params?["items"]?.arrayValue?.compactMap({ $0["code"]?.stringValue }) {
                 payload[field.name] = .string(rng.pick(codes))
+            } else if let ids = choices(for: field.name, on: entry), !ids.isEmpty {
+                payload[field.name] = .string(rng.pick(ids))
             } else {
                 payload[field.name] = value(of: field.type)
             }
@@ -143,6 +162,18 @@ struct RandomClient {
         }
     }
 
+    /// The values a field of `mail` must take to be accepted: a mailbox or
+    /// message the screen lists, a tab of the tab bar.
+    private func choices(for field: String, on entry: Entry) -> [String]? {
+        func ids(_ list: String) -> [String]? { entry.params?[list]?.arrayValue?.compactMap { $0["id"]?.stringValue } }
+        switch field {
+        case "mailbox": return ids("mailboxes")
+        case "message": return ids("messages")
+        case "tab": return tabs
+        default: return nil
+        }
+    }
+
     // MARK: - Helpers
 
     private func refused(_ event: ClientEvent, _ kind: NavigationError.Kind) -> RandomAction {
@@ -153,22 +184,57 @@ struct RandomClient {
         refused(ClientEvent(screen: top.id, event: "teleport"), .eventNotAccepted)
     }
 
-    /// The stack as the document shows it.
-    private static func entries(of session: Session) throws -> [Entry] {
+    /// Every screen the document shows (stack, then the layout's others),
+    /// the ones a user can touch (as API.md says, read from the layout), and
+    /// the tab bar's tab ids.
+    private static func entries(of session: Session) throws -> (all: [Entry], touchable: [Entry], tabs: [String]) {
         let document = try JSONParser.parse(session.document())
-        return (document["stack"]?.arrayValue ?? []).map { entry in
-            let events = (entry["events"]?.arrayValue ?? []).map { event in
-                Event(
-                    name: event["name"]?.stringValue ?? "",
-                    fields: (event["fields"]?.objectValue ?? JSONObject()).map { field in
-                        // A field is its type's name, or {"type", "enum"} when its values are a fixed set.
-                        let type = field.value.stringValue ?? field.value["type"]?.stringValue ?? ""
-                        let allowed = field.value["enum"]?.arrayValue?.compactMap(\.stringValue)
-                        return (field.key, type, allowed)
-                    })
+        let stack = (document["stack"]?.arrayValue ?? []).map(entry)
+        let modalOpen =
+            stack.isEmpty
+            || (document["stack"]?.arrayValue ?? []).contains {
+                $0["presentation"] == "sheet" || $0["presentation"] == "fullScreen"
             }
-            return Entry(id: entry["id"]?.stringValue ?? "", params: entry["params"], events: events)
+        var touchable: [Entry] = []
+        var all = stack
+        var tabs: [String] = []
+        func visit(_ layout: JSONValue?, visible: Bool) {
+            switch layout?["kind"]?.stringValue {
+            case "tabs":
+                let selected = layout?["selected"]?.stringValue
+                for tab in layout?["tabs"]?.arrayValue ?? [] {
+                    tabs.append(tab["id"]?.stringValue ?? "")
+                    visit(tab["layout"], visible: visible && tab["id"]?.stringValue == selected)
+                }
+            case "split":
+                column(layout?["primary"], visible: visible)
+                column(layout?["secondary"], visible: visible)
+            default:
+                column(layout?["stack"], visible: visible)
+            }
         }
+        func column(_ screens: JSONValue?, visible: Bool) {
+            let entries = (screens?.arrayValue ?? []).map(entry)
+            all += entries.filter { shown in !all.contains { $0.id == shown.id } }
+            if visible, !modalOpen, let top = entries.last { touchable.append(top) }
+        }
+        visit(document["layout"], visible: true)
+        if modalOpen, let top = stack.last { touchable = [top] }
+        return (all, touchable, tabs)
+    }
+
+    private static func entry(_ entry: JSONValue) -> Entry {
+        let events = (entry["events"]?.arrayValue ?? []).map { event in
+            Event(
+                name: event["name"]?.stringValue ?? "",
+                fields: (event["fields"]?.objectValue ?? JSONObject()).map { field in
+                    // A field is its type's name, or {"type", "enum"} when its values are a fixed set.
+                    let type = field.value.stringValue ?? field.value["type"]?.stringValue ?? ""
+                    let allowed = field.value["enum"]?.arrayValue?.compactMap(\.stringValue)
+                    return (field.key, type, allowed)
+                })
+        }
+        return Entry(id: entry["id"]?.stringValue ?? "", params: entry["params"], events: events)
     }
 }
 

@@ -1,0 +1,92 @@
+import Coordination
+
+extension MailFlow {
+    /// The `mail` tab: a split view. The primary column lists `mailboxes`
+    /// and, pushed on it, one mailbox's `messages`; the secondary column
+    /// shows `empty` until a message is read, then the message, through one
+    /// ``MessageCoordinator`` per message read.
+    ///
+    /// ``openMailbox(_:)`` and ``read(_:)`` are what the screens' events
+    /// call, so a deep link can call them too.
+    final class MailboxesCoordinator: Coordinator {
+        private(set) var data = MailData()
+        private lazy var primary = router.column(.primary)
+        private lazy var secondary = router.column(.secondary)
+        /// Weak: the stack owns the screens.
+        private weak var mailboxesScreen: Screen?
+        private weak var messagesScreen: Screen?
+        /// The mailbox `messages` shows, while it is shown.
+        private var openMailboxID: String?
+
+        override func start() {
+            router.setSplit()
+            let mailboxes = Screen("mailboxes", params: ["mailboxes": data.summaries])
+            mailboxes.on("open", fields: ["mailbox": .string]) { [unowned self] payload in
+                try openMailbox(payload.string("mailbox"))
+            }
+            mailboxesScreen = mailboxes
+            primary.setRoot(mailboxes)
+            showEmpty()
+        }
+
+        /// Shows mailbox `id`'s messages in the primary column, replacing
+        /// any mailbox shown there. An unknown id is refused.
+        func openMailbox(_ id: String) throws(EventRejection) {
+            guard let mailbox = data.mailbox(id) else {
+                let known = data.mailboxes.map(\.id).joined(separator: ", ")
+                throw EventRejection("unknown mailbox '\(id)'; known mailboxes: \(known)")
+            }
+            if messagesScreen != nil { primary.popToRoot() }
+            let messages = Screen("messages", params: messagesParams(mailbox))
+            messages.on("read", fields: ["message": .string]) { [unowned self] payload in
+                try read(payload.string("message"))
+            }
+            messagesScreen = messages
+            openMailboxID = id
+            primary.push(messages)
+        }
+
+        /// Marks message `id` read and shows it in the secondary column,
+        /// replacing the message shown before (whose coordinator the
+        /// session then finishes, since it is left without screens).
+        func read(_ id: String) throws(EventRejection) {
+            guard let found = data.message(id), openMailboxID == nil || found.mailbox.id == openMailboxID else {
+                throw EventRejection("no message '\(id)' in mailbox '\(openMailboxID ?? "")'")
+            }
+            data.markRead(id)
+            refreshLists()
+            let message = MessageCoordinator(environment: environment.column(.secondary), message: found.message)
+            message.delegate = self
+            startChild(message)
+        }
+
+        /// Only `messages` is ever pushed, so the user's `back` closed the mailbox.
+        override func didGoBack(from screen: Screen) {
+            openMailboxID = nil
+        }
+
+        private func showEmpty() {
+            secondary.setRoot(Screen("empty", params: ["text": "No message selected"]))
+        }
+
+        private func messagesParams(_ mailbox: MailData.Mailbox) -> JSONObject {
+            ["mailbox": .string(mailbox.id), "name": .string(mailbox.name), "messages": .array(mailbox.messages.map(\.row))]
+        }
+
+        /// Brings the unread counts and the open mailbox's rows up to date, in place.
+        private func refreshLists() {
+            if let mailboxesScreen { primary.update(mailboxesScreen, "mailboxes", to: data.summaries) }
+            if let messagesScreen, let id = openMailboxID, let mailbox = data.mailbox(id) {
+                primary.update(messagesScreen, params: messagesParams(mailbox))
+            }
+        }
+    }
+}
+
+extension MailFlow.MailboxesCoordinator: MessageCoordinatorDelegate {
+    func messageCoordinatorDidArchive(_ coordinator: MailFlow.MessageCoordinator) {
+        data.archive(coordinator.message.id)
+        refreshLists()
+        showEmpty()
+    }
+}

@@ -1,0 +1,44 @@
+import Coordination
+
+protocol MessageCoordinatorDelegate: AnyObject {
+    /// The user archived the message: the delegate moves it and shows the
+    /// secondary column's next screen; the coordinator then finishes.
+    func messageCoordinatorDidArchive(_ coordinator: MailFlow.MessageCoordinator)
+}
+
+extension MailFlow {
+    /// One message read: `message` as the root of the split view's
+    /// secondary column (its environment's slot), `reply` presenting
+    /// `compose` as a sheet over the whole split view, `archive` handing
+    /// the message back to the delegate and finishing.
+    final class MessageCoordinator: Coordinator {
+        weak var delegate: MessageCoordinatorDelegate?
+        let message: MailData.Message
+
+        init(environment: CoordinatorEnvironment, message: MailData.Message) {
+            self.message = message
+            super.init(environment: environment)
+        }
+
+        override func start() {
+            let screen = Screen("message", params: message.detail)
+                .on("reply") { [unowned self] _ in showCompose() }
+                .on("archive") { [unowned self] _ in
+                    delegate?.messageCoordinatorDidArchive(self)
+                    finish()
+                }
+            router.setRoot(screen)
+        }
+
+        private func showCompose() {
+            let signature: JSONValue = store[.mailSignature, default: true] ? "Sent from my server" : .null
+            let compose = Screen(
+                "compose",
+                params: ["to": .string(message.from), "subject": .string("Re: \(message.subject)"), "signature": signature]
+            )
+            .on("send", fields: ["body": .string]) { [unowned self] _ in router.dismiss() }
+            .on("cancel") { [unowned self] _ in router.dismiss() }
+            router.present(compose, style: .sheet)
+        }
+    }
+}
