@@ -48,6 +48,12 @@ public final class SessionRegistry: Sendable {
         self.liveCount = Atomic(store.sessions().reduce(0) { $0 + ($1.ended ? 0 : 1) })
         self.clock = clock
         self.notify = notify
+        do {
+            try store.probe()
+        } catch {
+            storeHealthy.store(false, ordering: .relaxed)
+            notify(.storeUnavailable(reason: error.description))
+        }
     }
 
     public func flow(named name: String) -> Flow? { flowsByName[name] }
@@ -60,7 +66,30 @@ public final class SessionRegistry: Sendable {
     public var statistics: RegistryStatistics { counters.snapshot() }
     /// False after the store refused a read or write, until one succeeds:
     /// what `/readyz` reports.
-    public var isStoreAvailable: Bool { storeHealthy.load(ordering: .relaxed) }
+    /// While it is false, each call asks the store again (``SessionStore/probe()``),
+    /// so readiness comes back by itself with the store.
+    public var isStoreAvailable: Bool {
+        if storeHealthy.load(ordering: .relaxed) { return true }
+        do {
+            try store.probe()
+        } catch {
+            return false
+        }
+        markStore(available: true)
+        return true
+    }
+
+    /// Sets the live count to the store's: for a store that expires
+    /// sessions itself, where this instance cannot see them go (nor see
+    /// other instances create them). Called by the sweep instead of expiring.
+    func recountLiveSessions() {
+        do {
+            try store.probe()
+        } catch {
+            return
+        }
+        liveCount.store(store.sessions().reduce(0) { $0 + ($1.ended ? 0 : 1) }, ordering: .relaxed)
+    }
 
     /// Starts a session of `flowName`: builds its root coordinator, calls
     /// `start()`, and journals it before returning.
@@ -136,8 +165,11 @@ public final class SessionRegistry: Sendable {
                     } catch {
                         dropCached(id)
                     }
-                    if error.kind == .versionMismatch, attempts < 3 {
-                        dropCached(id)
+                    // Another writer (an instance, or a stale copy) won this
+                    // version: the next attempt catches up on its records and
+                    // runs `change` on the new state, where an If-Match that
+                    // no longer holds is a 412.
+                    if error.kind == .versionMismatch, attempts < Self.maximumAppendAttempts {
                         return nil
                     }
                     throw error
@@ -147,6 +179,10 @@ public final class SessionRegistry: Sendable {
             if let outcome { return outcome }
         }
     }
+
+    /// How often ``change(_:_:)`` tries again after losing a race for a
+    /// version before it answers 412.
+    static let maximumAppendAttempts = 16
 
     /// Ends a session: its root coordinator finishes, its journal is closed,
     /// and it is freed.

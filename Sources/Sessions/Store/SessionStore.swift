@@ -11,7 +11,9 @@ public protocol SessionStore: Sendable {
     func sessions() -> [SessionSummary]
 
     /// The summary of one session, or nil if the store does not hold it.
-    func summary(of id: String) -> SessionSummary?
+    /// - Throws: ``StoreError/unavailable(reason:)`` when the store cannot
+    ///   be asked now (a remote store); local stores never throw.
+    func summary(of id: String) throws(StoreError) -> SessionSummary?
 
     /// Appends `record` if and only if the session's last stored version is
     /// `expectedVersion` (0 for a new session's `created` record).
@@ -44,4 +46,20 @@ public protocol SessionStore: Sendable {
     /// Flushes what the store promises to flush and releases its resources;
     /// later calls throw ``StoreError/unavailable(reason:)``.
     func close()
+
+    /// True when the store expires idle sessions by itself (Redis's
+    /// `EXPIRE`): the registry then neither sweeps nor scans it.
+    var expiresIdleSessions: Bool { get }
+
+    /// Throws ``StoreError/unavailable(reason:)`` unless the store can be
+    /// used now; what `/readyz` asks while the store is failing, and at start.
+    func probe() throws(StoreError)
+}
+
+extension SessionStore {
+    /// Local stores keep sessions until the registry expires them.
+    public var expiresIdleSessions: Bool { false }
+
+    /// Local stores are there as long as the process is.
+    public func probe() throws(StoreError) {}
 }
