@@ -49,7 +49,7 @@ let package = Package(
         .testTarget(
             name: "NavigationAPITests",
             dependencies: [
-                "NavigationAPI", "NavigationServerRuntime", "Sessions", "Flows", "Coordination", "HTTPCore", "TestSupport",
+                "NavigationAPI", "NavigationServerRuntime", "Sessions", "RedisStore", "Flows", "Coordination", "HTTPCore", "TestSupport",
             ]
         ),
     ],

@@ -25,9 +25,10 @@ final class RedisConnection {
             throw RedisFailure("cannot allocate a connection to \(url.host):\(url.port)")
         }
         self.context = context
+        // Every stored property is set: from here on a throw runs deinit,
+        // which frees the context.
         guard context.pointee.err == 0 else {
             let reason = Self.errorText(context)
-            redisFree(context)
             throw RedisFailure("cannot connect to \(url.host):\(url.port): \(reason)")
         }
         redisSetTimeout(context, Self.timeval(commandTimeout))

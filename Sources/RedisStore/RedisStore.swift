@@ -1,6 +1,12 @@
 import Locking
 import Sessions
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
 /// A ``Sessions/SessionStore`` in Redis, shared by every instance that
 /// points at the same server: each instance serves every session.
 ///
@@ -31,6 +37,10 @@ public final class RedisStore: SessionStore {
     ///   - commandTimeout: seconds a reply may take before the operation is
     ///     `unavailable` (and the connection replaced).
     public init(url: RedisURL, idleTimeout: Double, connectTimeout: Double = 1, commandTimeout: Double = 2) {
+        // hiredis writes with plain write(2): a Redis that went away while a
+        // command was being sent must be an error, not a SIGPIPE that kills
+        // the process.
+        signal(SIGPIPE, SIG_IGN)
         pool = RedisConnectionPool(url: url, connectTimeout: connectTimeout, commandTimeout: commandTimeout)
         idleTimeoutMillis = max(1, Int(idleTimeout * 1000))
     }
