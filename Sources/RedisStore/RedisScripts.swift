@@ -12,15 +12,19 @@ enum RedisScripts {
     /// unknown or has ended, `{2, current}` when another version is stored.
     /// On success it refreshes both keys' expiry and publishes
     /// `"<id> <version>"` on the change channel.
+    ///
+    /// It reads with `HGET`, which the store never sends itself, so that
+    /// `INFO commandstats` tells the store's commands (`HMGET`, `EVALSHA`,
+    /// …) from the script's.
     static let append = """
-        local meta = redis.call('HMGET', KEYS[1], 'v', 'e')
+        local stored = redis.call('HGET', KEYS[1], 'v')
         local expected = tonumber(ARGV[1])
-        if not meta[1] then
+        if not stored then
           if expected ~= 0 then return {1} end
         else
-          local last = tonumber(meta[1])
+          local last = tonumber(stored)
           if last ~= expected then return {2, last} end
-          if meta[2] == '1' then return {1} end
+          if redis.call('HGET', KEYS[1], 'e') == '1' then return {1} end
         end
         local version = expected + 1
         redis.call('RPUSH', KEYS[2], ARGV[2])
