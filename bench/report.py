@@ -1,8 +1,9 @@
 """The targets of the performance issue, and the Markdown table of a run."""
 import durability
+import redis_store
 
 KIB = 1024
-PARTS = ("throughput", "sessions", "durability")
+PARTS = ("throughput", "sessions", "durability", "redis")
 
 
 def _ratio(result, key):
@@ -18,6 +19,8 @@ def targets(results):
         rows += _session_targets(results["sessions"])
     if "durability" in results:
         rows += durability.targets(results["durability"])
+    if "redis" in results:
+        rows += redis_store.targets(results["redis"])
     return [{"measure": measure, "value": round(value, 3), "target": f"{op} {bound}",
              "met": value >= bound if op == ">=" else value <= bound}
             for measure, value, op, bound in rows]
@@ -62,6 +65,8 @@ def markdown(results):
         lines += _sessions_tables(results["sessions"])
     if "durability" in results:
         lines.append(durability.markdown(results["durability"]))
+    if "redis" in results:
+        lines.append(redis_store.markdown(results["redis"]))
     lines += ["", "| target | value | target | met |", "| --- | --- | --- | --- |"]
     for row in results["targets"]:
         lines.append(f"| {row['measure']} | {row['value']:.2f} | {row['target']} | {'yes' if row['met'] else 'NO'} |")

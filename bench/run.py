@@ -9,7 +9,9 @@ to measure memory per session and throughput with many live sessions.
 Last, what the session journal costs (bench/durability.py): POST events
 with the file store vs the memory store, replay of a 1,000-event session,
 restart with many sessions on disk, idle RSS beyond the tree cache.
-`--only throughput,sessions,durability` runs some of the parts.
+Then the Redis store against the file store, one instance and three, and
+Redis commands per request (bench/redis_store.py).
+`--only throughput,sessions,durability,redis` runs some of the parts.
 
 Writes bench/results/latest.json (or --output) and prints a Markdown table.
 Exits 1 only when the benchmark itself breaks, never on a number.
@@ -26,6 +28,7 @@ import time
 
 import durability
 import harness
+import redis_store
 import report
 
 BENCH = os.path.dirname(os.path.abspath(__file__))
@@ -69,6 +72,10 @@ def main():
         def start_server(log_name, **settings):
             return navigation_server(options.server, log_name, workdir, **settings)
         results["durability"] = durability.measure(start_server, workdir, options.quick)
+    if "redis" in options.only:
+        def start_server(log_name, **settings):
+            return navigation_server(options.server, log_name, workdir, **settings)
+        results["redis"] = redis_store.measure(start_server, workdir, options.quick)
     results["load_average"] = {"before": load_before, "after": harness.load_average()}
     results["wall_seconds"] = round(time.time() - started, 1)
     results["targets"] = report.targets(results)

@@ -100,7 +100,9 @@ public final class RedisStore: SessionStore {
             guard case .string(let bytes) = element, let record = RedisRecordCodec.decode(bytes, sessionID: id),
                 record.version == max(0, version) + offset + 1
             else {
-                throw .corrupt(file: "redis \(String(decoding: RedisKeys.records(id), as: UTF8.self))", offset: Int64(offset), reason: "not a journal record")
+                throw .corrupt(
+                    file: "redis \(String(decoding: RedisKeys.records(id), as: UTF8.self))", offset: Int64(offset),
+                    reason: "not a journal record")
             }
             records.append(record)
         }

@@ -81,7 +81,12 @@ final class InterferingStore: SessionStore {
     func sessions() -> [SessionSummary] { inner.sessions() }
     func summary(of id: String) -> SessionSummary? { inner.summary(of: id) }
     func append(_ record: JournalRecord, expectedVersion: Int) throws(StoreError) {
-        if let action = hook.withLock({ hook in defer { hook = nil }; return hook }) { action() }
+        if let action = hook.withLock({ hook in
+            defer { hook = nil }
+            return hook
+        }) {
+            action()
+        }
         try inner.append(record, expectedVersion: expectedVersion)
     }
     func records(of id: String, after version: Int) throws(StoreError) -> [JournalRecord] { try inner.records(of: id, after: version) }

@@ -91,7 +91,8 @@ struct RedisStoreTests {
         var count = 0
         for line in info.split(whereSeparator: \.isNewline) where line.hasPrefix("cmdstat_") {
             let name = line.dropFirst("cmdstat_".count).prefix { $0 != ":" }
-            guard storeCommands.contains(String(name)), let calls = line.split(separator: ":calls=").dropFirst().first?.prefix(while: \.isNumber)
+            guard storeCommands.contains(String(name)),
+                let calls = line.split(separator: ":calls=").dropFirst().first?.prefix(while: \.isNumber)
             else { continue }
             count += Int(calls) ?? 0
         }
