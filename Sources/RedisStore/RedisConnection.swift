@@ -75,6 +75,17 @@ final class RedisConnection {
         return replies
     }
 
+    /// Waits for the next reply without sending anything: a pushed
+    /// message of a subscribed connection. A timeout throws (and breaks the
+    /// connection, as every timeout does).
+    func nextPushedReply() throws(RedisFailure) -> RedisReply {
+        guard !isBroken else { throw RedisFailure("the connection was lost") }
+        var raw: UnsafeMutableRawPointer?
+        guard redisGetReply(context, &raw) == REDIS_OK, let raw else { throw broken() }
+        defer { freeReplyObject(raw) }
+        return RedisReply(raw.assumingMemoryBound(to: redisReply.self))
+    }
+
     private func broken() -> RedisFailure {
         isBroken = true
         return RedisFailure(Self.errorText(context))

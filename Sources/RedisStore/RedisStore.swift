@@ -28,6 +28,7 @@ public final class RedisStore: SessionStore {
     private let idleTimeoutMillis: Int
     private let appendSHA = Locked<String?>(nil)
     private let closed = Locked(false)
+    private let feeds = Locked<[RedisChangeFeed]>([])
 
     /// Nothing is sent until the first operation: a server whose Redis is
     /// down starts, and answers 503 until Redis is back.
@@ -118,6 +119,15 @@ public final class RedisStore: SessionStore {
     public func close() {
         closed.withLock { $0 = true }
         pool.closeIdle()
+        for feed in feeds.withLock({ $0 }) { feed.stop() }
+    }
+
+    /// Subscribes to ``changesChannel`` on a connection of its own (see
+    /// ``RedisChangeFeed``): every instance's appends, this one's included.
+    public func observeChanges(_ handler: @escaping @Sendable (_ sessionID: String, _ version: Int) -> Void) -> Bool {
+        let feed = RedisChangeFeed(url: pool.url, channel: Self.changesChannel, handler: handler)
+        feeds.withLock { $0.append(feed) }
+        return true
     }
 
     /// Runs `body` on a pooled connection; a failure is `unavailable`.

@@ -105,3 +105,34 @@ struct RedisStoreTests {
         return Int(String(decoding: reply.dropFirst().prefix { $0 != 13 }, as: UTF8.self))
     }
 }
+
+/// The change feed the live streams consume: an append through one store
+/// (one instance) is reported to a subscriber of another.
+@Suite("RedisStore change feed")
+struct RedisChangeFeedTests {
+    @Test func anAppendByOneInstanceIsReportedToAnother() throws {
+        let server = try RedisTestServer()
+        let url = try #require(RedisURL(server.url))
+        let writer = RedisStore(url: url, idleTimeout: 3600)
+        let reader = RedisStore(url: url, idleTimeout: 3600)
+        defer {
+            writer.close()
+            reader.close()
+        }
+        let seen = LockedBox<[String]>([])
+        #expect(reader.observeChanges { id, version in seen.withLock { $0.append("\(id) \(version)") } })
+        #expect(!MemoryStore().observeChanges { _, _ in })
+        // Appends until the subscription is in place, then one more that must be seen.
+        var version = 0
+        let giveUp = ContinuousClock.now + .seconds(30)
+        repeat {
+            version += 1
+            let record = version == 1 ? Journal.created(1) : Journal.event(1, version: version)
+            try writer.append(record, expectedVersion: version - 1)
+            usleep(20_000)
+        } while seen.withLock({ $0.isEmpty }) && ContinuousClock.now < giveUp
+        try writer.append(Journal.event(1, version: version + 1), expectedVersion: version)
+        while !seen.withLock({ $0.contains("\(Journal.id(1)) \(version + 1)") }) && ContinuousClock.now < giveUp { usleep(10_000) }
+        #expect(seen.withLock { $0.contains("\(Journal.id(1)) \(version + 1)") })
+    }
+}

@@ -54,6 +54,15 @@ public protocol SessionStore: Sendable {
     /// Throws ``StoreError/unavailable(reason:)`` unless the store can be
     /// used now; what `/readyz` asks while the store is failing, and at start.
     func probe() throws(StoreError)
+
+    /// Calls `handler(sessionID, version)` on a background thread for
+    /// records appended through this store by any writer, other server
+    /// instances included, until ``close()``. Returns false when the store
+    /// has no such feed (a local store: the registry sees every append
+    /// itself). Best effort: a change may go unreported (Redis pub/sub
+    /// drops messages while the subscriber reconnects), so a consumer (live
+    /// streams) takes a call as a hint to check the session's version.
+    func observeChanges(_ handler: @escaping @Sendable (_ sessionID: String, _ version: Int) -> Void) -> Bool
 }
 
 extension SessionStore {
@@ -62,4 +71,7 @@ extension SessionStore {
 
     /// Local stores are there as long as the process is.
     public func probe() throws(StoreError) {}
+
+    /// Local stores have no writers but this process.
+    public func observeChanges(_ handler: @escaping @Sendable (_ sessionID: String, _ version: Int) -> Void) -> Bool { false }
 }
