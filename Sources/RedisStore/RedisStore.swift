@@ -49,9 +49,11 @@ public final class RedisStore: SessionStore {
     public var expiresIdleSessions: Bool { true }
 
     /// `PING`: throws ``Sessions/StoreError/unavailable(reason:)`` unless Redis answers.
-    public func probe() throws(StoreError) {
+    @discardableResult
+    public func probe() throws(StoreError) -> Bool {
         let reply = try run { connection throws(RedisFailure) in try connection.command([Array("PING".utf8)]) }
         if case .error(let message) = reply { throw .unavailable(reason: "Redis: \(message)") }
+        return true
     }
 
     /// Every session's summary, by `SCAN` (for start-up and the `journal`

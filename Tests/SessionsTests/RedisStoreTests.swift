@@ -50,7 +50,10 @@ struct RedisStoreTests {
         let store = try Self.store(server)
         defer { store.close() }
         try Journal.append(Journal.session(1, versions: 2), to: store)
+        let registry = SessionRegistry(flows: BuiltinFlows.all, store: store)
+        #expect(registry.isStoreAvailable)
         server.stop()
+        #expect(!registry.isStoreAvailable, "readiness follows Redis without waiting for a request")
         let isUnavailable: (any Error) -> Bool = { error in
             if case StoreError.unavailable = error { return true }
             return false
@@ -61,7 +64,8 @@ struct RedisStoreTests {
         #expect(performing: { try store.probe() }, throws: isUnavailable)
 
         try server.start()  // the same AOF
-        try store.probe()
+        #expect(registry.isStoreAvailable)
+        #expect(try store.probe())
         try store.append(Journal.event(1, version: 3), expectedVersion: 2)
         #expect(try store.summary(of: Journal.id(1))?.lastVersion == 3)
     }

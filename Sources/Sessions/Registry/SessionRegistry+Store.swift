@@ -19,7 +19,6 @@ extension SessionRegistry {
         } catch {
             throw storeFailure(error, id: id)
         }
-        if !storeHealthy.load(ordering: .relaxed) { markStore(available: true) }
         guard let summary = stored, !summary.ended else {
             if cached != nil { dropCached(id) }
             throw Self.notFound(id)

@@ -64,30 +64,28 @@ public final class SessionRegistry: Sendable {
     public var cachedCount: Int { cache.count }
     /// Sessions created, ended by clients, expired, and found changed, since start.
     public var statistics: RegistryStatistics { counters.snapshot() }
-    /// False after the store refused a read or write, until one succeeds:
-    /// what `/readyz` reports.
-    /// While it is false, each call asks the store again (``SessionStore/probe()``),
-    /// so readiness comes back by itself with the store.
+    /// What `/readyz` reports. A remote store (Redis) is asked each time
+    /// (``SessionStore/probe()``, one `PING`), so readiness follows it both
+    /// ways without waiting for a request; a local store is unavailable
+    /// after it refused a read or write, until one succeeds.
     public var isStoreAvailable: Bool {
-        if storeHealthy.load(ordering: .relaxed) { return true }
         do {
-            try store.probe()
+            if try store.probe() {
+                markStore(available: true)
+                return true
+            }
         } catch {
+            markStore(available: false, reason: error.description)
             return false
         }
-        markStore(available: true)
-        return true
+        return storeHealthy.load(ordering: .relaxed)
     }
 
     /// Sets the live count to the store's: for a store that expires
     /// sessions itself, where this instance cannot see them go (nor see
     /// other instances create them). Called by the sweep instead of expiring.
     func recountLiveSessions() {
-        do {
-            try store.probe()
-        } catch {
-            return
-        }
+        guard (try? store.probe()) == true else { return }
         liveCount.store(store.sessions().reduce(0) { $0 + ($1.ended ? 0 : 1) }, ordering: .relaxed)
     }
 

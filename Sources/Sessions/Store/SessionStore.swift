@@ -48,12 +48,16 @@ public protocol SessionStore: Sendable {
     func close()
 
     /// True when the store expires idle sessions by itself (Redis's
-    /// `EXPIRE`): the registry then neither sweeps nor scans it.
+    /// `EXPIRE`): the registry then does not expire sessions (its sweep only
+    /// recounts the store's sessions for `--max-sessions`).
     var expiresIdleSessions: Bool { get }
 
-    /// Throws ``StoreError/unavailable(reason:)`` unless the store can be
-    /// used now; what `/readyz` asks while the store is failing, and at start.
-    func probe() throws(StoreError)
+    /// Asks a remote store whether it can be used now: true when it
+    /// answered, false when there is nothing to ask (a local store, whose
+    /// health only a real write shows). What `/readyz` asks, and start-up.
+    /// - Throws: ``StoreError/unavailable(reason:)`` when it did not answer.
+    @discardableResult
+    func probe() throws(StoreError) -> Bool
 
     /// Calls `handler(sessionID, version)` on a background thread for
     /// records appended through this store by any writer, other server
@@ -69,8 +73,9 @@ extension SessionStore {
     /// Local stores keep sessions until the registry expires them.
     public var expiresIdleSessions: Bool { false }
 
-    /// Local stores are there as long as the process is.
-    public func probe() throws(StoreError) {}
+    /// Local stores have nothing to ask: a write tells.
+    @discardableResult
+    public func probe() throws(StoreError) -> Bool { false }
 
     /// Local stores have no writers but this process.
     public func observeChanges(_ handler: @escaping @Sendable (_ sessionID: String, _ version: Int) -> Void) -> Bool { false }
