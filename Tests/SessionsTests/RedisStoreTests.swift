@@ -70,6 +70,31 @@ struct RedisStoreTests {
         #expect(try store.summary(of: Journal.id(1))?.lastVersion == 3)
     }
 
+    @Test func aSlowRedisIsUnavailableAfterTheCommandTimeoutAndUsableAgainAfter() throws {
+        let server = try RedisTestServer()
+        let store = RedisStore(url: try #require(RedisURL(server.url)), idleTimeout: 3600, commandTimeout: 0.2)
+        defer { store.close() }
+        try Journal.append(Journal.session(1, versions: 2), to: store)
+        let sleeping = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            _ = try? server.command(["DEBUG", "SLEEP", "1"])
+            sleeping.signal()
+        }
+        usleep(100_000)  // DEBUG SLEEP holds Redis from now on
+        let timedOut: (any Error) -> Bool = { error in
+            if case StoreError.unavailable(let reason) = error { return reason.contains("did not answer in time") }
+            return false
+        }
+        #expect(performing: { try store.append(Journal.event(1, version: 3), expectedVersion: 2) }, throws: timedOut)
+        sleeping.wait()
+        // The timed-out connection was dropped; a new one serves. The refused
+        // append may have run once Redis woke up: whichever it is, the
+        // journal is whole and the next append follows it.
+        let last = try #require(try store.summary(of: Journal.id(1))?.lastVersion)
+        try store.append(Journal.event(1, version: last + 1), expectedVersion: last)
+        #expect(try store.records(of: Journal.id(1), after: 0).map(\.version) == Array(1...(last + 1)))
+    }
+
     /// The budget: one command per GET when the cache is current,
     /// two per event (the version check and the append).
     @Test func aGetCostsOneCommandAndAnEventTwo() throws {

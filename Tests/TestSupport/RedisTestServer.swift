@@ -38,6 +38,8 @@ public final class RedisTestServer: @unchecked Sendable {
         process.arguments = [
             "--port", String(port), "--bind", "127.0.0.1", "--dir", directory, "--appendonly", "yes",
             "--appendfsync", "always", "--save", "", "--daemonize", "no", "--logfile", directory + "/redis.log",
+            // DEBUG SLEEP makes a slow Redis for the timeout tests.
+            "--enable-debug-command", "local",
         ]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
