@@ -67,7 +67,7 @@ final class InstanceLoad: Sendable {
 
     /// Waits (at most `seconds`) until at least `count` more events were answered 200.
     @discardableResult
-    func waitForAnswers(_ count: Int, seconds: Int = 60) -> Bool {
+    func waitForAnswers(_ count: Int, seconds: Int = 120) -> Bool {
         let target = acknowledgedCount + count
         let giveUp = ContinuousClock.now + .seconds(seconds)
         while acknowledgedCount < target {

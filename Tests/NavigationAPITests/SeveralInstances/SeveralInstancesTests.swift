@@ -22,7 +22,7 @@ struct SeveralInstancesTests {
         let sessions = try KillNineTests.prepareSessions(instances[0].client())
         let load = InstanceLoad(ports: instances.map(\.port))
         load.start(sessions, connections: Self.connections, seed: 20_261_201)
-        #expect(load.waitForAnswers(2_000), "the load did not get going")
+        #expect(load.waitForAnswers(1_500), "the load did not get going")
         load.finish()
 
         #expect(load.statuses.withLock { $0 }.keys.sorted() == [200], "every event is answered 200: \(load.statuses.withLock { $0 })")
