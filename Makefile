@@ -5,8 +5,8 @@ SWIFT        ?= swift
 PYTHON       ?= python3
 PORT         ?= 8080
 SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-APT_PACKAGES := libmicrohttpd-dev pkg-config
-APT_TEST_PACKAGES := curl
+APT_PACKAGES := libmicrohttpd-dev libhiredis-dev pkg-config
+APT_TEST_PACKAGES := curl redis-server
 APT_BROWSER_PACKAGES := chromium chromium-driver
 APT_BENCH_PACKAGES := wrk gcc
 # Python tools live in virtual environments of the project, never in the system python (Debian's
@@ -19,11 +19,25 @@ SELENIUM_VERSION := 4.51.0
 SCHEMATHESIS_VERSION := 4.32.5
 FUZZ_VENV    := .venv-fuzz
 
-.PHONY: run test build release deps deps-test deps-spec deps-browser deps-bench deps-fuzz browser-test spec lint format fuzz tsan bench bench-quick docker-verify clean
+# Not 6379: the redis-server package may run a system Redis there already.
+REDIS_PORT   ?= 6380
+
+.PHONY: redis run-several run test build release deps deps-redis deps-test deps-spec deps-browser deps-bench deps-fuzz browser-test spec lint format fuzz tsan bench bench-quick docker-verify clean
 
 ## run: install what is missing, build in release mode, serve the built-in flows on :$(PORT)
 run: release
 	.build/release/navigation-server --port $(PORT)
+
+## redis: a local redis-server on $(REDIS_PORT) for `make run-several`, the AOF on (appendfsync always) in ./redis-data
+redis: deps-redis
+	mkdir -p redis-data
+	redis-server --port $(REDIS_PORT) --bind 127.0.0.1 --dir $(CURDIR)/redis-data --appendonly yes --appendfsync always --save ''
+
+## run-several: two instances on :$(PORT) and :$(PORT)+1 sharing their sessions through `make redis`
+run-several: release
+	.build/release/navigation-server --port $$(( $(PORT) + 1 )) --store redis://127.0.0.1:$(REDIS_PORT) & \
+	trap "kill $$! 2>/dev/null" EXIT INT TERM; \
+	.build/release/navigation-server --port $(PORT) --store redis://127.0.0.1:$(REDIS_PORT)
 
 ## test: install what is missing, build, run every test, validate openapi.yaml, run the README walkthrough,
 ## the web client in headless chromium, fuzz the contract with schemathesis, and the tests under ThreadSanitizer
@@ -43,11 +57,11 @@ browser-test: deps deps-browser
 	$(TEST_PYTHON) Tests/browser/test_web_client.py .build/debug/navigation-server
 
 ## bench: release build, then navigation-server against a raw libmicrohttpd server (bench/README in README.md)
-bench: release deps-bench
+bench: release deps-bench deps-redis
 	$(PYTHON) bench/run.py
 
 ## bench-quick: the same in about a minute, one short run each; fails only if the benchmark breaks
-bench-quick: release deps-bench
+bench-quick: release deps-bench deps-redis
 	$(PYTHON) bench/run.py --quick --output bench/results/quick.json
 
 ## fuzz: schemathesis against openapi.yaml and a live server (needs `swift build` first)
@@ -64,17 +78,24 @@ release: deps
 spec: deps-spec
 	$(TEST_PYTHON) -m openapi_spec_validator openapi.yaml
 
-## deps: the C library and pkg-config, from apt, when missing
+## deps: the C libraries (libmicrohttpd, hiredis) and pkg-config, from apt, when missing
 deps:
-	@if ! pkg-config --exists libmicrohttpd 2>/dev/null; then \
+	@if ! pkg-config --exists libmicrohttpd hiredis 2>/dev/null; then \
 		echo "installing $(APT_PACKAGES)"; \
 		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq $(APT_PACKAGES); \
 	fi
 
-## deps-test: deps, plus curl (for the README walkthrough) and the OpenAPI validator
+## deps-test: deps, plus curl (for the README walkthrough), redis-server (the Redis store's tests
+## start their own) and the OpenAPI validator
 deps-test: deps deps-spec
-	@if ! command -v curl >/dev/null 2>&1; then \
+	@if ! command -v curl >/dev/null 2>&1 || ! command -v redis-server >/dev/null 2>&1; then \
 		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq $(APT_TEST_PACKAGES); \
+	fi
+
+## deps-redis: Debian's redis-server, when missing
+deps-redis:
+	@if ! command -v redis-server >/dev/null 2>&1; then \
+		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq redis-server; \
 	fi
 
 ## deps-spec: openapi-spec-validator $(OPENAPI_SPEC_VALIDATOR_VERSION) from PyPI into $(TEST_VENV), when missing

@@ -27,21 +27,29 @@ let package = Package(
         .executableTarget(name: "EmbedFilesTool"),
         .plugin(name: "EmbedFiles", capability: .buildTool(), dependencies: ["EmbedFilesTool"]),
         .target(name: "NavigationAPI", dependencies: ["Sessions", "Coordination", "HTTPCore", "Locking"], plugins: ["EmbedFiles"]),
-        .target(name: "NavigationServerRuntime", dependencies: ["NavigationAPI", "Sessions", "HTTPCore", "Coordination"]),
+        .target(
+            name: "NavigationServerRuntime", dependencies: ["NavigationAPI", "Sessions", "RedisStore", "HTTPCore", "Coordination"]),
         .executableTarget(name: "navigation-server", dependencies: ["NavigationServerRuntime", "Flows"]),
         // Session journals and the stores that keep them (DURABILITY.md).
         .target(name: "Sessions", dependencies: ["Coordination", "Locking"]),
+        .systemLibrary(
+            name: "CHiredis",
+            pkgConfig: "hiredis",
+            providers: [.apt(["libhiredis-dev"])]
+        ),
+        // Sessions shared by several instances through Redis (DURABILITY.md, "Several instances").
+        .target(name: "RedisStore", dependencies: ["Sessions", "CHiredis", "Locking"]),
         // Helpers every test target shares (a lock ThreadSanitizer can see, a seeded generator).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "JSONTests", dependencies: ["JSON", "TestSupport"]),
         .testTarget(name: "CoordinationTests", dependencies: ["Coordination", "Sessions", "TestSupport"]),
         .testTarget(name: "FlowsTests", dependencies: ["Flows", "Coordination", "Sessions", "TestSupport"]),
         .testTarget(name: "HTTPCoreTests", dependencies: ["HTTPCore", "TestSupport"]),
-        .testTarget(name: "SessionsTests", dependencies: ["Sessions", "Flows", "TestSupport"]),
+        .testTarget(name: "SessionsTests", dependencies: ["Sessions", "RedisStore", "Flows", "TestSupport"]),
         .testTarget(
             name: "NavigationAPITests",
             dependencies: [
-                "NavigationAPI", "NavigationServerRuntime", "Sessions", "Flows", "Coordination", "HTTPCore", "TestSupport",
+                "NavigationAPI", "NavigationServerRuntime", "Sessions", "RedisStore", "Flows", "Coordination", "HTTPCore", "TestSupport",
             ]
         ),
     ],

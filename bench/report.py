@@ -1,9 +1,10 @@
 """The targets of the performance issue, and the Markdown table of a run."""
 import durability
+import redis_store
 import streams
 
 KIB = 1024
-PARTS = ("throughput", "sessions", "durability", "streams")
+PARTS = ("throughput", "sessions", "durability", "streams", "redis")
 
 
 def _ratio(result, key):
@@ -21,6 +22,8 @@ def targets(results):
         rows += durability.targets(results["durability"])
     if "streams" in results:
         rows += streams.targets(results["streams"])
+    if "redis" in results:
+        rows += redis_store.targets(results["redis"])
     return [{"measure": measure, "value": round(value, 3), "target": f"{op} {bound}",
              "met": value >= bound if op == ">=" else value <= bound}
             for measure, value, op, bound in rows]
@@ -67,6 +70,8 @@ def markdown(results):
         lines.append(durability.markdown(results["durability"]))
     if "streams" in results:
         lines.append(streams.markdown(results["streams"]))
+    if "redis" in results:
+        lines.append(redis_store.markdown(results["redis"]))
     lines += ["", "| target | value | target | met |", "| --- | --- | --- | --- |"]
     for row in results["targets"]:
         lines.append(f"| {row['measure']} | {row['value']:.2f} | {row['target']} | {'yes' if row['met'] else 'NO'} |")

@@ -10,8 +10,10 @@ Last, what the session journal costs (bench/durability.py): POST events
 with the file store vs the memory store, replay of a 1,000-event session,
 restart with many sessions on disk, idle RSS beyond the tree cache.
 Then live-update streams (bench/streams.py): 10,000 idle streams, fan-out
-to 1,000 subscribers, POST throughput with 1,000 idle streams.
-`--only throughput,sessions,durability,streams` runs some of the parts.
+to 1,000 subscribers, POST throughput with 1,000 idle streams. Then the
+Redis store against the file store, one instance and three, and Redis
+commands per request (bench/redis_store.py).
+`--only throughput,sessions,durability,streams,redis` runs some of the parts.
 
 Writes bench/results/latest.json (or --output) and prints a Markdown table.
 Exits 1 only when the benchmark itself breaks, never on a number.
@@ -28,6 +30,7 @@ import time
 
 import durability
 import harness
+import redis_store
 import report
 import streams
 
@@ -68,14 +71,15 @@ def main():
         results["throughput"] = compare_servers(options.server, reference_binary, workdir, profile)
     if "sessions" in options.only:
         results["sessions"] = live_sessions(options.server, workdir, profile)
+    def start_server(log_name, **settings):
+        return navigation_server(options.server, log_name, workdir, **settings)
+
     if "durability" in options.only:
-        def start_server(log_name, **settings):
-            return navigation_server(options.server, log_name, workdir, **settings)
         results["durability"] = durability.measure(start_server, workdir, options.quick)
     if "streams" in options.only:
-        def start_stream_server(log_name, **settings):
-            return navigation_server(options.server, log_name, workdir, **settings)
-        results["streams"] = streams.measure(start_stream_server, workdir, options.quick)
+        results["streams"] = streams.measure(start_server, workdir, options.quick)
+    if "redis" in options.only:
+        results["redis"] = redis_store.measure(start_server, workdir, options.quick)
     results["load_average"] = {"before": load_before, "after": harness.load_average()}
     results["wall_seconds"] = round(time.time() - started, 1)
     results["targets"] = report.targets(results)

@@ -69,6 +69,8 @@ public enum ServerProcess {
             line.field("store", configuration.store.description)
             line.field("sessions", registry.count)
         }
+        // Streams here see the events other instances append to a shared store.
+        registry.followStoreChanges()
         let api = NavigationAPI(registry: registry, options: configuration.apiOptions)
         let server = HTTPServer(configuration: configuration.httpServerConfiguration, handler: RequestLog(api: api, logger: logger))
         do {

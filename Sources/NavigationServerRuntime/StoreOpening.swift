@@ -1,3 +1,4 @@
+import RedisStore
 import Sessions
 
 /// Opens the store `--store` names, reporting what recovery did through the
@@ -10,6 +11,10 @@ enum StoreOpening {
         switch configuration.store {
         case .memory:
             return .success(MemoryStore())
+        case .redis(let url):
+            // Never fails here: while Redis is down, requests answer 503
+            // and /readyz is 503 until it is back.
+            return .success(RedisStore(url: url, idleTimeout: configuration.sessionTTL))
         case .file(let path):
             var options = FileStoreOptions()
             options.fsync = configuration.fsync

@@ -189,6 +189,32 @@ public final class Session {
         try rebuild()
     }
 
+    /// Applies events that were accepted and journaled elsewhere (another
+    /// server instance) to this live session, as ``init(restoring:flow:context:journal:limits:)``
+    /// replays them: the event count and the byte budget are not applied
+    /// again. Only the events a cached session has not seen are replayed.
+    ///
+    /// An event that fails throws ``NavigationError/Kind/flowFailure``; the
+    /// session is then ``isBroken`` (its state may be half-changed) and the
+    /// caller rebuilds it from the whole journal instead.
+    public func applyRecorded(_ events: [ClientEvent]) throws(NavigationError) {
+        for event in events {
+            guard !isBroken else { throw NavigationError(.flowFailure, "the session was lost after its flow failed to replay") }
+            do {
+                let dispatch = try state.validate(event, version: version)
+                try state.apply(dispatch, payload: event.payload, version: version + 1)
+            } catch {
+                isBroken = true
+                throw NavigationError(
+                    .flowFailure, "replaying recorded event '\(event.event)' on \(event.screen) failed (\(error.detail))")
+            }
+            version += 1
+            journal.append(event)
+            journalBytes += SessionBudget.journalBytes(of: event)
+            cachedDocument = nil
+        }
+    }
+
     /// Ends the session: the root coordinator finishes, and with it every
     /// descendant.
     public func end() {

@@ -14,7 +14,7 @@ public enum ConfigurationError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .invalidValue(let value, let source, let expected):
-            "invalid value '\(value)' for \(source): expected \(expected)"
+            "invalid value '\(Self.maskingCredentials(value))' for \(source): expected \(expected)"
         case .unknownOption(let option):
             "unknown option '\(option)'; see --help"
         case .missingValue(let flag):
@@ -24,5 +24,14 @@ public enum ConfigurationError: Error, Equatable, CustomStringConvertible {
         case .inconsistent(let reason):
             reason
         }
+    }
+
+    /// `value` with the password of a `scheme://user:password@…` URL
+    /// replaced by `***`: a mistyped `--store` URL is echoed, its credential never.
+    static func maskingCredentials(_ value: String) -> String {
+        guard let scheme = value.range(of: "://"), let at = value[scheme.upperBound...].lastIndex(of: "@") else { return value }
+        let credentials = value[scheme.upperBound..<at]
+        let user = credentials.firstIndex(of: ":").map { credentials[..<$0] + ":" } ?? ""
+        return String(value[..<scheme.upperBound]) + user + "***" + String(value[at...])
     }
 }

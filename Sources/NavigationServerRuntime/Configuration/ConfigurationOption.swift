@@ -87,8 +87,8 @@ struct ConfigurationOption: Sendable {
             \.trustForwardedFor,
             parse: { ["true": true, "false": false][$0] }, describe: { String($0) }),
         .value(
-            "store", "NAVIGATION_STORE", expecting: "file:PATH or memory",
-            "Where session journals are kept; memory keeps nothing across a restart.", \.store,
+            "store", "NAVIGATION_STORE", expecting: "file:PATH, memory or redis://[user:password@]host:port[/db]",
+            "Where session journals are kept; memory keeps nothing across a restart; redis:// is shared by several instances.", \.store,
             parse: { StoreLocation($0) }, describe: { $0.description }),
         .value(
             "fsync", "NAVIGATION_FSYNC", expecting: "always, everysec or no",

@@ -58,4 +58,13 @@ extension SessionRegistry {
             if error.kind == .sessionNotFound { feed.announceEnded(id) }
         }
     }
+
+    /// Makes changes that other instances append to the shared store reach
+    /// this instance's subscribers (``refreshSubscribers(of:)`` for each one
+    /// the store reports). False when the store has no change feed: then
+    /// every change goes through this registry and is announced already.
+    @discardableResult
+    public func followStoreChanges() -> Bool {
+        observeStoreChanges { [weak self] id, _ in self?.refreshSubscribers(of: id) }
+    }
 }

@@ -8,6 +8,9 @@ public struct RegistryStatistics: Sendable, Equatable {
     public let evicted: Int
     /// Sessions whose journal this server's flows could not replay (410).
     public let flowChanged: Int
+    /// Cached sessions brought up to date by replaying only the records
+    /// another instance appended.
+    public var caughtUp: Int = 0
 }
 
 final class RegistryCounters: Sendable {
@@ -15,12 +18,14 @@ final class RegistryCounters: Sendable {
     let ended = Atomic<Int>(0)
     let evicted = Atomic<Int>(0)
     let flowChanged = Atomic<Int>(0)
+    let caughtUp = Atomic<Int>(0)
 
     func snapshot() -> RegistryStatistics {
         RegistryStatistics(
             created: created.load(ordering: .relaxed),
             ended: ended.load(ordering: .relaxed),
             evicted: evicted.load(ordering: .relaxed),
-            flowChanged: flowChanged.load(ordering: .relaxed))
+            flowChanged: flowChanged.load(ordering: .relaxed),
+            caughtUp: caughtUp.load(ordering: .relaxed))
     }
 }

@@ -24,6 +24,16 @@ extension SessionRegistry {
         }
     }
 
+    /// Calls `handler(sessionID, version)` for sessions changed through the
+    /// store by any instance (see ``SessionStore/observeChanges(_:)``):
+    /// the hook for live streams of sessions shared by several instances.
+    /// False when the store has no change feed (every change then goes
+    /// through this registry).
+    @discardableResult
+    public func observeStoreChanges(_ handler: @escaping @Sendable (_ sessionID: String, _ version: Int) -> Void) -> Bool {
+        store.observeChanges(handler)
+    }
+
     /// Decodes the journal; a record that does not decode means the session
     /// could not be replayed either, so it is `flowChanged` as in
     /// ``restoredContent(of:)``.

@@ -13,12 +13,19 @@ extension SessionRegistry {
         guard SessionID.isWellFormed(id) else { throw Self.notFound(id) }
         let now = nowMillis()
         let cached = cache.box(for: id)
-        guard let summary = store.summary(of: id), !summary.ended else {
+        let stored: SessionSummary?
+        do {
+            stored = try store.summary(of: id)
+        } catch {
+            throw storeFailure(error, id: id)
+        }
+        guard let summary = stored, !summary.ended else {
             if cached != nil { dropCached(id) }
             throw Self.notFound(id)
         }
         let lastActivity = max(summary.lastActivity, cached?.lastAccess.load(ordering: .relaxed) ?? 0)
-        if isExpired(lastActivity: lastActivity, now: now) {
+        // A store that expires sessions itself has done so already.
+        if !store.expiresIdleSessions, isExpired(lastActivity: lastActivity, now: now) {
             _ = expire(id, lastVersion: summary.lastVersion)
             throw Self.notFound(id)
         }
@@ -32,7 +39,7 @@ extension SessionRegistry {
         do throws(NavigationError) {
             return try box.content.withLock { (content) throws(NavigationError) -> Result in
                 if case .live(let session) = content, session.version < summary.lastVersion {
-                    content = try restoredContent(of: id)
+                    content = try caughtUp(session)
                 }
                 switch content {
                 case .gone: throw Self.notFound(id)
@@ -49,6 +56,37 @@ extension SessionRegistry {
         } catch {
             if error.kind == .flowFailure, case .gone = box.content.withLock({ $0 }) { loseBrokenSession(id) }
             throw error
+        }
+    }
+
+    /// The cached session with the records it has not seen applied (another
+    /// instance appended them): only those are read and replayed. Rebuilt
+    /// from the whole journal when they do not apply.
+    func caughtUp(_ session: Session) throws(NavigationError) -> SessionBox.Content {
+        let records: [JournalRecord]
+        do {
+            records = try store.records(of: session.id, after: session.version)
+            markStore(available: true)
+        } catch {
+            throw storeFailure(error, id: session.id)
+        }
+        var events: [ClientEvent] = []
+        for record in records {
+            let entry = try? JournalEntry(record)
+            if let event = entry?.acceptedEvent {
+                events.append(event)
+            } else if case .ended = entry {
+                throw Self.notFound(session.id)
+            } else {
+                return try restoredContent(of: session.id)
+            }
+        }
+        do {
+            try session.applyRecorded(events)
+            counters.caughtUp.add(1, ordering: .relaxed)
+            return .live(session)
+        } catch {
+            return try restoredContent(of: session.id)
         }
     }
 
@@ -122,6 +160,10 @@ extension SessionRegistry {
     /// restart so that compaction reclaims them. Returns how many expired.
     @discardableResult
     public func evictExpired() -> Int {
+        guard !store.expiresIdleSessions else {
+            recountLiveSessions()
+            return 0
+        }
         let now = nowMillis()
         var cachedAccess: [String: Int64] = [:]
         for (id, box) in cache.all() { cachedAccess[id] = box.lastAccess.load(ordering: .relaxed) }
@@ -166,7 +208,7 @@ extension SessionRegistry {
     /// A session whose flow failed to replay its own events while undoing a
     /// failed one: journaled as lost and removed.
     private func loseBrokenSession(_ id: String) {
-        guard let summary = store.summary(of: id), !summary.ended else { return }
+        guard let summary = try? store.summary(of: id), !summary.ended else { return }
         do throws(NavigationError) {
             try record(.ended(reason: .lost), of: id, version: summary.lastVersion + 1)
         } catch {

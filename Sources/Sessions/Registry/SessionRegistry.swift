@@ -50,6 +50,12 @@ public final class SessionRegistry: Sendable {
         self.liveCount = Atomic(store.sessions().reduce(0) { $0 + ($1.ended ? 0 : 1) })
         self.clock = clock
         self.notify = notify
+        do {
+            try store.probe()
+        } catch {
+            storeHealthy.store(false, ordering: .relaxed)
+            notify(.storeUnavailable(reason: error.description))
+        }
     }
 
     public func flow(named name: String) -> Flow? { flowsByName[name] }
@@ -60,9 +66,30 @@ public final class SessionRegistry: Sendable {
     public var cachedCount: Int { cache.count }
     /// Sessions created, ended by clients, expired, and found changed, since start.
     public var statistics: RegistryStatistics { counters.snapshot() }
-    /// False after the store refused a read or write, until one succeeds:
-    /// what `/readyz` reports.
-    public var isStoreAvailable: Bool { storeHealthy.load(ordering: .relaxed) }
+    /// What `/readyz` reports. A remote store (Redis) is asked each time
+    /// (``SessionStore/probe()``, one `PING`), so readiness follows it both
+    /// ways without waiting for a request; a local store is unavailable
+    /// after it refused a read or write, until one succeeds.
+    public var isStoreAvailable: Bool {
+        do {
+            if try store.probe() {
+                markStore(available: true)
+                return true
+            }
+        } catch {
+            markStore(available: false, reason: error.description)
+            return false
+        }
+        return storeHealthy.load(ordering: .relaxed)
+    }
+
+    /// Sets the live count to the store's: for a store that expires
+    /// sessions itself, where this instance cannot see them go (nor see
+    /// other instances create them). Called by the sweep instead of expiring.
+    func recountLiveSessions() {
+        guard (try? store.probe()) == true else { return }
+        liveCount.store(store.sessions().reduce(0) { $0 + ($1.ended ? 0 : 1) }, ordering: .relaxed)
+    }
 
     /// Starts a session of `flowName`: builds its root coordinator, calls
     /// `start()`, and journals it before returning. With `link`, the new
@@ -147,8 +174,11 @@ public final class SessionRegistry: Sendable {
                     } catch {
                         dropCached(id)
                     }
-                    if error.kind == .versionMismatch, attempts < 3 {
-                        dropCached(id)
+                    // Another writer (an instance, or a stale copy) won this
+                    // version: the next attempt catches up on its records and
+                    // runs `change` on the new state, where an If-Match that
+                    // no longer holds is a 412.
+                    if error.kind == .versionMismatch, attempts < Self.maximumAppendAttempts {
                         return nil
                     }
                     throw error
@@ -160,6 +190,10 @@ public final class SessionRegistry: Sendable {
             if let outcome { return outcome }
         }
     }
+
+    /// How often ``change(_:_:)`` tries again after losing a race for a
+    /// version before it answers 412.
+    static let maximumAppendAttempts = 16
 
     /// Ends a session: its root coordinator finishes, its journal is closed,
     /// and it is freed.

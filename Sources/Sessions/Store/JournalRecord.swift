@@ -48,7 +48,7 @@ public struct JournalRecord: Sendable, Equatable {
     /// follow version `expectedVersion`: a well-formed id, `version ==
     /// expectedVersion + 1`, `created` exactly at version 1, a body that fits
     /// a frame. These are caller bugs, checked before the session's state.
-    func validate(expectedVersion: Int) throws(StoreError) {
+    public func validate(expectedVersion: Int) throws(StoreError) {
         guard SessionKey(hex: sessionID) != nil else {
             throw .invalidRecord(reason: "session id '\(sessionID)' is not 32 lowercase hex digits")
         }

@@ -11,7 +11,9 @@ public protocol SessionStore: Sendable {
     func sessions() -> [SessionSummary]
 
     /// The summary of one session, or nil if the store does not hold it.
-    func summary(of id: String) -> SessionSummary?
+    /// - Throws: ``StoreError/unavailable(reason:)`` when the store cannot
+    ///   be asked now (a remote store); local stores never throw.
+    func summary(of id: String) throws(StoreError) -> SessionSummary?
 
     /// Appends `record` if and only if the session's last stored version is
     /// `expectedVersion` (0 for a new session's `created` record).
@@ -44,4 +46,37 @@ public protocol SessionStore: Sendable {
     /// Flushes what the store promises to flush and releases its resources;
     /// later calls throw ``StoreError/unavailable(reason:)``.
     func close()
+
+    /// True when the store expires idle sessions by itself (Redis's
+    /// `EXPIRE`): the registry then does not expire sessions (its sweep only
+    /// recounts the store's sessions for `--max-sessions`).
+    var expiresIdleSessions: Bool { get }
+
+    /// Asks a remote store whether it can be used now: true when it
+    /// answered, false when there is nothing to ask (a local store, whose
+    /// health only a real write shows). What `/readyz` asks, and start-up.
+    /// - Throws: ``StoreError/unavailable(reason:)`` when it did not answer.
+    @discardableResult
+    func probe() throws(StoreError) -> Bool
+
+    /// Calls `handler(sessionID, version)` on a background thread for
+    /// records appended through this store by any writer, other server
+    /// instances included, until ``close()``. Returns false when the store
+    /// has no such feed (a local store: the registry sees every append
+    /// itself). Best effort: a change may go unreported (Redis pub/sub
+    /// drops messages while the subscriber reconnects), so a consumer (live
+    /// streams) takes a call as a hint to check the session's version.
+    func observeChanges(_ handler: @escaping @Sendable (_ sessionID: String, _ version: Int) -> Void) -> Bool
+}
+
+extension SessionStore {
+    /// Local stores keep sessions until the registry expires them.
+    public var expiresIdleSessions: Bool { false }
+
+    /// Local stores have nothing to ask: a write tells.
+    @discardableResult
+    public func probe() throws(StoreError) -> Bool { false }
+
+    /// Local stores have no writers but this process.
+    public func observeChanges(_ handler: @escaping @Sendable (_ sessionID: String, _ version: Int) -> Void) -> Bool { false }
 }

@@ -1,0 +1,48 @@
+import Foundation
+import Locking
+import Sessions
+
+/// The subscriber side of ``RedisStore/changesChannel``: a connection of its
+/// own, on a thread of its own, `SUBSCRIBE`d to the channel, handing each
+/// `"<id> <version>"` message to a handler.
+///
+/// Best effort, as Redis pub/sub is: a message published while the
+/// subscriber reconnects (after Redis went away, or after each idle
+/// `pollSeconds`, since a hiredis timeout ends a connection) is not
+/// delivered. A consumer uses a message as a hint to check the session's
+/// version, never as the only way to learn of a change.
+final class RedisChangeFeed: Sendable {
+    private let stopped = Locked(false)
+
+    init(url: RedisURL, channel: String, pollSeconds: Double = 1, handler: @escaping @Sendable (String, Int) -> Void) {
+        Thread.detachNewThread { [stopped] in
+            while !stopped.withLock({ $0 }) {
+                do throws(RedisFailure) {
+                    let connection = try RedisConnection(url, connectTimeout: pollSeconds, commandTimeout: pollSeconds)
+                    _ = try connection.command([Array("SUBSCRIBE".utf8), Array(channel.utf8)])
+                    while !stopped.withLock({ $0 }) {
+                        if let (id, version) = Self.change(in: try connection.nextPushedReply()) { handler(id, version) }
+                    }
+                } catch {
+                    // Idle past pollSeconds, or Redis went away: subscribe again
+                    // (after a pause when Redis refuses, so a dead Redis costs nothing).
+                    if !error.reason.contains("in time") { usleep(UInt32(pollSeconds * 200_000)) }
+                }
+            }
+        }
+    }
+
+    /// Ends the subscription within `pollSeconds`.
+    func stop() {
+        stopped.withLock { $0 = true }
+    }
+
+    /// The session and version of a `message` push; nil for anything else.
+    static func change(in reply: RedisReply) -> (String, Int)? {
+        let parts = reply.elements
+        guard parts.count == 3, parts[0].text == "message", let text = parts[2].text else { return nil }
+        let fields = text.split(separator: " ")
+        guard fields.count == 2, let version = Int(fields[1]) else { return nil }
+        return (String(fields[0]), version)
+    }
+}

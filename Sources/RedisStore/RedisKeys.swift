@@ -1,0 +1,20 @@
+/// The key layout: every key of a session carries the hash tag
+/// `{nav:<id>}`, so a script touches one slot and the layout is ready for
+/// Redis Cluster.
+///
+/// - `{nav:<id>}:m`: a hash, the session's summary: `v` last version, `t`
+///   last record's time (ms), `e` "1" once ended, `b` stored bytes.
+/// - `{nav:<id>}:r`: a list, the session's records in version order
+///   (element `i` is version `i + 1`), each ``RedisRecordCodec``-encoded.
+enum RedisKeys {
+    static func meta(_ id: String) -> [UInt8] { Array("{nav:\(id)}:m".utf8) }
+    static func records(_ id: String) -> [UInt8] { Array("{nav:\(id)}:r".utf8) }
+    /// What `SCAN` matches to list every session's summary.
+    static let metaPattern = "{nav:*}:m"
+
+    /// The session id in a meta key, or nil for any other key.
+    static func sessionID(ofMetaKey key: String) -> String? {
+        guard key.hasPrefix("{nav:"), key.hasSuffix("}:m"), key.count == 5 + 32 + 3 else { return nil }
+        return String(key.dropFirst(5).dropLast(3))
+    }
+}

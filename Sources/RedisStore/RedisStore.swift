@@ -1,0 +1,206 @@
+import Locking
+import Sessions
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+/// A ``Sessions/SessionStore`` in Redis, shared by every instance that
+/// points at the same server: each instance serves every session.
+///
+/// Per session, two keys under one hash tag (``RedisKeys``): a summary hash
+/// and a record list. An append is one `EVALSHA` of ``RedisScripts/append``
+/// (conditional on the expected version, atomic, refreshing the keys'
+/// `PEXPIRE` to the idle timeout, publishing the new version); a summary is
+/// one `HMGET`. Redis expires idle sessions itself
+/// (``expiresIdleSessions``), so the registry does not sweep this store.
+///
+/// Every Redis failure (refused connection, timeout, lost connection, an
+/// error reply) is ``Sessions/StoreError/unavailable(reason:)``; connections
+/// reconnect by themselves on the next operation.
+public final class RedisStore: SessionStore {
+    /// The channel on which every append publishes `"<session id> <version>"`.
+    public static let changesChannel = "nav:changes"
+
+    let pool: RedisConnectionPool
+    private let idleTimeoutMillis: Int
+    private let appendSHA = Locked<String?>(nil)
+    private let closed = Locked(false)
+    private let feeds = Locked<[RedisChangeFeed]>([])
+
+    /// Nothing is sent until the first operation: a server whose Redis is
+    /// down starts, and answers 503 until Redis is back.
+    /// - Parameters:
+    ///   - idleTimeout: seconds after a session's last record until Redis expires it.
+    ///   - connectTimeout: seconds a connection attempt may take.
+    ///   - commandTimeout: seconds a reply may take before the operation is
+    ///     `unavailable` (and the connection replaced).
+    public init(url: RedisURL, idleTimeout: Double, connectTimeout: Double = 1, commandTimeout: Double = 2) {
+        // hiredis writes with plain write(2): a Redis that went away while a
+        // command was being sent must be an error, not a SIGPIPE that kills
+        // the process.
+        signal(SIGPIPE, SIG_IGN)
+        pool = RedisConnectionPool(url: url, connectTimeout: connectTimeout, commandTimeout: commandTimeout)
+        idleTimeoutMillis = max(1, Int(idleTimeout * 1000))
+    }
+
+    public var expiresIdleSessions: Bool { true }
+
+    /// `PING`: throws ``Sessions/StoreError/unavailable(reason:)`` unless Redis answers.
+    @discardableResult
+    public func probe() throws(StoreError) -> Bool {
+        let reply = try run { connection throws(RedisFailure) in try connection.command([Array("PING".utf8)]) }
+        if case .error(let message) = reply { throw .unavailable(reason: "Redis: \(message)") }
+        return true
+    }
+
+    /// Every session's summary, by `SCAN` (for start-up and the `journal`
+    /// tools, never a request). Empty when Redis cannot be reached.
+    public func sessions() -> [SessionSummary] {
+        (try? run { connection throws(RedisFailure) in try Self.scanSummaries(connection) }) ?? []
+    }
+
+    public func summary(of id: String) throws(StoreError) -> SessionSummary? {
+        let reply = try run { connection throws(RedisFailure) in
+            try connection.command(Self.hmget(id))
+        }
+        return try Self.summary(id, reply)
+    }
+
+    public func append(_ record: JournalRecord, expectedVersion: Int) throws(StoreError) {
+        try record.validate(expectedVersion: expectedVersion)
+        let arguments: [[UInt8]] = [
+            RedisKeys.meta(record.sessionID), RedisKeys.records(record.sessionID),
+            Array(String(expectedVersion).utf8), RedisRecordCodec.encode(record), Array(String(record.time).utf8),
+            Array((record.kind == .ended ? "1" : "0").utf8), Array(String(record.storedSize).utf8),
+            Array(String(idleTimeoutMillis).utf8), Array(Self.changesChannel.utf8), Array(record.sessionID.utf8),
+        ]
+        let reply = try evaluate(RedisScripts.append, keys: 2, arguments)
+        let answer = reply.elements.compactMap(\.integer)
+        switch answer.first {
+        case 0: return
+        case 1: throw .notFound
+        case 2 where answer.count == 2: throw .conflict(currentVersion: answer[1])
+        default: throw .unavailable(reason: "Redis answered the append script with \(reply)")
+        }
+    }
+
+    public func records(of id: String, after version: Int) throws(StoreError) -> [JournalRecord] {
+        let replies = try run { connection throws(RedisFailure) in
+            try connection.pipeline([
+                [Array("LRANGE".utf8), RedisKeys.records(id), Array(String(max(0, version)).utf8), Array("-1".utf8)],
+                [Array("EXISTS".utf8), RedisKeys.meta(id)],
+            ])
+        }
+        if case .error(let message) = replies[0] { throw .unavailable(reason: "Redis: \(message)") }
+        let elements = replies[0].elements
+        if elements.isEmpty && replies[1].integer != 1 { throw .notFound }
+        var records: [JournalRecord] = []
+        records.reserveCapacity(elements.count)
+        for (offset, element) in elements.enumerated() {
+            guard case .string(let bytes) = element, let record = RedisRecordCodec.decode(bytes, sessionID: id),
+                record.version == max(0, version) + offset + 1
+            else {
+                throw .corrupt(
+                    file: "redis \(String(decoding: RedisKeys.records(id), as: UTF8.self))", offset: Int64(offset),
+                    reason: "not a journal record")
+            }
+            records.append(record)
+        }
+        return records
+    }
+
+    public func drop(_ id: String) {
+        _ = try? run { connection throws(RedisFailure) in
+            try connection.command([Array("DEL".utf8), RedisKeys.meta(id), RedisKeys.records(id)])
+        }
+    }
+
+    public func close() {
+        closed.withLock { $0 = true }
+        pool.closeIdle()
+        for feed in feeds.withLock({ $0 }) { feed.stop() }
+    }
+
+    /// Subscribes to ``changesChannel`` on a connection of its own (see
+    /// ``RedisChangeFeed``): every instance's appends, this one's included.
+    public func observeChanges(_ handler: @escaping @Sendable (_ sessionID: String, _ version: Int) -> Void) -> Bool {
+        let feed = RedisChangeFeed(url: pool.url, channel: Self.changesChannel, handler: handler)
+        feeds.withLock { $0.append(feed) }
+        return true
+    }
+
+    /// Runs `body` on a pooled connection; a failure is `unavailable`.
+    func run<Result>(_ body: (RedisConnection) throws(RedisFailure) -> Result) throws(StoreError) -> Result {
+        guard !closed.withLock({ $0 }) else { throw .unavailable(reason: "the store is closed") }
+        do {
+            return try pool.withConnection(body)
+        } catch {
+            throw .unavailable(reason: "Redis at \(pool.url.host):\(pool.url.port): \(error.reason)")
+        }
+    }
+
+    /// `EVALSHA` of `script`, loading it (`SCRIPT LOAD`) the first time and
+    /// again whenever Redis answers `NOSCRIPT` (it restarted, or `SCRIPT FLUSH`).
+    private func evaluate(_ script: String, keys: Int, _ arguments: [[UInt8]]) throws(StoreError) -> RedisReply {
+        try run { connection throws(RedisFailure) in
+            for _ in 0..<2 {
+                let sha: String
+                if let known = appendSHA.withLock({ $0 }) {
+                    sha = known
+                } else {
+                    let loaded = try connection.command([Array("SCRIPT".utf8), Array("LOAD".utf8), Array(script.utf8)])
+                    guard case .string = loaded, let text = loaded.text else { throw RedisFailure("SCRIPT LOAD answered \(loaded)") }
+                    appendSHA.withLock { $0 = text }
+                    sha = text
+                }
+                let reply = try connection.command([Array("EVALSHA".utf8), Array(sha.utf8), Array(String(keys).utf8)] + arguments)
+                if case .error(let message) = reply {
+                    if message.hasPrefix("NOSCRIPT") {
+                        appendSHA.withLock { $0 = nil }
+                        continue
+                    }
+                    throw RedisFailure(message)
+                }
+                return reply
+            }
+            throw RedisFailure("Redis keeps forgetting the append script")
+        }
+    }
+
+    private static func summary(_ id: String, _ reply: RedisReply) throws(StoreError) -> SessionSummary? {
+        if case .error(let message) = reply { throw .unavailable(reason: "Redis: \(message)") }
+        let fields = reply.elements
+        guard fields.count == 4, let version = fields[0].integer else { return nil }
+        return SessionSummary(
+            id: id, lastVersion: version, lastActivity: Int64(fields[1].integer ?? 0), ended: fields[2].text == "1",
+            bytes: fields[3].integer ?? 0)
+    }
+
+    private static func scanSummaries(_ connection: RedisConnection) throws(RedisFailure) -> [SessionSummary] {
+        var ids: [String] = []
+        var cursor = "0"
+        repeat {
+            let reply = try connection.command(
+                ["SCAN", cursor, "MATCH", RedisKeys.metaPattern, "COUNT", "1000"].map { Array($0.utf8) })
+            let parts = reply.elements
+            guard parts.count == 2, let next = parts[0].text else { throw RedisFailure("SCAN answered \(reply)") }
+            ids += parts[1].elements.compactMap { $0.text.flatMap(RedisKeys.sessionID(ofMetaKey:)) }
+            cursor = next
+        } while cursor != "0"
+        var summaries: [SessionSummary] = []
+        for batch in stride(from: 0, to: ids.count, by: 500).map({ ids[$0..<min($0 + 500, ids.count)] }) {
+            let replies = try connection.pipeline(batch.map { id in Self.hmget(id) })
+            for (id, reply) in zip(batch, replies) {
+                if let summary = (try? Self.summary(id, reply)) ?? nil { summaries.append(summary) }
+            }
+        }
+        return summaries
+    }
+
+    static func hmget(_ id: String) -> [[UInt8]] {
+        [Array("HMGET".utf8), RedisKeys.meta(id), Array("v".utf8), Array("t".utf8), Array("e".utf8), Array("b".utf8)]
+    }
+}

@@ -1,0 +1,95 @@
+import TestSupport
+import Testing
+
+@testable import Coordination
+@testable import Sessions
+
+/// Two registries on one store, as two server instances on one Redis: each
+/// caches trees, checks the store's version before answering, catches up
+/// by replaying only the records it has not seen, and retries a lost race
+/// on the new state (or refuses it when the client named a version).
+@Suite("SessionRegistry: several instances on one store")
+struct SharedStoreRegistryTests {
+    private static func push(_ name: String, on screen: String) -> ClientEvent {
+        ClientEvent(screen: screen, event: "push", payload: ["name": .string(name)])
+    }
+
+    private static func pair() -> (SessionRegistry, SessionRegistry, MemoryStore) {
+        let store = MemoryStore()
+        return (SessionRegistry(flows: [.workbench], store: store), SessionRegistry(flows: [.workbench], store: store), store)
+    }
+
+    @Test func aCachedSessionCatchesUpOnOnlyTheRecordsItHasNotSeen() throws {
+        let (first, second, _) = Self.pair()
+        let created = try first.create(flow: "workbench", context: nil)
+        #expect(try second.snapshot(created.id).version == 1)  // now cached by the second instance too
+        _ = try first.send(Self.push("a", on: "s1"), to: created.id)
+        let latest = try first.send(Self.push("b", on: "s2"), to: created.id)
+
+        let seen = try second.snapshot(created.id)
+        #expect(seen.version == 3)
+        #expect(seen.document == latest.document)
+        #expect(second.statistics.caughtUp == 1, "the cached tree was brought up to date, not rebuilt")
+        #expect(try second.withSession(created.id) { $0.stackDescription } == ["home:root", "a:push", "b:push"])
+    }
+
+    @Test func aLostRaceIsAppliedToTheNewStateUnlessTheClientNamedAVersion() throws {
+        let store = InterferingStore()
+        let first = SessionRegistry(flows: [.workbench], store: store)
+        let second = SessionRegistry(flows: [.workbench], store: store)
+        let created = try first.create(flow: "workbench", context: nil)
+        _ = try second.snapshot(created.id)
+
+        // Between the second instance's version check and its append, the
+        // first one appends version 2: the second loses, catches up and
+        // applies its event on top of version 2.
+        let update = ClientEvent(screen: "s1", event: "update")
+        store.beforeNextAppend { _ = try? first.send(update, to: created.id) }
+        let applied = try second.send(update, to: created.id)
+        #expect(applied.version == 3)
+        #expect(try store.records(of: created.id, after: 0).map(\.version) == [1, 2, 3])
+        #expect(try second.withSession(created.id) { $0.journal.count } == 2)
+
+        // The same race when the client sent If-Match: 412, nothing stored.
+        store.beforeNextAppend { _ = try? first.send(update, to: created.id) }
+        let refused = #expect(throws: NavigationError.self) {
+            try second.send(update, to: created.id, expectedVersion: 3)
+        }
+        #expect(refused?.kind == .versionMismatch)
+        #expect(refused?.currentVersion == 4)
+        #expect(try store.summary(of: created.id)?.lastVersion == 4)
+    }
+
+    @Test func aSessionEndedByOneInstanceIsGoneOnTheOther() throws {
+        let (first, second, _) = Self.pair()
+        let created = try first.create(flow: "workbench", context: nil)
+        _ = try second.snapshot(created.id)
+        try first.end(created.id)
+        let error = #expect(throws: NavigationError.self) { try second.snapshot(created.id) }
+        #expect(error?.kind == .sessionNotFound)
+    }
+}
+
+/// A memory store that runs a hook once, just before an append: another
+/// instance's write landing between a version check and an append.
+final class InterferingStore: SessionStore {
+    private let inner = MemoryStore()
+    private let hook = LockedBox<(@Sendable () -> Void)?>(nil)
+
+    func beforeNextAppend(_ action: @escaping @Sendable () -> Void) { hook.withLock { $0 = action } }
+
+    func sessions() -> [SessionSummary] { inner.sessions() }
+    func summary(of id: String) -> SessionSummary? { inner.summary(of: id) }
+    func append(_ record: JournalRecord, expectedVersion: Int) throws(StoreError) {
+        if let action = hook.withLock({ hook in
+            defer { hook = nil }
+            return hook
+        }) {
+            action()
+        }
+        try inner.append(record, expectedVersion: expectedVersion)
+    }
+    func records(of id: String, after version: Int) throws(StoreError) -> [JournalRecord] { try inner.records(of: id, after: version) }
+    func drop(_ id: String) { inner.drop(id) }
+    func close() { inner.close() }
+}

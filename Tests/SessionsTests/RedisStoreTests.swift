@@ -1,0 +1,167 @@
+import Coordination
+import Flows
+import Foundation
+import RedisStore
+import Sessions
+import TestSupport
+import Testing
+
+/// What the Redis store adds to the store contract: Redis's own expiry, the
+/// script reloaded after Redis forgot it, Redis going away and coming back,
+/// and the command budget of a request.
+@Suite("RedisStore")
+struct RedisStoreTests {
+    /// The commands the store itself sends; the append script's own (HGET,
+    /// RPUSH, HSET, HINCRBY, PEXPIRE, PUBLISH) are not among them.
+    static let storeCommands = ["hmget", "evalsha", "lrange", "exists", "script|load", "ping", "scan", "del"]
+
+    private static func store(_ server: RedisTestServer, idleTimeout: Double = 3600) throws -> RedisStore {
+        RedisStore(url: try #require(RedisURL(server.url)), idleTimeout: idleTimeout)
+    }
+
+    @Test func eachAppendRefreshesTheIdleTimeoutAndRedisExpiresTheSession() throws {
+        let server = try RedisTestServer()
+        let store = try Self.store(server, idleTimeout: 0.5)
+        defer { store.close() }
+        try Journal.append(Journal.session(1, versions: 2), to: store)
+        #expect(store.expiresIdleSessions)
+        for key in ["{nav:\(Journal.id(1))}:m", "{nav:\(Journal.id(1))}:r"] {
+            let ttl = Self.integer(try server.command(["PTTL", key]))
+            #expect(ttl.map { $0 > 0 && $0 <= 500 } == true, "\(key) expires within the idle timeout: \(String(describing: ttl))")
+        }
+        let giveUp = ContinuousClock.now + .seconds(30)
+        while try store.summary(of: Journal.id(1)) != nil && ContinuousClock.now < giveUp { usleep(20_000) }
+        #expect(try store.summary(of: Journal.id(1)) == nil)
+        #expect(throws: StoreError.notFound) { try store.records(of: Journal.id(1), after: 0) }
+    }
+
+    @Test func aScriptRedisForgotIsLoadedAgain() throws {
+        let server = try RedisTestServer()
+        let store = try Self.store(server)
+        defer { store.close() }
+        try Journal.append(Journal.session(1, versions: 2), to: store)
+        _ = try server.command(["SCRIPT", "FLUSH"])
+        try store.append(Journal.event(1, version: 3), expectedVersion: 2)
+        #expect(try store.records(of: Journal.id(1), after: 0).map(\.version) == [1, 2, 3])
+    }
+
+    @Test func redisGoingAwayIsUnavailableAndItsReturnIsNoticedWithoutARestart() throws {
+        let server = try RedisTestServer()
+        let store = try Self.store(server)
+        defer { store.close() }
+        try Journal.append(Journal.session(1, versions: 2), to: store)
+        let registry = SessionRegistry(flows: BuiltinFlows.all, store: store)
+        #expect(registry.isStoreAvailable)
+        server.stop()
+        #expect(!registry.isStoreAvailable, "readiness follows Redis without waiting for a request")
+        let isUnavailable: (any Error) -> Bool = { error in
+            if case StoreError.unavailable = error { return true }
+            return false
+        }
+        #expect(performing: { try store.append(Journal.event(1, version: 3), expectedVersion: 2) }, throws: isUnavailable)
+        #expect(performing: { try store.summary(of: Journal.id(1)) }, throws: isUnavailable)
+        #expect(performing: { try store.records(of: Journal.id(1), after: 0) }, throws: isUnavailable)
+        #expect(performing: { try store.probe() }, throws: isUnavailable)
+
+        try server.start()  // the same AOF
+        #expect(registry.isStoreAvailable)
+        #expect(try store.probe())
+        try store.append(Journal.event(1, version: 3), expectedVersion: 2)
+        #expect(try store.summary(of: Journal.id(1))?.lastVersion == 3)
+    }
+
+    @Test func aSlowRedisIsUnavailableAfterTheCommandTimeoutAndUsableAgainAfter() throws {
+        let server = try RedisTestServer()
+        let store = RedisStore(url: try #require(RedisURL(server.url)), idleTimeout: 3600, commandTimeout: 0.2)
+        defer { store.close() }
+        try Journal.append(Journal.session(1, versions: 2), to: store)
+        let sleeping = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            _ = try? server.command(["DEBUG", "SLEEP", "1"])
+            sleeping.signal()
+        }
+        usleep(100_000)  // DEBUG SLEEP holds Redis from now on
+        let timedOut: (any Error) -> Bool = { error in
+            if case StoreError.unavailable(let reason) = error { return reason.contains("did not answer in time") }
+            return false
+        }
+        #expect(performing: { try store.append(Journal.event(1, version: 3), expectedVersion: 2) }, throws: timedOut)
+        sleeping.wait()
+        // The timed-out connection was dropped; a new one serves. The refused
+        // append may have run once Redis woke up: whichever it is, the
+        // journal is whole and the next append follows it.
+        let last = try #require(try store.summary(of: Journal.id(1))?.lastVersion)
+        try store.append(Journal.event(1, version: last + 1), expectedVersion: last)
+        #expect(try store.records(of: Journal.id(1), after: 0).map(\.version) == Array(1...(last + 1)))
+    }
+
+    /// The budget: one command per GET when the cache is current,
+    /// two per event (the version check and the append).
+    @Test func aGetCostsOneCommandAndAnEventTwo() throws {
+        let server = try RedisTestServer()
+        let store = try Self.store(server)
+        defer { store.close() }
+        let registry = SessionRegistry(flows: BuiltinFlows.all, store: store)
+        let created = try registry.create(flow: "exchange", context: nil)
+        let screen = try #require(try registry.withSession(created.id) { $0.stack.top?.screen.id })
+
+        _ = try server.command(["CONFIG", "RESETSTAT"])
+        _ = try registry.snapshot(created.id)
+        #expect(try Self.storeCommandCount(server) == 1)
+
+        _ = try server.command(["CONFIG", "RESETSTAT"])
+        _ = try registry.send(ClientEvent(screen: screen, event: "select", payload: ["code": "USD"]), to: created.id)
+        #expect(try Self.storeCommandCount(server) == 2)
+    }
+
+    /// Calls of ``storeCommands`` since the last `CONFIG RESETSTAT`, from `INFO commandstats`.
+    static func storeCommandCount(_ server: RedisTestServer) throws -> Int {
+        let info = String(decoding: try server.command(["INFO", "commandstats"]), as: UTF8.self)
+        var count = 0
+        for line in info.split(whereSeparator: \.isNewline) where line.hasPrefix("cmdstat_") {
+            let name = line.dropFirst("cmdstat_".count).prefix { $0 != ":" }
+            guard storeCommands.contains(String(name)),
+                let calls = line.split(separator: ":calls=").dropFirst().first?.prefix(while: \.isNumber)
+            else { continue }
+            count += Int(calls) ?? 0
+        }
+        return count
+    }
+
+    /// The number in an integer reply (`:42\r\n`).
+    static func integer(_ reply: [UInt8]) -> Int? {
+        guard reply.first == UInt8(ascii: ":") else { return nil }
+        return Int(String(decoding: reply.dropFirst().prefix { $0 != 13 }, as: UTF8.self))
+    }
+}
+
+/// The change feed the live streams consume: an append through one store
+/// (one instance) is reported to a subscriber of another.
+@Suite("RedisStore change feed")
+struct RedisChangeFeedTests {
+    @Test func anAppendByOneInstanceIsReportedToAnother() throws {
+        let server = try RedisTestServer()
+        let url = try #require(RedisURL(server.url))
+        let writer = RedisStore(url: url, idleTimeout: 3600)
+        let reader = RedisStore(url: url, idleTimeout: 3600)
+        defer {
+            writer.close()
+            reader.close()
+        }
+        let seen = LockedBox<[String]>([])
+        #expect(reader.observeChanges { id, version in seen.withLock { $0.append("\(id) \(version)") } })
+        #expect(!MemoryStore().observeChanges { _, _ in })
+        // Appends until the subscription is in place, then one more that must be seen.
+        var version = 0
+        let giveUp = ContinuousClock.now + .seconds(30)
+        repeat {
+            version += 1
+            let record = version == 1 ? Journal.created(1) : Journal.event(1, version: version)
+            try writer.append(record, expectedVersion: version - 1)
+            usleep(20_000)
+        } while seen.withLock({ $0.isEmpty }) && ContinuousClock.now < giveUp
+        try writer.append(Journal.event(1, version: version + 1), expectedVersion: version)
+        while !seen.withLock({ $0.contains("\(Journal.id(1)) \(version + 1)") }) && ContinuousClock.now < giveUp { usleep(10_000) }
+        #expect(seen.withLock { $0.contains("\(Journal.id(1)) \(version + 1)") })
+    }
+}
