@@ -35,15 +35,7 @@ extension NavigationAPI {
     /// `POST /v1/sessions/{id}/events`, honouring `If-Match`.
     func sendEvent(_ request: HTTPRequest, to id: String) throws(Problem) -> HTTPResponse {
         let body = try SendEventRequest(request)
-        let expectedVersion: Int?
-        switch EntityTag.precondition(ifMatch: request.headers["If-Match"]) {
-        case .none, .anyVersion:
-            expectedVersion = nil
-        case .version(let version):
-            expectedVersion = version
-        case .unsatisfiable:
-            throw unsatisfiableIfMatch(sessionID: id)
-        }
+        let expectedVersion = try expectedVersion(ifMatchOf: request, sessionID: id)
         // The flow is known only once the session is found; events to no
         // session are not counted as events (the request counter has them).
         var flow: String?
@@ -95,6 +87,17 @@ extension NavigationAPI {
 
     /// 412 for an `If-Match` that is no tag of this API; 404 first if the
     /// session does not exist, as for any other `If-Match`.
+    /// The version `If-Match` asks for: nil for none or `*`; an
+    /// unsatisfiable one is 404 for an unknown session, else 412 with the
+    /// session's version.
+    func expectedVersion(ifMatchOf request: HTTPRequest, sessionID id: String) throws(Problem) -> Int? {
+        switch EntityTag.precondition(ifMatch: request.headers["If-Match"]) {
+        case .none, .anyVersion: return nil
+        case .version(let version): return version
+        case .unsatisfiable: throw unsatisfiableIfMatch(sessionID: id)
+        }
+    }
+
     private func unsatisfiableIfMatch(sessionID id: String) -> Problem {
         let version: Int
         do {
