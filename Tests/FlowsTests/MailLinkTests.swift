@@ -42,7 +42,9 @@ struct MailLinkTests {
         "settings": ["MailAppCoordinator: selectTab(mail) @mail"],
         "compose": ["MailAppCoordinator: dismiss"],
     ]
-    private static let replaceMailbox = ["MailboxesCoordinator: popToRoot @mail/primary", "MailboxesCoordinator: push(messages) @mail/primary"]
+    private static let replaceMailbox = [
+        "MailboxesCoordinator: popToRoot @mail/primary", "MailboxesCoordinator: push(messages) @mail/primary",
+    ]
     private static let readMessage = [
         "MailboxesCoordinator: update(mailboxes) @mail/primary",
         "MailboxesCoordinator: update(messages) @mail/primary",
@@ -158,7 +160,8 @@ struct MailLinkTests {
         #expect(mail.session.journal == [ClientEvent(link: "/messages/m1")])
         #expect(try mail.sendVisible("archive", on: "message").last == "MailboxesCoordinator: setRoot(empty) @mail/secondary")
         #expect(try mail.sendVisible("back", on: "messages") == ["MailboxesCoordinator: pop @mail/primary [user]"])
-        #expect(try mail.sendVisible("open", on: "mailboxes", ["mailbox": "archive"]) == ["MailboxesCoordinator: push(messages) @mail/primary"])
+        #expect(
+            try mail.sendVisible("open", on: "mailboxes", ["mailbox": "archive"]) == ["MailboxesCoordinator: push(messages) @mail/primary"])
     }
 
     private static func session(in state: String) throws -> FlowSession {
