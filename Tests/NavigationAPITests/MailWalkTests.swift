@@ -73,6 +73,60 @@ struct MailWalkTests {
         #expect(compose?["tab"] == nil && compose?["column"] == nil)
     }
 
+    /// Mail's links over HTTP: listed by `GET /v1/flows`, followed from the
+    /// settings tab with the compose sheet's dismissal and the tab switch in
+    /// the history, refused with 422 for an unknown message.
+    @Test func mailLinksOverHTTP() throws {
+        let server = try TestServer()
+        let client = server.client()
+        let flows = try #require(try client.request("GET", "/v1/flows").json?["flows"]?.arrayValue)
+        let mail = try #require(flows.first { $0["name"] == "mail" })
+        #expect(mail["links"]?.arrayValue?.compactMap { $0["pattern"]?.stringValue } == ["/mailboxes/{mailbox}", "/messages/{id}"])
+        #expect(mail["links"]?.arrayValue?.allSatisfy { $0["description"]?.stringValue?.isEmpty == false } == true)
+
+        var session = try client.createSession("mail")
+        func open(_ link: String) throws -> TestResponse {
+            try client.request("POST", session.path + "/links", json: ["link": .string(link)])
+        }
+        var response = try open("/messages/m2")
+        #expect(response.status == 200, "\(response.text)")
+        session.document = try #require(response.json)
+        #expect(session.stackNames == ["mailboxes", "messages", "message"])
+        #expect(session.topParams?["id"] == "m2")
+        try client.apply("reply", to: &session)
+
+        response = try open("/messages/m9")
+        expectProblem(response, 422, "link-rejected")
+        #expect(response.json?["detail"]?.stringValue?.contains("known messages: m1, m2, m3, m4") == true)
+        #expect(try client.request("GET", session.path).body == session.document.encoded())
+
+        response = try open("/mailboxes/archive")
+        #expect(response.status == 200, "\(response.text)")
+        session.document = try #require(response.json)
+        #expect(session.stackNames == ["mailboxes", "messages", "message"])
+        #expect(session.stack[1]["params"]?["mailbox"] == "archive")
+        let history = try client.request("GET", session.path + "/history?since=\(session.version - 1)").json
+        let entries = try #require(history?["entries"]?.arrayValue)
+        #expect(entries.map { $0["operation"] } == ["dismiss", "popToRoot", "push"])
+        #expect(entries.map { $0["coordinator"] } == ["MailAppCoordinator", "MailboxesCoordinator", "MailboxesCoordinator"])
+        #expect(entries.map { $0["column"] } == [nil, "primary", "primary"])
+        #expect(entries.dropFirst().allSatisfy { $0["tab"] == "mail" })
+
+        // From the settings tab: the link selects the mail tab first.
+        try client.apply("selectTab", ["tab": "settings"], to: &session)
+        #expect(session.stackNames == ["mailSettings"])
+        response = try open("/messages/m1")
+        #expect(response.status == 200, "\(response.text)")
+        session.document = try #require(response.json)
+        #expect(session.document["layout"]?["selected"] == "mail")
+        #expect(session.stackNames == ["mailboxes", "messages", "message"])
+        #expect(session.topParams?["from"] == "Ada")
+        let followed = try client.request("GET", session.path + "/history?since=\(session.version - 1)").json?["entries"]?.arrayValue
+        #expect(followed?.map { $0["operation"] } == ["selectTab", "popToRoot", "push", "update", "update", "setRoot"])
+        #expect(followed?.first?["tab"] == "mail" && followed?.first?["byUser"] == false)
+        #expect(followed?.last?["column"] == "secondary")
+    }
+
     @Test func plainSessionsHaveAStackLayout() throws {
         let server = try TestServer()
         let client = server.client()

@@ -71,6 +71,36 @@ struct JournalReplayTests {
         #expect(restored.stack.entries.map(\.screen.name) == ["mailSettings"])
     }
 
+    /// Mail's links among its events: a link that dismisses the compose
+    /// sheet, one that selects the mail tab again, one to a message moved
+    /// by archive. Each is its own `link` record, and replay follows them
+    /// to the same document and history.
+    @Test func aMailSessionWithLinksIsRestoredWithItsContainers() throws {
+        let store = MemoryStore()
+        let live = try Session(id: Journal.id(0x3B), flow: MailFlow.flow, context: nil)
+        func send(_ event: String, on name: String, _ payload: JSONObject = [:]) throws {
+            try live.send(ClientEvent(screen: live.layoutScreenID(name), event: event, payload: payload))
+        }
+        try live.open(link: "/messages/m2")
+        try send("reply", on: "message")
+        try live.open(link: "/mailboxes/archive")
+        try send("read", on: "messages", ["message": "m4"])
+        try send("selectTab", on: "message", ["tab": "settings"])
+        try live.open(link: "/messages/m1")
+        try send("archive", on: "message")
+        try live.open(link: "/messages/m1")
+        let records = WalkedSession.records(of: live)
+        #expect(records.filter { $0.kind == .link }.count == 4)
+        try Journal.append(records, to: store)
+        let restored = try Self.restore(SessionRecording(store.records(of: live.id, after: 0)))
+        Self.expectSame(restored, as: live)
+        #expect(restored.layout.selectedTab == "mail")
+        #expect(restored.stack.entries.map(\.screen.name) == ["mailboxes", "messages", "message"])
+        let shown = try JSONParser.parse(restored.document())["stack"]?.arrayValue
+        #expect(shown?[1]["params"]?["mailbox"] == "archive")
+        #expect(shown?[2]["params"]?["id"] == "m1")
+    }
+
     /// Appended as a server appends them, one record per accepted event, and
     /// read back after every one.
     @Test func everyVersionOfAJournalAppendedEventByEventRestores() throws {

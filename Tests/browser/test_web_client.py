@@ -311,6 +311,24 @@ def walk_mail(page):
     expect((column_screen(page, "primary"), column_screen(page, "secondary")), ("mailboxes", "message"), "narrow: back pops the primary column")
     expect(page.one(".tab-bar").is_displayed(), True, "narrow: the tab bar is shown")
 
+    # The Open link field on mail: the compose sheet is dismissed first, then
+    # m4's mailbox opens in the primary column and m4 beside it.
+    page.act("reply")
+    expect(page.layers(), ["root", "sheet"], "compose is open before the link")
+    before = page.version()
+    page.one("#link-input").clear()  # it still holds the app walk's refused link
+    page.one("#link-input").send_keys("/messages/m4", Keys.ENTER)
+    page.until(lambda: page.version() == before + 1, "waiting for the mail link")
+    page.idle()
+    expect(page.layers(), ["root"], "Open link /messages/m4: the compose sheet dismissed")
+    expect((column_screen(page, "primary"), column_screen(page, "secondary")), ("messages", "message"), "the archive beside m4")
+    expect([operation for operation, _ in page.history()[-5:]], ["dismiss", "push", "update", "update", "setRoot"], "the link's router calls")
+    expect(page.one("#link-problem").is_displayed(), False, "the followed link clears the last problem")
+    page.one("#link-input").send_keys("/messages/m9", Keys.ENTER)
+    page.until(lambda: page.one("#link-problem").is_displayed(), "waiting for the refused mail link")
+    expect("unknown message 'm9'" in page.text("#link-problem"), True, "a message mail does not have is refused")
+    expect(page.version(), before + 1, "a refused link changes nothing")
+
 
 API_KEY = "browser-test-key-7Qx"
 KEY_STORAGE_NAME = "navigation-server.api-key"

@@ -18,7 +18,7 @@ extension ExchangeFlow {
         }
 
         override func start() {
-            let calculator = Screen("calculator", params: ["item": item.json, "amount": nil, "result": nil])
+            let calculator = Screen(Route.calculator(code: item.code), params: ["item": item.json, "amount": nil, "result": nil])
             calculator
                 .on("convert", fields: ["amount": .number]) { [unowned self, unowned calculator] payload in
                     let amount = payload.number("amount")

@@ -4,7 +4,10 @@ extension ExchangeFlow {
     /// The links of `exchange`, typed: the list alone, or the calculator for
     /// one currency. A code the list does not have is refused while the
     /// link is parsed, before any coordinator sees it.
-    enum Route: DeepLinkRoute, Equatable {
+    ///
+    /// A route also names the screen it shows (``ScreenRoute``): the
+    /// coordinators build `rates` and `calculator` from these values.
+    enum Route: DeepLinkRoute, ScreenRoute, Equatable {
         case rates
         case calculator(code: String)
 
@@ -23,6 +26,13 @@ extension ExchangeFlow {
                 self = .calculator(code: code)
             default:
                 self = .rates
+            }
+        }
+
+        var screenName: String {
+            switch self {
+            case .rates: "rates"
+            case .calculator: "calculator"
             }
         }
     }

@@ -48,6 +48,9 @@ struct MailData {
     /// The `mailboxes` param of the mailboxes screen.
     var summaries: JSONValue { .array(mailboxes.map(\.summary)) }
 
+    /// Every message id, mailbox by mailbox.
+    var messageIDs: [String] { mailboxes.flatMap { $0.messages.map(\.id) } }
+
     func mailbox(_ id: String) -> Mailbox? {
         mailboxes.first { $0.id == id }
     }

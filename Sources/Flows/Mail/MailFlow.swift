@@ -6,7 +6,8 @@ import Coordination
 public enum MailFlow {
     public static let flow = Flow(
         name: "mail",
-        description: "A tab bar and a split view: mailboxes and messages beside the message being read; settings in a second tab."
+        description: "A tab bar and a split view: mailboxes and messages beside the message being read; settings in a second tab.",
+        links: Route.self
     ) { environment in
         MailAppCoordinator(environment: environment)
     }

@@ -6,8 +6,9 @@ extension MailFlow {
     /// shows `empty` until a message is read, then the message, through one
     /// ``MessageCoordinator`` per message read.
     ///
-    /// ``openMailbox(_:)`` and ``read(_:)`` are what the screens' events
-    /// call, so a deep link can call them too.
+    /// The screens' events and the links MailAppCoordinator hands down
+    /// (``handle(_:)``) end in the same two steps: show a mailbox, show a
+    /// message.
     final class MailboxesCoordinator: Coordinator {
         private(set) var data = MailData()
         private lazy var primary = router.column(.primary)
@@ -36,14 +37,7 @@ extension MailFlow {
                 let known = data.mailboxes.map(\.id).joined(separator: ", ")
                 throw EventRejection("unknown mailbox '\(id)'; known mailboxes: \(known)")
             }
-            if messagesScreen != nil { primary.popToRoot() }
-            let messages = Screen("messages", params: messagesParams(mailbox))
-            messages.on("read", fields: ["message": .string]) { [unowned self] payload in
-                try read(payload.string("message"))
-            }
-            messagesScreen = messages
-            openMailboxID = id
-            primary.push(messages)
+            show(mailbox)
         }
 
         /// Marks message `id` read and shows it in the secondary column,
@@ -53,11 +47,27 @@ extension MailFlow {
             guard let found = data.message(id), openMailboxID == nil || found.mailbox.id == openMailboxID else {
                 throw EventRejection("no message '\(id)' in mailbox '\(openMailboxID ?? "")'")
             }
-            data.markRead(id)
+            show(found.message)
+        }
+
+        private func show(_ mailbox: MailData.Mailbox) {
+            guard openMailboxID != mailbox.id else { return }
+            if messagesScreen != nil { primary.popToRoot() }
+            let messages = Screen(MailFlow.Route.mailbox(id: mailbox.id), params: messagesParams(mailbox))
+            messages.on("read", fields: ["message": .string]) { [unowned self] payload in
+                try read(payload.string("message"))
+            }
+            messagesScreen = messages
+            openMailboxID = mailbox.id
+            primary.push(messages)
+        }
+
+        private func show(_ message: MailData.Message) {
+            data.markRead(message.id)
             refreshLists()
-            let message = MessageCoordinator(environment: environment.column(.secondary), message: found.message)
-            message.delegate = self
-            startChild(message)
+            let coordinator = MessageCoordinator(environment: environment.column(.secondary), message: message)
+            coordinator.delegate = self
+            startChild(coordinator)
         }
 
         /// Only `messages` is ever pushed, so the user's `back` closed the mailbox.
@@ -80,6 +90,26 @@ extension MailFlow {
                 primary.update(messagesScreen, params: messagesParams(mailbox))
             }
         }
+    }
+}
+
+extension MailFlow.MailboxesCoordinator: DeepLinkHandler {
+    /// `/mailboxes/{mailbox}` shows that mailbox in the primary column (no
+    /// router call when it is the one shown); the secondary column keeps
+    /// what it shows, as after the user's own `back` and `open`.
+    /// `/messages/{id}` opens the message's mailbox as it is now (an
+    /// archived message is in `archive`), then reads the message.
+    func handle(_ route: MailFlow.Route) -> LinkHandling {
+        switch route {
+        case .mailbox(let id):
+            if let mailbox = data.mailbox(id) { show(mailbox) }
+        case .message(let id):
+            if let found = data.message(id) {
+                show(found.mailbox)
+                show(found.message)
+            }
+        }
+        return .followed
     }
 }
 

@@ -21,7 +21,7 @@ extension MailFlow {
         }
 
         override func start() {
-            let screen = Screen("message", params: message.detail)
+            let screen = Screen(MailFlow.Route.message(id: message.id), params: message.detail)
                 .on("reply") { [unowned self] _ in showCompose() }
                 .on("archive") { [unowned self] _ in
                     delegate?.messageCoordinatorDidArchive(self)

@@ -4,8 +4,8 @@ import Testing
 @testable import Flows
 
 extension FlowSession {
-    static func mail() throws(NavigationError) -> FlowSession {
-        try FlowSession(MailFlow.flow)
+    static func mail(recording: Bool = false) throws(NavigationError) -> FlowSession {
+        try FlowSession(MailFlow.flow, routerLog: recording ? RouterCallLog() : nil)
     }
 
     /// The screens the user can touch now, bottom-left first: the top modal,
