@@ -93,6 +93,9 @@ async function adopt(document) {
   setSessionInURL(document.id);
   showStale(null);
   showMessage("");
+  // The link field belongs to the session shown: a new one starts it empty.
+  byId("link-input").value = "";
+  showLinkProblem(null);
   render();
   followLive();
   await loadHistory(false);

@@ -316,7 +316,8 @@ def walk_mail(page):
     page.act("reply")
     expect(page.layers(), ["root", "sheet"], "compose is open before the link")
     before = page.version()
-    page.one("#link-input").clear()  # it still holds the app walk's refused link
+    expect((page.one("#link-input").get_attribute("value"), page.one("#link-problem").is_displayed()), ("", False),
+           "a new session starts with an empty link field and no link problem")
     page.one("#link-input").send_keys("/messages/m4", Keys.ENTER)
     page.until(lambda: page.version() == before + 1, "waiting for the mail link")
     page.idle()
