@@ -82,7 +82,8 @@ public final class RedisStore: SessionStore {
             Array(String(idleTimeoutMillis).utf8), Array(Self.changesChannel.utf8), Array(record.sessionID.utf8),
         ]
         // A new session is listed for the count (RedisSessionIndex) in the same round trip.
-        let listing = expectedVersion == 0 ? [RedisSessionIndex.adding(record.sessionID, until: record.time + Int64(idleTimeoutMillis))] : []
+        let listing =
+            expectedVersion == 0 ? [RedisSessionIndex.adding(record.sessionID, until: record.time + Int64(idleTimeoutMillis))] : []
         let reply = try evaluate(RedisScripts.append, keys: 2, arguments, sendingFirst: listing)
         let answer = reply.elements.compactMap(\.integer)
         switch answer.first {
