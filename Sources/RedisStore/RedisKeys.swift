@@ -6,9 +6,15 @@
 ///   last record's time (ms), `e` "1" once ended, `b` stored bytes.
 /// - `{nav:<id>}:r`: a list, the session's records in version order
 ///   (element `i` is version `i + 1`), each ``RedisRecordCodec``-encoded.
+///
+/// And one key shared by every session, outside their hash tags (so never
+/// touched by a session's script, see ``RedisSessionIndex``):
+/// - `nav:live`: a sorted set of the live sessions' ids, each scored with
+///   the time (ms) after which it may have expired.
 enum RedisKeys {
     static func meta(_ id: String) -> [UInt8] { Array("{nav:\(id)}:m".utf8) }
     static func records(_ id: String) -> [UInt8] { Array("{nav:\(id)}:r".utf8) }
+    static let live = Array("nav:live".utf8)
     /// What `SCAN` matches to list every session's summary.
     static let metaPattern = "{nav:*}:m"
 

@@ -15,7 +15,9 @@ import Sessions
 /// (conditional on the expected version, atomic, refreshing the keys'
 /// `PEXPIRE` to the idle timeout, publishing the new version); a summary is
 /// one `HMGET`. Redis expires idle sessions itself
-/// (``expiresIdleSessions``), so the registry does not sweep this store.
+/// (``expiresIdleSessions``), so the registry does not sweep this store;
+/// it counts live sessions with ``liveSessionCount()``, from an index
+/// beside the sessions' keys (``RedisSessionIndex``).
 ///
 /// Every Redis failure (refused connection, timeout, lost connection, an
 /// error reply) is ``Sessions/StoreError/unavailable(reason:)``; connections
@@ -28,6 +30,8 @@ public final class RedisStore: SessionStore {
     private let idleTimeoutMillis: Int
     private let appendSHA = Locked<String?>(nil)
     private let closed = Locked(false)
+    /// Whether ``liveSessionCount()`` has made sure the index exists.
+    private let indexChecked = Locked(false)
     private let feeds = Locked<[RedisChangeFeed]>([])
 
     /// Nothing is sent until the first operation: a server whose Redis is
@@ -77,7 +81,10 @@ public final class RedisStore: SessionStore {
             Array((record.kind == .ended ? "1" : "0").utf8), Array(String(record.storedSize).utf8),
             Array(String(idleTimeoutMillis).utf8), Array(Self.changesChannel.utf8), Array(record.sessionID.utf8),
         ]
-        let reply = try evaluate(RedisScripts.append, keys: 2, arguments)
+        // A new session is listed for the count (RedisSessionIndex) in the same round trip.
+        let listing =
+            expectedVersion == 0 ? [RedisSessionIndex.adding(record.sessionID, until: record.time + Int64(idleTimeoutMillis))] : []
+        let reply = try evaluate(RedisScripts.append, keys: 2, arguments, sendingFirst: listing)
         let answer = reply.elements.compactMap(\.integer)
         switch answer.first {
         case 0: return
@@ -114,7 +121,26 @@ public final class RedisStore: SessionStore {
 
     public func drop(_ id: String) {
         _ = try? run { connection throws(RedisFailure) in
-            try connection.command([Array("DEL".utf8), RedisKeys.meta(id), RedisKeys.records(id)])
+            try connection.pipeline([
+                [Array("DEL".utf8), RedisKeys.meta(id), RedisKeys.records(id)], RedisSessionIndex.removing(id),
+            ])
+        }
+    }
+
+    /// The live sessions of every instance, from ``RedisSessionIndex``
+    /// (approximate: see there), not a `SCAN`: cheap at a million sessions.
+    /// The first count of a process lists the sessions an earlier version
+    /// wrote when the index does not exist yet.
+    public func liveSessionCount() throws(StoreError) -> Int {
+        let now = Int64(SessionRegistry.wallClockSeconds() * 1000)
+        return try run { connection throws(RedisFailure) in
+            if !indexChecked.withLock({ $0 }) {
+                if try connection.command([Array("EXISTS".utf8), RedisKeys.live]).integer == 0 {
+                    try RedisSessionIndex.backfill(connection, ids: try Self.scanSessionIDs(connection), now: now)
+                }
+                indexChecked.withLock { $0 = true }
+            }
+            return try RedisSessionIndex.count(connection, now: now, idleTimeoutMillis: idleTimeoutMillis)
         }
     }
 
@@ -144,7 +170,10 @@ public final class RedisStore: SessionStore {
 
     /// `EVALSHA` of `script`, loading it (`SCRIPT LOAD`) the first time and
     /// again whenever Redis answers `NOSCRIPT` (it restarted, or `SCRIPT FLUSH`).
-    private func evaluate(_ script: String, keys: Int, _ arguments: [[UInt8]]) throws(StoreError) -> RedisReply {
+    /// `sendingFirst` goes before it in the same round trip (replies ignored).
+    private func evaluate(
+        _ script: String, keys: Int, _ arguments: [[UInt8]], sendingFirst: [[[UInt8]]] = []
+    ) throws(StoreError) -> RedisReply {
         try run { connection throws(RedisFailure) in
             for _ in 0..<2 {
                 let sha: String
@@ -156,7 +185,8 @@ public final class RedisStore: SessionStore {
                     appendSHA.withLock { $0 = text }
                     sha = text
                 }
-                let reply = try connection.command([Array("EVALSHA".utf8), Array(sha.utf8), Array(String(keys).utf8)] + arguments)
+                let evalsha = [Array("EVALSHA".utf8), Array(sha.utf8), Array(String(keys).utf8)] + arguments
+                guard let reply = try connection.pipeline(sendingFirst + [evalsha]).last else { throw RedisFailure("no reply to EVALSHA") }
                 if case .error(let message) = reply {
                     if message.hasPrefix("NOSCRIPT") {
                         appendSHA.withLock { $0 = nil }
@@ -180,6 +210,19 @@ public final class RedisStore: SessionStore {
     }
 
     private static func scanSummaries(_ connection: RedisConnection) throws(RedisFailure) -> [SessionSummary] {
+        let ids = try scanSessionIDs(connection)
+        var summaries: [SessionSummary] = []
+        for batch in stride(from: 0, to: ids.count, by: 500).map({ ids[$0..<min($0 + 500, ids.count)] }) {
+            let replies = try connection.pipeline(batch.map { id in Self.hmget(id) })
+            for (id, reply) in zip(batch, replies) {
+                if let summary = (try? Self.summary(id, reply)) ?? nil { summaries.append(summary) }
+            }
+        }
+        return summaries
+    }
+
+    /// Every session id in the database, by `SCAN` of the summary keys.
+    private static func scanSessionIDs(_ connection: RedisConnection) throws(RedisFailure) -> [String] {
         var ids: [String] = []
         var cursor = "0"
         repeat {
@@ -190,14 +233,7 @@ public final class RedisStore: SessionStore {
             ids += parts[1].elements.compactMap { $0.text.flatMap(RedisKeys.sessionID(ofMetaKey:)) }
             cursor = next
         } while cursor != "0"
-        var summaries: [SessionSummary] = []
-        for batch in stride(from: 0, to: ids.count, by: 500).map({ ids[$0..<min($0 + 500, ids.count)] }) {
-            let replies = try connection.pipeline(batch.map { id in Self.hmget(id) })
-            for (id, reply) in zip(batch, replies) {
-                if let summary = (try? Self.summary(id, reply)) ?? nil { summaries.append(summary) }
-            }
-        }
-        return summaries
+        return ids
     }
 
     static func hmget(_ id: String) -> [[UInt8]] {

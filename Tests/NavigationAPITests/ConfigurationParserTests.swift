@@ -126,6 +126,17 @@ struct ConfigurationParserTests {
         #expect(ConfigurationParser.environmentVariables.count == 29)
     }
 
+    /// A Redis round trip holds a worker thread: with a Redis store the
+    /// default is four threads per core; a thread count given wins.
+    @Test func aRedisStoreDefaultsToFourThreadsPerCore() throws {
+        let cores = ServerConfiguration().threads
+        #expect(try configuration(["--store", "redis://127.0.0.1:6380"]).threads == 4 * cores)
+        #expect(try configuration([], ["NAVIGATION_STORE": "redis://127.0.0.1:6380"]).threads == 4 * cores)
+        #expect(try configuration(["--store", "redis://127.0.0.1:6380", "--threads", "3"]).threads == 3)
+        #expect(try configuration(["--store", "redis://127.0.0.1:6380"], ["NAVIGATION_THREADS": "5"]).threads == 5)
+        #expect(try configuration(["--store", "memory"]).threads == cores)
+    }
+
     @Test func flagWinsOverEnvironment() throws {
         let parsed = try configuration(["--port", "1234"], ["NAVIGATION_PORT": "4321", "NAVIGATION_THREADS": "2"])
         #expect(parsed.port == 1234)

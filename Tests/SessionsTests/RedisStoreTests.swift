@@ -13,7 +13,10 @@ import Testing
 struct RedisStoreTests {
     /// The commands the store itself sends; the append script's own (HGET,
     /// RPUSH, HSET, HINCRBY, PEXPIRE, PUBLISH) are not among them.
-    static let storeCommands = ["hmget", "evalsha", "lrange", "exists", "script|load", "ping", "scan", "del"]
+    static let storeCommands = [
+        "hmget", "evalsha", "lrange", "exists", "script|load", "ping", "scan", "del",
+        "zadd", "zrem", "zcard", "zrangebyscore", "pttl",
+    ]
 
     private static func store(_ server: RedisTestServer, idleTimeout: Double = 3600) throws -> RedisStore {
         RedisStore(url: try #require(RedisURL(server.url)), idleTimeout: idleTimeout)
@@ -114,13 +117,69 @@ struct RedisStoreTests {
         #expect(try Self.storeCommandCount(server) == 2)
     }
 
-    /// Calls of ``storeCommands`` since the last `CONFIG RESETSTAT`, from `INFO commandstats`.
-    static func storeCommandCount(_ server: RedisTestServer) throws -> Int {
+    /// `--max-sessions` counts live sessions from an index beside the
+    /// sessions' keys, not a `SCAN`: a new session is listed, a dropped one
+    /// leaves, one Redis expired leaves at the first count past its listed
+    /// deadline, and the sessions an earlier version wrote (no index yet)
+    /// are listed by the first count of a process.
+    @Test func liveSessionsAreCountedFromAnIndex() throws {
+        let server = try RedisTestServer()
+        let store = try Self.store(server)
+        defer { store.close() }
+        // The journal's records are timed in 1970: their listed deadlines have
+        // passed, so the next count asks Redis whether each is still there.
+        for number in 1...3 { try Journal.append(Journal.session(number, versions: 2), to: store) }
+        #expect(try store.liveSessionCount() == 3)
+        _ = try server.command(["CONFIG", "RESETSTAT"])
+        #expect(try store.liveSessionCount() == 3)
+        #expect(try Self.storeCommandCount(server, of: ["scan", "hmget"]) == 0, "no session is listed to count them")
+        #expect(Self.integer(try server.command(["ZCARD", "nav:live"])) == 3)
+        store.drop(Journal.id(2))
+        #expect(try store.liveSessionCount() == 2)
+        try Journal.append([Journal.created(4)], to: store)
+        _ = try server.command(["DEL", "{nav:\(Journal.id(4))}:m", "{nav:\(Journal.id(4))}:r"])  // as Redis's expiry does
+        #expect(try store.liveSessionCount() == 2)
+
+        _ = try server.command(["DEL", "nav:live"])
+        let upgraded = try Self.store(server)
+        defer { upgraded.close() }
+        #expect(try upgraded.liveSessionCount() == 2, "sessions written before the index existed are counted")
+    }
+
+    /// The limit holds across instances: an instance whose own count is
+    /// below it learns the others' sessions at its sweep, and a slot freed
+    /// on another instance is found when it reaches the limit.
+    @Test func maxSessionsCountsEveryInstancesSessions() throws {
+        let server = try RedisTestServer()
+        let (first, second) = (try Self.store(server), try Self.store(server))
+        defer {
+            first.close()
+            second.close()
+        }
+        var limits = SessionLimits.default
+        limits.maxSessions = 2
+        let one = SessionRegistry(flows: BuiltinFlows.all, limits: limits, store: first)
+        let other = SessionRegistry(flows: BuiltinFlows.all, limits: limits, store: second)
+        _ = try one.create(flow: "exchange", context: nil)
+        let elsewhere = try other.create(flow: "exchange", context: nil)
+        #expect(one.count == 1)
+        one.evictExpired()  // the sweep
+        #expect(one.count == 2)
+        let isFull: (any Error) -> Bool = { ($0 as? NavigationError)?.kind == .tooManySessions }
+        #expect(performing: { try one.create(flow: "exchange", context: nil) }, throws: isFull)
+        try other.end(elsewhere.id)
+        _ = try one.create(flow: "exchange", context: nil)
+        #expect(one.count == 2)
+    }
+
+    /// Calls of `commands` (by default ``storeCommands``) since the last
+    /// `CONFIG RESETSTAT`, from `INFO commandstats`.
+    static func storeCommandCount(_ server: RedisTestServer, of commands: [String] = storeCommands) throws -> Int {
         let info = String(decoding: try server.command(["INFO", "commandstats"]), as: UTF8.self)
         var count = 0
         for line in info.split(whereSeparator: \.isNewline) where line.hasPrefix("cmdstat_") {
             let name = line.dropFirst("cmdstat_".count).prefix { $0 != ":" }
-            guard storeCommands.contains(String(name)),
+            guard commands.contains(String(name)),
                 let calls = line.split(separator: ":calls=").dropFirst().first?.prefix(while: \.isNumber)
             else { continue }
             count += Int(calls) ?? 0

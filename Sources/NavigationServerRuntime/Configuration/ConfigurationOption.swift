@@ -64,7 +64,9 @@ struct ConfigurationOption: Sendable {
             "Address to listen on (0.0.0.0 for every interface).", \.host,
             parse: { !$0.isEmpty && !$0.contains(" ") ? $0 : nil }, describe: { $0 }),
         .integer("port", "NAVIGATION_PORT", in: 0...65_535, "TCP port; 0 picks a free one.", \.port),
-        .integer("threads", "NAVIGATION_THREADS", in: 1...1024, "Worker threads (default: active cores).", \.threads),
+        .integer(
+            "threads", "NAVIGATION_THREADS", in: 1...1024, "Worker threads (default: active cores; 4 per core with a Redis store).",
+            \.threads),
         .integer(
             "max-sessions", "NAVIGATION_MAX_SESSIONS", in: 1...Int.max,
             "Sessions the store holds at once; beyond it POST /v1/sessions is 429.", \.maxSessions),

@@ -41,6 +41,10 @@ public enum ConfigurationParser {
                 throw .invalidValue(text, source: option.flag, expected: option.expectation)
             }
         }
+        let threadsGiven = flagsSeen.contains("threads") || environment["NAVIGATION_THREADS"].map { !$0.isEmpty } == true
+        if !threadsGiven, case .redis = configuration.store {
+            configuration.threads = ServerConfiguration.threadsForRemoteStore
+        }
         if configuration.protectsMetrics && configuration.apiKey == nil {
             throw .inconsistent("--protect-metrics needs --api-key: without a key there is nothing to protect /metrics with")
         }

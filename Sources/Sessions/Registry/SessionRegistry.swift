@@ -47,7 +47,7 @@ public final class SessionRegistry: Sendable {
         self.limits = limits
         self.store = store
         self.cache = SessionCache(capacity: max(1, limits.maxCachedSessions), shardCount: shardCount)
-        self.liveCount = Atomic(store.sessions().reduce(0) { $0 + ($1.ended ? 0 : 1) })
+        self.liveCount = Atomic((try? store.liveSessionCount()) ?? 0)
         self.clock = clock
         self.notify = notify
         do {
@@ -87,8 +87,8 @@ public final class SessionRegistry: Sendable {
     /// sessions itself, where this instance cannot see them go (nor see
     /// other instances create them). Called by the sweep instead of expiring.
     func recountLiveSessions() {
-        guard (try? store.probe()) == true else { return }
-        liveCount.store(store.sessions().reduce(0) { $0 + ($1.ended ? 0 : 1) }, ordering: .relaxed)
+        guard let counted = try? store.liveSessionCount() else { return }
+        liveCount.store(counted, ordering: .relaxed)
     }
 
     /// Starts a session of `flowName`: builds its root coordinator, calls

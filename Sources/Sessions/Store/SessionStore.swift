@@ -59,6 +59,14 @@ public protocol SessionStore: Sendable {
     @discardableResult
     func probe() throws(StoreError) -> Bool
 
+    /// How many sessions the store holds that have not ended: what
+    /// `--max-sessions` counts. A store that expires sessions itself answers
+    /// from an index of its own, approximately (Redis:
+    /// `RedisSessionIndex`); the default counts ``sessions()``.
+    /// - Throws: ``StoreError/unavailable(reason:)`` when the store cannot
+    ///   be asked now.
+    func liveSessionCount() throws(StoreError) -> Int
+
     /// Calls `handler(sessionID, version)` on a background thread for
     /// records appended through this store by any writer, other server
     /// instances included, until ``close()``. Returns false when the store
@@ -76,6 +84,11 @@ extension SessionStore {
     /// Local stores have nothing to ask: a write tells.
     @discardableResult
     public func probe() throws(StoreError) -> Bool { false }
+
+    /// Counts ``sessions()``: an index for a local store.
+    public func liveSessionCount() throws(StoreError) -> Int {
+        sessions().reduce(0) { $0 + ($1.ended ? 0 : 1) }
+    }
 
     /// Local stores have no writers but this process.
     public func observeChanges(_ handler: @escaping @Sendable (_ sessionID: String, _ version: Int) -> Void) -> Bool { false }
