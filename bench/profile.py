@@ -28,26 +28,36 @@ import harness
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
-# Each part: a label and the regular expressions of the functions whose
-# inclusive cost is the part's (the first match per function name wins; parts
-# should not nest, or the rows add up to more than the total).
-PARTS = [
-    ("libmicrohttpd (parsing, connection pool, sending)", None),
-    ("request log (format and buffer or write)", [r"RequestLog\.log\(requestID"]),
-    ("request id", [r"RequestID\.forRequest", r"RequestID\.generate"]),
-    ("read and parse the body (Content-Type, JSON)", [r"NavigationAPI.*JSONRequestBody", r"readJSONBody",
-                                                       r"NavigationAPI.*decodeBody"]),
-    ("registry: apply the event (handler, router, settle) and history",
-     [r"SessionRegistry\.send\(", r"SessionRegistry\.send<"]),
-    ("registry: create the session (flow start, coordinators)", [r"SessionRegistry\.create\("]),
-    ("registry: GET (lookup, cached document)", [r"SessionRegistry\.snapshot", r"SessionRegistry\.withFreshSession"]),
-    ("metrics counters", [r"NavigationAPI.*Metrics.*record", r"RequestMetrics"]),
-    ("malloc / free (all callers)", [r"^malloc$", r"^free$", r"^_int_malloc", r"^_int_free", r"^realloc$"]),
+# Each part: a label and the demangled names (prefixes) of the functions
+# whose inclusive cost is the part's. The handler's parts do not nest; what
+# they leave is "the rest of our handler".
+MEMSET = "__memset_avx2_unaligned_erms"
+HANDLER = "@objc daemonAccessHandler("
+HANDLER_PARTS = [
+    ("request id", ["static RequestID.forRequest(sentAs:)", "specialized static RequestID.forRequest(sentAs:)"]),
+    ("route (path split, percent-decoding)", ["Route.init(path:)"]),
+    ("read the body (Content-Type, strict JSON parse)", ["specialized static JSONRequestBody.object(of:shape:)",
+                                                         "static JSONRequestBody.object(of:shape:)"]),
+    ("create the session (flow start, coordinators, screens)", ["Session.init(id:flow:context:limits:routerLog:)"]),
+    ("validate and apply the event (handler, router, settle, budget, history)", ["Session.send(_:expectedVersion:)"]),
+    ("journal append (file store; the fsync is the kernel's)", ["SessionRegistry.record(_:of:version:)"]),
+    ("render the session document", ["Session.document()"]),
+    ("live-stream feed (subscribers?)", ["SessionFeed.announce(_:)"]),
+    ("metrics counters", ["ServerMetrics.record", "DurationHistogram.record"]),
+    ("queue the response (libmicrohttpd response, headers)", ["HTTPResponse.queue(on:closingConnection:streams:)"]),
+    ("request log line", ["RequestLog.log(requestID:method:route:status:microseconds:)"]),
 ]
+ALLOCATORS = {"malloc", "realloc", "calloc", "posix_memalign", "aligned_alloc"}
+EXCLUSIVITY = ["swift_beginAccess", "swift_endAccess"]
 
 
 def main():
     options = parse_arguments()
+    if options.source:
+        rows = {scenario: summarize(os.path.join(options.source, f"callgrind.{scenario}.out"), options.requests)
+                for scenario in options.scenarios}
+        print(markdown(rows, options.requests))
+        return
     binary = os.path.abspath(options.binary)
     workdir = tempfile.mkdtemp(prefix="nav-profile-")
     try:
@@ -71,6 +81,7 @@ def parse_arguments():
     parser.add_argument("--requests", type=int, default=2000)
     parser.add_argument("--store", default=None, help="--store of the server (default: a fresh file journal)")
     parser.add_argument("--keep", help="copy the callgrind outputs into this directory")
+    parser.add_argument("--from", dest="source", help="summarize the callgrind outputs kept in this directory")
     options = parser.parse_args()
     global STORE
     STORE = options.store
@@ -132,31 +143,66 @@ def requests_for(scenario, port, count):
 
 def summarize(out, count):
     """{part: instructions per request} from callgrind_annotate's inclusive listing."""
-    listing = subprocess.run(["callgrind_annotate", "--inclusive=yes", "--threshold=100", out],
+    # Run from / so that no source path resolves: callgrind_annotate then keeps
+    # each function's whole inclusive cost on one row instead of splitting it by file.
+    listing = subprocess.run(["callgrind_annotate", "--inclusive=yes", "--threshold=100", "--auto=no",
+                              os.path.abspath(out)], capture_output=True, text=True, check=True, cwd="/").stdout
+    listing = subprocess.run(["swift", "demangle", "--simplified"], input=listing,
                              capture_output=True, text=True, check=True).stdout
-    total = int(re.search(r"^([\d,]+) \(100\.0%\)\s+PROGRAM TOTALS", listing, re.M).group(1).replace(",", ""))
-    functions = []
+    total = int(re.search(r"^\s*([\d,]+) \(100\.0%\)\s+PROGRAM TOTALS", listing, re.M).group(1).replace(",", ""))
+    inclusive = {}
     for line in listing.splitlines():
-        found = re.match(r"^\s*([\d,]+) \([\s\d.]+%\)\s+\S*:(.*?)(?: \[.*\])?$", line)
+        # Only the rows with an object file: the others are pieces inlined into other functions.
+        found = re.match(r"^\s*([\d,]+) \([\s\d.]+%\)\s+[^:]*:(.*) \[[^\]]*\]$", line)
         if found:
-            functions.append((int(found.group(1).replace(",", "")), found.group(2)))
-    row = {"total": total / count}
-    handler = sum(cost for cost, name in functions if re.search(r"RequestDispatcher.*respond|accessHandler", name))
-    for label, patterns in PARTS:
-        if patterns is None:
-            continue
-        row[label] = sum(cost for cost, name in functions
-                         if any(re.search(pattern, name) for pattern in patterns)) / count
-    row["handler"] = handler / count
-    return row
+            name = found.group(2)
+            inclusive[name] = max(inclusive.get(name, 0), int(found.group(1).replace(",", "")))
+
+    def cost(prefixes):
+        return sum(value for name, value in inclusive.items() if any(name.startswith(p) for p in prefixes))
+
+    handler = cost([HANDLER])
+    memset = cost([MEMSET])
+    row = {"total": total, "libmicrohttpd: clearing connection memory (memset)": memset,
+           "libmicrohttpd: the rest (read, parse, send)": total - handler - memset,
+           "our handler, in all": handler}
+    parts = 0
+    for label, prefixes in HANDLER_PARTS:
+        row["  " + label] = cost(prefixes)
+        parts += row["  " + label]
+    row["  the rest of our handler (dispatch, lookup, locks, headers)"] = handler - parts
+    row["of all: allocator (malloc, free)"] = cost(["malloc", "free", "realloc", "_int_malloc", "_int_free"]) \
+        - cost(["_int_malloc", "_int_free"])
+    row["of all: exclusivity checks"] = cost(EXCLUSIVITY)
+    result = {label: value / count for label, value in row.items()}
+    result["allocations (malloc calls)"] = allocation_calls(out) / count
+    return result
+
+
+def allocation_calls(out):
+    """Calls to malloc and friends, from the call records of the callgrind output."""
+    names, callee, calls = {}, None, 0
+    with open(out) as data:
+        for line in data:
+            if line.startswith("cfn="):
+                found = re.match(r"cfn=\((\d+)\)(?: (.*))?", line.strip())
+                if found.group(2):
+                    names[found.group(1)] = found.group(2)
+                callee = names.get(found.group(1))
+            elif line.startswith("fn="):
+                found = re.match(r"fn=\((\d+)\)(?: (.*))?", line.strip())
+                if found and found.group(2):
+                    names[found.group(1)] = found.group(2)
+            elif line.startswith("calls=") and callee in ALLOCATORS:
+                calls += int(line.split("=", 1)[1].split()[0])
+    return calls
 
 
 def markdown(rows, count):
     scenarios = list(rows)
     lines = [f"Instructions per request (callgrind, {count:,} requests per scenario after a warm-up, one server thread)",
              "", "| part | " + " | ".join(scenarios) + " |", "| --- |" + " --- |" * len(scenarios)]
-    labels = ["total"] + [label for label, patterns in PARTS if patterns is not None]
-    for label in labels:
+    for label in rows[scenarios[0]]:
         lines.append(f"| {label} | " + " | ".join(f"{rows[s].get(label, 0):,.0f}" for s in scenarios) + " |")
     return "\n".join(lines)
 

@@ -261,6 +261,8 @@ public final class Session {
         }
         state = rebuilt
         cachedDocument = nil
+        // The rebuilt screens have the old ones' ids (and maybe their addresses).
+        lastRender = nil
     }
 
     var liveState: SessionState { state }
