@@ -56,7 +56,7 @@ browser-test: deps deps-browser
 	$(SWIFT) build
 	$(TEST_PYTHON) Tests/browser/test_web_client.py .build/debug/navigation-server
 
-## bench: release build, then navigation-server against a raw libmicrohttpd server (bench/README in README.md)
+## bench: release build, then navigation-server against a raw libmicrohttpd server (README Performance, bench/README.md)
 bench: release deps-bench deps-redis
 	$(PYTHON) bench/run.py
 

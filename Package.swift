@@ -28,7 +28,8 @@ let package = Package(
         .plugin(name: "EmbedFiles", capability: .buildTool(), dependencies: ["EmbedFilesTool"]),
         .target(name: "NavigationAPI", dependencies: ["Sessions", "Coordination", "HTTPCore", "Locking"], plugins: ["EmbedFiles"]),
         .target(
-            name: "NavigationServerRuntime", dependencies: ["NavigationAPI", "Sessions", "RedisStore", "HTTPCore", "Coordination"]),
+            name: "NavigationServerRuntime",
+            dependencies: ["NavigationAPI", "Sessions", "RedisStore", "HTTPCore", "Coordination", "Locking"]),
         .executableTarget(name: "navigation-server", dependencies: ["NavigationServerRuntime", "Flows"]),
         // Session journals and the stores that keep them (DURABILITY.md).
         .target(name: "Sessions", dependencies: ["Coordination", "Locking"]),

@@ -6,11 +6,15 @@ import NavigationAPI
     import Musl
 #endif
 
-/// Writes ``LogLine``s to stderr, one `write(2)` each, skipping lines below
-/// its level. Lines written by many threads at once never interleave.
+/// Writes ``LogLine``s to stderr, skipping lines below its level. Lines
+/// written by many threads at once never interleave. Request lines go
+/// through a ``LogBuffer`` (``logBuffered(_:_:_:)``); every other line is
+/// written at once, after the buffered ones, so it keeps its place.
 struct Logger: Sendable {
     let format: LogFormat
     let level: LogLevel
+    /// Shared by every copy of this logger.
+    private let buffer = LogBuffer()
 
     /// `format` `nil` picks text when stderr is a terminal, JSON otherwise.
     init(format: LogFormat?, level: LogLevel) {
@@ -28,6 +32,25 @@ struct Logger: Sendable {
         guard isEnabled(lineLevel) else { return }
         var line = LogLine(format: format, level: lineLevel, message: message)
         fill(&line)
-        StandardStream.error.write(line.finished())
+        buffer.writeNow(line.finished())
+    }
+
+    /// Like ``log(_:_:_:)``, but an `info` or `debug` line waits in this
+    /// thread's buffer for the next flush; `warn` and `error` lines are
+    /// written at once.
+    func logBuffered(_ lineLevel: LogLevel, _ message: String, _ fill: (inout LogLine) -> Void) {
+        guard isEnabled(lineLevel) else { return }
+        var line = LogLine(format: format, level: lineLevel, message: message)
+        fill(&line)
+        if lineLevel >= .warn {
+            buffer.writeNow(line.finished())
+        } else {
+            buffer.append(line.finished())
+        }
+    }
+
+    /// Writes every buffered line now.
+    func flush() {
+        buffer.flush()
     }
 }

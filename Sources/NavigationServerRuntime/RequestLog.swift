@@ -17,7 +17,8 @@ import NavigationAPI
 ///
 /// The route is the path template, never the raw path: a hostile path cannot
 /// flood the log, and lines group by route. 5xx answers are logged at
-/// `error`, except 503 (`warn`).
+/// `error`, except 503 (`warn`). Lines below `warn` are buffered per thread
+/// (``LogBuffer``): written at most a second later, or at a graceful stop.
 struct RequestLog: HTTPHandler {
     let api: NavigationAPI
     let logger: Logger
@@ -48,7 +49,7 @@ struct RequestLog: HTTPHandler {
     }
 
     private func log(requestID: String, method: String, route: String, status: Int, microseconds: Int) {
-        logger.log(Self.level(of: status), "request") { line in
+        logger.logBuffered(Self.level(of: status), "request") { line in
             line.field("request_id", requestID)
             line.field("method", method)
             line.field("route", route)

@@ -31,7 +31,9 @@ open class Coordinator {
     public var result: JSONValue?
 
     /// The name shown in the session document's coordinator tree and history.
-    public private(set) lazy var typeName: String = String(describing: type(of: self))
+    /// `_typeName` is what `String(describing:)` of a metatype prints, without
+    /// its `Mirror` and casts: ~7,500 instructions per coordinator created before.
+    public private(set) lazy var typeName: String = _typeName(type(of: self), qualified: false)
 
     public init(environment: CoordinatorEnvironment) {
         self.environment = environment

@@ -19,7 +19,10 @@ public final class Screen {
     /// The screen's current state. Change it with ``Router/update(_:params:)``
     /// so the change is versioned and recorded in the history.
     public internal(set) var params: JSONObject {
-        didSet { measuredParamsBytes = nil }
+        didSet {
+            measuredParamsBytes = nil
+            paramsRevision &+= 1
+        }
     }
     /// The events declared with ``on(_:fields:perform:)``, in order.
     public internal(set) var events: [EventDeclaration] = []
@@ -45,6 +48,9 @@ public final class Screen {
     /// Changes to events and flags so far: lets the session see whether a
     /// refused event changed a screen.
     private(set) var revision = 0
+    /// Changes to ``params`` so far: a session document copies the params of
+    /// a screen whose revision is what it was at the last render.
+    private(set) var paramsRevision = 0
     /// ``params`` as compact JSON, in bytes, measured when first asked for
     /// after a change: the session budget reads it after every event, and
     /// most events leave most screens' params alone.

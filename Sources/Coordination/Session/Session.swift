@@ -26,6 +26,10 @@ public final class Session {
     public let routerLog: RouterCallLog?
     private var state: SessionState
     private var cachedDocument: [UInt8]?
+    /// The last document rendered, kept when it goes stale so that the next
+    /// render copies the params of the screens that did not change; it
+    /// shares its bytes with `cachedDocument` while that is current.
+    private var lastRender: RenderedDocument?
     /// The context's and the journal's part of ``byteCount``: the first is
     /// fixed, the second a running sum.
     private let contextBytes: Int
@@ -227,9 +231,10 @@ public final class Session {
         if let cachedDocument { return cachedDocument }
         // Kept in an exactly sized copy: the writer's buffer has room to
         // spare, and an idle session holds its document for its lifetime.
-        let rendered = SessionDocument.render(self).withUnsafeBufferPointer { [UInt8]($0) }
-        cachedDocument = rendered
-        return rendered
+        let rendered = SessionDocument.render(self, reusing: lastRender)
+        lastRender = rendered
+        cachedDocument = rendered.bytes
+        return rendered.bytes
     }
 
     /// Replaces the half-changed state with one rebuilt from the journal.
@@ -256,6 +261,8 @@ public final class Session {
         }
         state = rebuilt
         cachedDocument = nil
+        // The rebuilt screens have the old ones' ids (and maybe their addresses).
+        lastRender = nil
     }
 
     var liveState: SessionState { state }

@@ -1,7 +1,23 @@
 /// Renders a session as the session document (openapi.yaml, `Session`), straight to bytes
 /// with ``JSONWriter``: this is the hot path of every response.
 enum SessionDocument {
-    static func render(_ session: Session) -> [UInt8] {
+    /// Params shorter than this are written again rather than remembered:
+    /// copying saves little, and each remembered screen costs an idle session memory.
+    static let minimumReusedParamsBytes = 64
+
+    /// The document, exactly sized. Params of a screen that `previous` rendered
+    /// at its current ``Screen/paramsRevision`` are copied from `previous`
+    /// instead of written again: most events change one screen, and a list
+    /// in another screen's params (`rates`) was most of an event's rendering.
+    static func render(_ session: Session, reusing previous: RenderedDocument? = nil) -> RenderedDocument {
+        var renderedParams: [RenderedParams] = []
+        let writer = write(session, reusing: previous, recording: &renderedParams)
+        return RenderedDocument(bytes: writer.bytes.withUnsafeBufferPointer { [UInt8]($0) }, params: renderedParams)
+    }
+
+    private static func write(
+        _ session: Session, reusing previous: RenderedDocument?, recording renderedParams: inout [RenderedParams]
+    ) -> JSONWriter {
         let state = session.liveState
         let entries = state.navigation.stack.entries
         var writer = JSONWriter(capacity: 256 + 256 * entries.count)
@@ -20,8 +36,12 @@ enum SessionDocument {
             if index > 0 { writer.writeRaw(",") }
             let accepted = state.root.isFinished ? [] : state.acceptedEvents(at: index)
             let start = writer.bytes.count
-            writeEntry(entry, accepted: accepted, into: &writer)
-            rendered.append((ObjectIdentifier(entry.screen), start..<writer.bytes.count))
+            let screen = entry.screen
+            let params = writeEntry(entry, accepted: accepted, reusingParams: previous?.params(of: screen), into: &writer)
+            rendered.append((ObjectIdentifier(screen), start..<writer.bytes.count))
+            if params.count >= minimumReusedParamsBytes {
+                renderedParams.append(RenderedParams(screen: screen, revision: screen.paramsRevision, bytes: params))
+            }
         }
         writer.writeRaw("],\"layout\":")
         writeLayout(of: state, reusing: rendered, into: &writer)
@@ -40,10 +60,16 @@ enum SessionDocument {
             writer.write(state.root.result ?? .null)
         }
         writer.writeRaw("}")
-        return writer.bytes
+        return writer
     }
 
-    static func writeEntry(_ entry: NavigationStack.Entry, accepted: [String], into writer: inout JSONWriter) {
+    /// Writes one screen of the stack; returns where its params went.
+    /// `reusingParams`: the params' bytes from an earlier render, copied as they are.
+    @discardableResult
+    static func writeEntry(
+        _ entry: NavigationStack.Entry, accepted: [String], reusingParams reused: ArraySlice<UInt8>? = nil,
+        into writer: inout JSONWriter
+    ) -> Range<Int> {
         let screen = entry.screen
         writer.writeRaw("{\"id\":")
         writer.writeString(screen.id ?? "")
@@ -54,7 +80,13 @@ enum SessionDocument {
         writer.writeRaw(",\"coordinator\":")
         writer.writeString(screen.coordinator?.id ?? "")
         writer.writeRaw(",\"params\":")
-        writer.write(.object(screen.params))
+        let paramsStart = writer.bytes.count
+        if let reused {
+            writer.bytes.append(contentsOf: reused)
+        } else {
+            writer.write(.object(screen.params))
+        }
+        let params = paramsStart..<writer.bytes.count
         writer.writeRaw(",\"events\":[")
         for (index, name) in accepted.enumerated() {
             if index > 0 { writer.writeRaw(",") }
@@ -83,6 +115,7 @@ enum SessionDocument {
             writer.writeRaw("}")
         }
         writer.writeRaw("]}")
+        return params
     }
 
     private static func writeTree(_ coordinator: Coordinator, into writer: inout JSONWriter) {
