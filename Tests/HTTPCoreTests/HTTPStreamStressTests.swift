@@ -53,7 +53,11 @@ import Testing
                         let connection = try TestHTTPConnection(port: port, timeoutSeconds: 30)
                         let response = try connection.request("GET", "/stream/\(pieces)", headers: [("Connection", "close")])
                         let text = ChunkedBody.data(response.body)
-                        if text != expected { failures.withLock { $0.append("\(pieces) pieces: got \(String(decoding: response.body, as: UTF8.self).debugDescription)") } }
+                        if text != expected {
+                            failures.withLock {
+                                $0.append("\(pieces) pieces: got \(String(decoding: response.body, as: UTF8.self).debugDescription)")
+                            }
+                        }
                     } catch {
                         failures.withLock { $0.append("\(pieces) pieces: \(error)") }
                     }
