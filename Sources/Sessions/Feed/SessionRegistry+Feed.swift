@@ -70,8 +70,12 @@ extension SessionRegistry {
     /// sessions itself (Redis) let expire, and a change whose pub/sub message
     /// was lost while the subscriber reconnected. Stops at the first store
     /// failure, so that an unreachable store costs one timeout per round,
-    /// not one per session.
+    /// not one per session. Does nothing with a store this instance alone
+    /// writes and expires: every change and expiry goes through this
+    /// registry and is announced already, and a read here would count as
+    /// activity, so an open stream would keep its session from expiring.
     public func refreshAllSubscribers() {
+        guard store.expiresIdleSessions else { return }
         for id in feed.subscribedSessionIDs() {
             guard refreshSubscribers(of: id) else { return }
         }
