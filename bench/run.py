@@ -10,7 +10,8 @@ Last, what the session journal costs (bench/durability.py): POST events
 with the file store vs the memory store, replay of a 1,000-event session,
 restart with many sessions on disk, idle RSS beyond the tree cache.
 Then live-update streams (bench/streams.py): 10,000 idle streams, fan-out
-to 1,000 subscribers, POST throughput with 1,000 idle streams. Then the
+to 1,000 subscribers, POST throughput with 1,000 idle streams, and the
+latency of a stream on one instance fed by another through Redis. Then the
 Redis store against the file store, one instance and three, and Redis
 commands per request (bench/redis_store.py).
 `--only throughput,sessions,durability,streams,redis` runs some of the parts.

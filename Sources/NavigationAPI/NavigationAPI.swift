@@ -78,7 +78,10 @@ public struct NavigationAPI: HTTPHandler {
         self.metrics = ServerMetrics(flows: registry.flows.map(\.name))
         self.readiness = Readiness()
         self.creationLimiter = ClientRateLimiter(rate: options.creationRate)
-        self.streams = StreamHub(options: options.streams)
+        // Each keep-alive also checks the streamed sessions against the
+        // store: how a stream learns of what no message announces (a Redis
+        // session expired by Redis, a lost pub/sub message).
+        self.streams = StreamHub(options: options.streams) { [registry] in registry.refreshAllSubscribers() }
         self.healthBody = Array("{\"status\":\"ok\"}".utf8)
         self.readyBody = Array("{\"status\":\"ready\"}".utf8)
         self.flowsBody = FlowsDocument.render(registry.flows)

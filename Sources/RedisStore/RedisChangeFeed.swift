@@ -7,10 +7,11 @@ import Sessions
 /// `"<id> <version>"` message to a handler.
 ///
 /// Best effort, as Redis pub/sub is: a message published while the
-/// subscriber reconnects (after Redis went away, or after each idle
-/// `pollSeconds`, since a hiredis timeout ends a connection) is not
-/// delivered. A consumer uses a message as a hint to check the session's
-/// version, never as the only way to learn of a change.
+/// subscriber reconnects (after Redis went away) is not delivered. A
+/// consumer uses a message as a hint to check the session's version, never
+/// as the only way to learn of a change. An idle subscription keeps its
+/// connection: the thread waits on the socket `pollSeconds` at a time, only
+/// to notice ``stop()``.
 final class RedisChangeFeed: Sendable {
     private let stopped = Locked(false)
 
@@ -21,12 +22,13 @@ final class RedisChangeFeed: Sendable {
                     let connection = try RedisConnection(url, connectTimeout: pollSeconds, commandTimeout: pollSeconds)
                     _ = try connection.command([Array("SUBSCRIBE".utf8), Array(channel.utf8)])
                     while !stopped.withLock({ $0 }) {
-                        if let (id, version) = Self.change(in: try connection.nextPushedReply()) { handler(id, version) }
+                        guard let reply = try connection.nextPushedReply(within: pollSeconds) else { continue }
+                        if let (id, version) = Self.change(in: reply) { handler(id, version) }
                     }
                 } catch {
-                    // Idle past pollSeconds, or Redis went away: subscribe again
-                    // (after a pause when Redis refuses, so a dead Redis costs nothing).
-                    if !error.reason.contains("in time") { usleep(UInt32(pollSeconds * 200_000)) }
+                    // Redis went away: subscribe again, after a pause so that a
+                    // dead Redis costs nothing.
+                    usleep(UInt32(pollSeconds * 200_000))
                 }
             }
         }

@@ -75,13 +75,29 @@ final class RedisConnection {
         return replies
     }
 
-    /// Waits for the next reply without sending anything: a pushed
-    /// message of a subscribed connection. A timeout throws (and breaks the
-    /// connection, as every timeout does).
-    func nextPushedReply() throws(RedisFailure) -> RedisReply {
+    /// The next pushed message of a subscribed connection, waiting at most
+    /// `seconds` for it; nil when none came in that time. Waiting is a
+    /// `poll(2)` on the socket, not a read timeout, so an idle connection
+    /// stays open (a hiredis read timeout would break it, and a subscriber
+    /// that reconnected after each quiet second would miss what was
+    /// published meanwhile). A lost connection throws.
+    func nextPushedReply(within seconds: Double) throws(RedisFailure) -> RedisReply? {
         guard !isBroken else { throw RedisFailure("the connection was lost") }
+        if let buffered = try bufferedReply() { return buffered }
+        var descriptor = pollfd(fd: context.pointee.fd, events: Int16(POLLIN), revents: 0)
+        let ready = poll(&descriptor, 1, Int32(seconds * 1000))
+        if ready < 0 && errno != EINTR { throw broken() }
+        guard ready > 0 else { return nil }
+        guard redisBufferRead(context) == REDIS_OK else { throw broken() }
+        return try bufferedReply()
+    }
+
+    /// A whole reply hiredis has already read, if any (a partial one waits
+    /// for more bytes).
+    private func bufferedReply() throws(RedisFailure) -> RedisReply? {
         var raw: UnsafeMutableRawPointer?
-        guard redisGetReply(context, &raw) == REDIS_OK, let raw else { throw broken() }
+        guard redisGetReplyFromReader(context, &raw) == REDIS_OK else { throw broken() }
+        guard let raw else { return nil }
         defer { freeReplyObject(raw) }
         return RedisReply(raw.assumingMemoryBound(to: redisReply.self))
     }

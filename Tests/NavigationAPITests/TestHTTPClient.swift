@@ -125,7 +125,7 @@ final class TestHTTPClient {
         setReceiveTimeout(seconds: seconds)
         var byte: UInt8 = 0
         let received = recv(descriptor, &byte, 1, 0)
-        setReceiveTimeout(seconds: 5)
+        setReceiveTimeout(seconds: Self.receiveTimeoutSeconds)
         if received == 0 || (received < 0 && errno == ECONNRESET) {
             disconnect()
             return true
@@ -179,8 +179,13 @@ final class TestHTTPClient {
         }
         descriptor = socketDescriptor
         connectionsOpened += 1
-        setReceiveTimeout(seconds: 5)
+        setReceiveTimeout(seconds: Self.receiveTimeoutSeconds)
     }
+
+    /// How long a read may wait: a bound against a hang, not a deadline a
+    /// test asserts. Generous, since `swift test` runs suites side by side on
+    /// two cores, three server processes among them.
+    static let receiveTimeoutSeconds = 20
 
     private func setReceiveTimeout(seconds: Int) {
         var timeout = timeval(tv_sec: seconds, tv_usec: 0)

@@ -223,4 +223,33 @@ struct RedisChangeFeedTests {
         while !seen.withLock({ $0.contains("\(Journal.id(1)) \(version + 1)") }) && ContinuousClock.now < giveUp { usleep(10_000) }
         #expect(seen.withLock { $0.contains("\(Journal.id(1)) \(version + 1)") })
     }
+
+    /// A quiet channel keeps the subscriber's connection: one that
+    /// reconnected after each idle second would miss what was published
+    /// while it did.
+    @Test func anIdleSubscriptionKeepsItsConnection() throws {
+        let server = try RedisTestServer()
+        let url = try #require(RedisURL(server.url))
+        let reader = RedisStore(url: url, idleTimeout: 3600)
+        defer { reader.close() }
+        #expect(reader.observeChanges { _, _ in })
+        let giveUp = ContinuousClock.now + .seconds(30)
+        while !Self.text(try server.command(["PUBSUB", "NUMSUB", RedisStore.changesChannel])).hasSuffix(":1\r\n"),
+            ContinuousClock.now < giveUp
+        {
+            usleep(10_000)
+        }
+        let before = try #require(try Self.connectionsReceived(server))
+        sleep(3)  // three of the subscriber's one-second waits, with nothing published
+        // The only new connection is the one that asks.
+        #expect(try Self.connectionsReceived(server) == before + 1)
+    }
+
+    private static func text(_ reply: [UInt8]) -> String { String(decoding: reply, as: UTF8.self) }
+
+    private static func connectionsReceived(_ server: RedisTestServer) throws -> Int? {
+        let info = text(try server.command(["INFO", "stats"]))
+        let line = info.split(separator: "\r\n").first { $0.hasPrefix("total_connections_received:") }
+        return line.flatMap { Int($0.dropFirst("total_connections_received:".count)) }
+    }
 }

@@ -8,13 +8,16 @@ import Synchronization
 /// stream).
 final class StreamHub: Sendable {
     let options: StreamOptions
+    /// Run after each round of keep-alives, on the timer's queue.
+    private let afterKeepAlive: @Sendable () -> Void
     private let streams = Locked<[ObjectIdentifier: HTTPStream]>([:])
     /// Streams open or being opened; reserved before subscribing.
     private let reserved = Atomic<Int>(0)
     private let timer: Locked<(any DispatchSourceTimer)?> = Locked(nil)
 
-    init(options: StreamOptions) {
+    init(options: StreamOptions, afterKeepAlive: @escaping @Sendable () -> Void = {}) {
         self.options = options
+        self.afterKeepAlive = afterKeepAlive
     }
 
     deinit {
@@ -59,6 +62,7 @@ final class StreamHub: Sendable {
     private func sendKeepAlive() {
         let open = streams.withLock { Array($0.values) }
         for stream in open { stream.send([SessionEventStream.keepAlive]) }
+        if !open.isEmpty { afterKeepAlive() }
     }
 
     /// The timer starts with the first stream, so that an API that never

@@ -27,6 +27,11 @@ public final class SessionFeed: Sendable {
         shard(id).withLock { $0[id]?.subscribers.count ?? 0 }
     }
 
+    /// The sessions that have subscribers now.
+    public func subscribedSessionIDs() -> [String] {
+        shards.flatMap { shard in shard.withLock { Array($0.keys) } }
+    }
+
     /// Adds `subscriber` unless `id` already has `limit`; false when full.
     func add(_ subscriber: any SessionSubscriber, to id: String, version: Int, limit: Int) -> Bool {
         shard(id).withLock { table in

@@ -47,8 +47,11 @@ extension SessionRegistry {
     /// Redis pub/sub message, say), it calls this with the session's id, and
     /// every stream open on this instance gets the new document. Cheap for
     /// a session nobody here subscribes to (one shard lookup).
-    public func refreshSubscribers(of id: String) {
-        guard feed.subscriberCount(of: id) > 0 else { return }
+    ///
+    /// Returns false when the store could not be asked (unavailable).
+    @discardableResult
+    public func refreshSubscribers(of id: String) -> Bool {
+        guard feed.subscriberCount(of: id) > 0 else { return true }
         do throws(NavigationError) {
             try withFreshSession(id) { session in
                 guard feed.awaits(id, version: session.version) else { return }
@@ -56,6 +59,25 @@ extension SessionRegistry {
             }
         } catch {
             if error.kind == .sessionNotFound { feed.announceEnded(id) }
+            return error.kind != .storeUnavailable
+        }
+        return true
+    }
+
+    /// ``refreshSubscribers(of:)`` for every session with subscribers: one
+    /// summary read each. Streams call it at each keep-alive, which is how
+    /// they learn what no message told them: a session that a store expiring
+    /// sessions itself (Redis) let expire, and a change whose pub/sub message
+    /// was lost while the subscriber reconnected. Stops at the first store
+    /// failure, so that an unreachable store costs one timeout per round,
+    /// not one per session. Does nothing with a store this instance alone
+    /// writes and expires: every change and expiry goes through this
+    /// registry and is announced already, and a read here would count as
+    /// activity, so an open stream would keep its session from expiring.
+    public func refreshAllSubscribers() {
+        guard store.expiresIdleSessions else { return }
+        for id in feed.subscribedSessionIDs() {
+            guard refreshSubscribers(of: id) else { return }
         }
     }
 

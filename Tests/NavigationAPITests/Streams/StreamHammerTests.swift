@@ -13,7 +13,9 @@ struct StreamHammerTests {
     @Test func everyStreamSeesEveryVersionInOrderOnce() throws {
         var limits = SessionLimits()
         limits.maxHistoryLength = 4096
-        let server = try TestServer(limits: limits)
+        // The streams are read only after the hammer: each must queue every
+        // version (256 documents of a few KiB) without the slow-reader bound.
+        let server = try TestServer(limits: limits, options: .streams(StreamOptions(queueBytes: 8 << 20)))
         let setup = server.client()
         var session = try setup.createSession("exchange")
         try setup.apply("select", ["code": "USD"], to: &session)
