@@ -129,6 +129,21 @@ struct LinksRouteTests {
         #expect(try client.version(of: session) == 2)
     }
 
+    /// A malformed link is the request's own fault: 400 before If-Match
+    /// (which would be 412 here), the flow or the session is looked at.
+    @Test func aMalformedLinkIs400BeforeAnythingElse() throws {
+        let server = try TestServer()
+        let client = server.client()
+        let session = try client.createSession("exchange")
+        expectProblem(try open("/a/../b", in: session, client, headers: [("If-Match", "\"7\"")]), 400, "invalid-link")
+        expectProblem(
+            try open(String(repeating: "0", count: 600), in: session, client, headers: [("If-Match", "\"7\"")]), 400, "invalid-link")
+        let created = try client.request("POST", "/v1/sessions", json: ["flow": "nowhere", "link": ""])
+        expectProblem(created, 400, "invalid-link")
+        #expect(try client.version(of: session) == 1)
+        #expect(server.registry.count == 1)
+    }
+
     @Test func badBodiesAndUnknownSessions() throws {
         let server = try TestServer()
         let client = server.client()

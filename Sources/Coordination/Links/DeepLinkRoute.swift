@@ -20,7 +20,7 @@
 /// }
 /// ```
 /// Coordinators then `switch` over routes instead of matching strings.
-public protocol DeepLinkRoute {
+public protocol DeepLinkRoute: Sendable {
     /// Every pattern the flow follows, in the order `GET /v1/flows` lists them.
     static var patterns: [LinkPattern] { get }
 

@@ -18,5 +18,6 @@ struct CreateSessionRequest {
         context = members.optionalObject("context")
         link = members.optionalString("link")
         try members.validate()
+        if let link { try OpenLinkRequest.checkForm(of: link) }
     }
 }

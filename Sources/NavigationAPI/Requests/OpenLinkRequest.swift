@@ -5,7 +5,7 @@ import HTTPCore
 struct OpenLinkRequest {
     static let shape = "{\"link\": string}"
 
-    /// The link as sent; the engine checks its form (``DeepLink``).
+    /// The link as sent, of a clean form (``DeepLink``); the flow matches it.
     let link: String
 
     init(_ request: HTTPRequest) throws(Problem) {
@@ -13,5 +13,16 @@ struct OpenLinkRequest {
         var members = RequestMembers(object, known: ["link"])
         link = members.requiredString("link")
         try members.validate()
+        try Self.checkForm(of: link)
+    }
+
+    /// A malformed link is the request's own fault: 400 `invalid-link`
+    /// before `If-Match`, the session or the flow is looked at.
+    static func checkForm(of link: String) throws(Problem) {
+        do {
+            _ = try DeepLink(link)
+        } catch {
+            throw Problem(error, retryAfterSeconds: 0)
+        }
     }
 }
