@@ -164,22 +164,27 @@ final class TestHTTPClient {
         // A server that stops reading without closing fails a send, not the run.
         var sendTimeout = timeval(tv_sec: 10, tv_usec: 0)
         setsockopt(socketDescriptor, SOL_SOCKET, SO_SNDTIMEO, &sendTimeout, socklen_t(MemoryLayout<timeval>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                Glibc.connect(socketDescriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard result == 0 else {
+        guard Self.connect(socketDescriptor, toLoopbackPort: port) else {
             close(socketDescriptor)
             throw TestClientError(description: "connect to port \(port) failed: errno \(errno)")
         }
         descriptor = socketDescriptor
         connectionsOpened += 1
         setReceiveTimeout(seconds: Self.receiveTimeoutSeconds)
+    }
+
+    /// Connects `descriptor` to 127.0.0.1:`port`; false (with `errno`) when it fails.
+    static func connect(_ descriptor: Int32, toLoopbackPort port: Int) -> Bool {
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                Glibc.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        return result == 0
     }
 
     /// How long a read may wait: a bound against a hang, not a deadline a

@@ -87,6 +87,11 @@ extension SessionRegistry {
     /// every change goes through this registry and is announced already.
     @discardableResult
     public func followStoreChanges() -> Bool {
-        observeStoreChanges { [weak self] id, _ in self?.refreshSubscribers(of: id) }
+        observeStoreChanges { [weak self] id, version in
+            // This instance's own appends come back too: its subscribers
+            // have that version already, and need no store read for it.
+            guard let self, self.feed.awaits(id, version: version) else { return }
+            self.refreshSubscribers(of: id)
+        }
     }
 }
