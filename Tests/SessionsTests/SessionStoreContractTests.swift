@@ -71,6 +71,37 @@ struct SessionStoreContractTests {
         #expect(try store.records(of: Journal.id(1), after: 0).count == 3)
     }
 
+    /// The byte count is kept as records arrive (the memory store no longer
+    /// sums the journal per summary): it follows every append, ignores a
+    /// refused one, and starts again for a dropped session.
+    @Test(arguments: Kind.allCases)
+    func summaryBytesFollowEveryAppendAndNoRefusedOne(_ kind: Kind) throws {
+        let (store, directory) = try Self.makeStore(kind)
+        defer {
+            store.close()
+            _ = directory
+        }
+        var appended: [JournalRecord] = []
+        for (index, record) in Journal.session(1, versions: 5).enumerated() {
+            let sized = JournalRecord(
+                sessionID: record.sessionID, version: record.version, kind: record.kind, time: record.time,
+                body: Journal.body(1, record.version, size: 40 * (index + 1)))
+            try store.append(sized, expectedVersion: sized.version - 1)
+            appended.append(sized)
+            #expect(try store.summary(of: Journal.id(1))?.bytes == appended.reduce(0) { $0 + $1.storedSize })
+        }
+        let total = appended.reduce(0) { $0 + $1.storedSize }
+        #expect(throws: StoreError.conflict(currentVersion: 5)) {
+            try store.append(Journal.event(1, version: 5, bodySize: 500), expectedVersion: 4)
+        }
+        #expect(try store.summary(of: Journal.id(1))?.bytes == total)
+        #expect(store.sessions().first { $0.id == Journal.id(1) }?.bytes == total)
+
+        store.drop(Journal.id(1))
+        try store.append(Journal.created(1), expectedVersion: 0)
+        #expect(try store.summary(of: Journal.id(1))?.bytes == Journal.created(1).storedSize)
+    }
+
     @Test(arguments: Kind.allCases)
     func unknownAndEndedSessionsTakeNoRecords(_ kind: Kind) throws {
         let (store, directory) = try Self.makeStore(kind)

@@ -4,8 +4,21 @@ import Locking
 /// restart. For tests and `--store memory`. Same rules as the file store
 /// (conditional appends, validation, byte counts).
 public final class MemoryStore: SessionStore {
+    /// One session's records and their total ``JournalRecord/storedSize``,
+    /// kept as records are appended so that a summary (one per request)
+    /// does not sum every record.
+    private struct Journal {
+        var records: [JournalRecord] = []
+        var bytes = 0
+
+        mutating func append(_ record: JournalRecord) {
+            records.append(record)
+            bytes += record.storedSize
+        }
+    }
+
     private struct State {
-        var journals: [String: [JournalRecord]] = [:]
+        var journals: [String: Journal] = [:]
         var closed = false
     }
 
@@ -25,9 +38,9 @@ public final class MemoryStore: SessionStore {
         try record.validate(expectedVersion: expectedVersion)
         try state.withLock { (state) throws(StoreError) in
             guard !state.closed else { throw .unavailable(reason: "the store is closed") }
-            let current = state.journals[record.sessionID]?.last
+            let current = state.journals[record.sessionID]?.records.last
             try AppendRule.check(lastVersion: current?.version, ended: current?.kind == .ended, expectedVersion: expectedVersion)
-            state.journals[record.sessionID, default: []].append(record)
+            state.journals[record.sessionID, default: Journal()].append(record)
         }
     }
 
@@ -35,7 +48,7 @@ public final class MemoryStore: SessionStore {
         try state.withLock { (state) throws(StoreError) in
             guard !state.closed else { throw .unavailable(reason: "the store is closed") }
             guard let journal = state.journals[id] else { throw .notFound }
-            return Array(journal.drop { $0.version <= version })
+            return Array(journal.records.drop { $0.version <= version })
         }
     }
 
@@ -47,14 +60,14 @@ public final class MemoryStore: SessionStore {
         state.withLock { state in state.closed = true }
     }
 
-    private static func summary(of journal: [JournalRecord]) -> SessionSummary? {
-        guard let last = journal.last else { return nil }
+    private static func summary(of journal: Journal) -> SessionSummary? {
+        guard let last = journal.records.last else { return nil }
         return SessionSummary(
             id: last.sessionID,
             lastVersion: last.version,
             lastActivity: last.time,
             ended: last.kind == .ended,
-            bytes: journal.reduce(0) { $0 + $1.storedSize }
+            bytes: journal.bytes
         )
     }
 }
