@@ -82,6 +82,19 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
     /// ASCII case-insensitive comparison; header names are ASCII tokens, so
     /// Unicode case folding would be both slower and wrong.
     static func namesMatch(_ lhs: String, _ rhs: String) -> Bool {
+        // Most names differ in length: no byte needs comparing. Else compare
+        // the contiguous bytes of native strings (every header here is one);
+        // iterating two `UTF8View`s cost ~50 instructions a byte.
+        guard lhs.utf8.count == rhs.utf8.count else { return false }
+        let contiguous = lhs.utf8.withContiguousStorageIfAvailable { left in
+            rhs.utf8.withContiguousStorageIfAvailable { right in
+                for index in 0..<left.count where left[index] != right[index] {
+                    if asciiLowercased(left[index]) != asciiLowercased(right[index]) { return false }
+                }
+                return true
+            }
+        }
+        if let contiguous, let matched = contiguous { return matched }
         var left = lhs.utf8.makeIterator()
         var right = rhs.utf8.makeIterator()
         while true {

@@ -68,7 +68,15 @@ public struct JSONParser {
     private init(input: UnsafeBufferPointer<UInt8>, maxDepth: Int) {
         self.input = input
         self.maxDepth = max(0, maxDepth)
+        // Room for a request body's few members and levels at once: growing
+        // each stack from empty (1, 2, 4, ...) allocated and copied eight
+        // times for an event body.
+        values.reserveCapacity(Self.initialStackCapacity)
+        keys.reserveCapacity(Self.initialStackCapacity)
+        frames.reserveCapacity(Self.initialStackCapacity / 2)
     }
+
+    private static var initialStackCapacity: Int { 16 }
 
     // MARK: - Structure
 

@@ -32,8 +32,25 @@ enum RequestID {
     /// A random prefix per process and a counter: unique across restarts and
     /// instances, and no system call per request.
     static func generate() -> String {
-        let number = counter.add(1, ordering: .relaxed).newValue
-        return prefix + "-" + String(number, radix: 16)
+        let number = UInt64(truncatingIfNeeded: counter.add(1, ordering: .relaxed).newValue)
+        // Spelled into one string: concatenating the parts allocated twice
+        // and `String(_:radix:)` costs more than these few digits.
+        let digitCount = max(1, (UInt64.bitWidth - number.leadingZeroBitCount + 3) / 4)
+        return String(unsafeUninitializedCapacity: prefixBytes.count + 1 + digitCount) { buffer in
+            var index = 0
+            for byte in prefixBytes {
+                buffer[index] = byte
+                index += 1
+            }
+            buffer[index] = UInt8(ascii: "-")
+            index += 1
+            for shift in stride(from: (digitCount - 1) * 4, through: 0, by: -4) {
+                let digit = UInt8(truncatingIfNeeded: number >> UInt64(shift)) & 0xF
+                buffer[index] = digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10
+                index += 1
+            }
+            return index
+        }
     }
 
     private static let counter = Atomic<Int>(0)
@@ -44,4 +61,6 @@ enum RequestID {
         let hex = String(random, radix: 16)
         return String(repeating: "0", count: 16 - hex.count) + hex
     }()
+
+    private static let prefixBytes: [UInt8] = Array(prefix.utf8)
 }

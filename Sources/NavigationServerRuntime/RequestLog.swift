@@ -34,7 +34,7 @@ struct RequestLog: HTTPHandler {
         var routed = api.respond(to: request)
         routed.response.headers.replaceOrAdd(RequestID.headerName, requestID)
         log(
-            requestID: requestID, method: String(decoding: request.method.utf8.prefix(Self.maxMethodBytes), as: UTF8.self),
+            requestID: requestID, method: Self.loggedMethod(request.method),
             route: routed.routeTemplate ?? Self.unroutedRoute, status: routed.response.status,
             microseconds: Self.monotonicMicroseconds() - start)
         return routed.response
@@ -46,6 +46,13 @@ struct RequestLog: HTTPHandler {
         response.headers.replaceOrAdd(RequestID.headerName, requestID)
         log(requestID: requestID, method: "-", route: Self.unroutedRoute, status: response.status, microseconds: 0)
         return response
+    }
+
+    /// The method, cut to ``maxMethodBytes``; a method that fits is logged
+    /// as it is, without spelling it again through a generic byte prefix.
+    private static func loggedMethod(_ method: String) -> String {
+        guard method.utf8.count > maxMethodBytes else { return method }
+        return String(decoding: method.utf8.prefix(maxMethodBytes), as: UTF8.self)
     }
 
     private func log(requestID: String, method: String, route: String, status: Int, microseconds: Int) {

@@ -16,6 +16,9 @@ extension HTTPResponse {
     /// A session document at `version`, with its `ETag`.
     static func session(version: Int, document: [UInt8], status: Int = 200) -> HTTPResponse {
         var headers = ResponseHeaders.json
+        // One copy of the shared fields with room for this one, `Location`
+        // or the request id the request log adds, instead of regrowing.
+        headers.reserveCapacity(headers.count + 2)
         headers.add("ETag", EntityTag.header(for: version))
         return HTTPResponse(status: status, headers: headers, body: document)
     }

@@ -61,7 +61,18 @@ public enum JournalEntry: Sendable, Equatable {
         case .created(let flow, let flowVersion, let context):
             body = ["flow": .string(flow), "flowVersion": .number(Double(flowVersion)), "context": .object(context)]
         case .event(let event):
-            body = ["screen": .string(event.screen), "event": .string(event.event), "payload": .object(event.payload)]
+            // One per accepted event: written straight out, the same bytes as
+            // the object `{"screen", "event", "payload"}` in that order,
+            // without building and checking that object first.
+            var writer = JSONWriter()
+            writer.writeRaw("{\"screen\":")
+            writer.writeString(event.screen)
+            writer.writeRaw(",\"event\":")
+            writer.writeString(event.event)
+            writer.writeRaw(",\"payload\":")
+            writer.write(.object(event.payload))
+            writer.writeRaw("}")
+            return writer.bytes
         case .link(let link):
             body = ["link": .string(link)]
         case .ended(let reason):

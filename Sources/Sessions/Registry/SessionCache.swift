@@ -63,8 +63,14 @@ final class SessionCache: Sendable {
     }
 
     private func shard(for id: String) -> Locked<[String: SessionBox]> {
-        var hash = 0
-        for byte in id.utf8.prefix(8) { hash = hash &* 31 &+ Int(byte) }
+        // On the contiguous bytes of a native string, once per request.
+        let hash = id.utf8.withContiguousStorageIfAvailable { Self.hash(of: $0.prefix(8)) } ?? Self.hash(of: id.utf8.prefix(8))
         return shards[abs(hash % shards.count)]
+    }
+
+    private static func hash(of bytes: some Sequence<UInt8>) -> Int {
+        var hash = 0
+        for byte in bytes { hash = hash &* 31 &+ Int(byte) }
+        return hash
     }
 }

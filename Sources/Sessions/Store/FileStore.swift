@@ -70,7 +70,8 @@ public final class FileStore: SessionStore {
 
     public func summary(of id: String) -> SessionSummary? {
         guard let key = SessionKey(hex: id) else { return nil }
-        return state.withLock { state in state.index.entries[key]?.summary(id: key) }
+        // `SessionKey(hex:)` took only 32 lowercase hex digits: `id` is the key's spelling.
+        return state.withLock { state in state.index.entries[key]?.summary(id: id) }
     }
 
     public func append(_ record: JournalRecord, expectedVersion: Int) throws(StoreError) {

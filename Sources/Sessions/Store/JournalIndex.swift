@@ -21,7 +21,13 @@ struct IndexEntry: Sendable {
     var lastVersion: Int { locations.count }
 
     func summary(id: SessionKey) -> SessionSummary {
-        SessionSummary(id: id.hex, lastVersion: lastVersion, lastActivity: lastActivity, ended: ended, bytes: bytes)
+        summary(id: id.hex)
+    }
+
+    /// With the id as the caller spelled it: the same 32 lowercase hex digits
+    /// when it parsed as a ``SessionKey``, without spelling them again.
+    func summary(id: String) -> SessionSummary {
+        SessionSummary(id: id, lastVersion: lastVersion, lastActivity: lastActivity, ended: ended, bytes: bytes)
     }
 }
 

@@ -1,0 +1,69 @@
+import Coordination
+import Testing
+
+@testable import NavigationAPI
+@testable import NavigationServerRuntime
+@testable import Sessions
+
+/// The values the request path now spells by hand into one string instead of
+/// concatenating (issue 16): each must read exactly as the plain spelling did.
+@Suite("Request path spellings")
+struct RequestPathSpellingTests {
+    @Test(arguments: [0, 1, 7, 9, 10, 99, 100, 12_345, 1_000_000_007, Int.max, -1, -42, Int.min])
+    func anEntityTagIsTheVersionInQuotes(_ version: Int) {
+        #expect(EntityTag.header(for: version) == "\"" + String(version) + "\"")
+    }
+
+    @Test func generatedRequestIDsAreTheProcessPrefixAndACounterInHex() throws {
+        let ids = (0..<300).map { _ in RequestID.generate() }
+        for id in ids {
+            let match = try #require(id.wholeMatch(of: /([0-9a-f]{16})-([1-9a-f][0-9a-f]*)/), "\(id)")
+            #expect(String(match.1) == String(ids[0].prefix(16)))
+            #expect(RequestID.isValid(id))
+        }
+        // Other suites may take numbers meanwhile, but never the same one twice.
+        let numbers = ids.compactMap { Int($0.split(separator: "-")[1], radix: 16) }
+        #expect(numbers.count == ids.count)
+        #expect(zip(numbers, numbers.dropFirst()).allSatisfy { $0 < $1 })
+    }
+
+    @Test func sessionIDsAre32LowercaseHexDigitsAndNeverRepeat() {
+        let ids = (0..<2_000).map { _ in SessionID.make() }
+        #expect(ids.allSatisfy { $0.wholeMatch(of: /[0-9a-f]{32}/) != nil && SessionID.isWellFormed($0) })
+        #expect(Set(ids).count == ids.count)
+        // Both 64-bit halves are random: neither is the same in every id.
+        #expect(Set(ids.map { $0.prefix(16) }).count > 1)
+        #expect(Set(ids.map { $0.suffix(16) }).count > 1)
+    }
+
+    @Test(arguments: ["0123456789abcdef0123456789abcdeF", "0123456789abcdef0123456789abcde", "0123456789abcdef0123456789abcdef0", ""])
+    func aSessionIDMustBeExactly32LowercaseHexDigits(_ text: String) {
+        #expect(!SessionID.isWellFormed(text))
+        #expect(SessionID.isWellFormed("0123456789abcdef0123456789abcdef"))
+    }
+
+    @Test func aJSONLogLineHasItsFieldsInOrderEscaped() throws {
+        var line = LogLine(format: .json, level: .info, message: "request")
+        line.field("request_id", "a\"b")
+        line.field("status", -200)
+        let text = String(decoding: line.finished(), as: UTF8.self)
+        let match = try #require(
+            text.wholeMatch(
+                of: /\{"time":"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z","level":"info","msg":"request","request_id":"a\\"b","status":-200\}\n/
+            ), "\(text)")
+        _ = match
+    }
+
+    @Test func aTextLogLineNamesEachLevel() throws {
+        for level in LogLevel.allCases {
+            var line = LogLine(format: .text, level: level, message: "stopped")
+            line.field("reason", "two words")
+            line.field("count", 3)
+            let text = String(decoding: line.finished(), as: UTF8.self)
+            #expect(
+                text.wholeMatch(of: /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z (\w+) stopped reason="two words" count=3\n/)?.1
+                    == Substring(level.rawValue),
+                "\(text)")
+        }
+    }
+}
