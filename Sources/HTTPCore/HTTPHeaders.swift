@@ -6,14 +6,22 @@
 public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
     public typealias Element = (name: String, value: String)
 
-    private var fields: [Element]
+    /// A field as a struct, not the tuple ``Element``: an array of tuples is
+    /// copied and destroyed through the runtime's generic tuple witnesses,
+    /// which cost ~600 instructions per request.
+    fileprivate struct Field: Sendable {
+        var name: String
+        var value: String
+    }
+
+    private var fields: [Field]
 
     public init() {
         fields = []
     }
 
     public init(_ pairs: [(String, String)]) {
-        fields = pairs.map { (name: $0.0, value: $0.1) }
+        fields = pairs.map { Field(name: $0.0, value: $0.1) }
     }
 
     public init(dictionaryLiteral elements: (String, String)...) {
@@ -44,7 +52,7 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
 
     /// Appends a field, keeping any existing fields with the same name.
     public mutating func add(_ name: String, _ value: String) {
-        fields.append((name: name, value: value))
+        fields.append(Field(name: name, value: value))
     }
 
     /// Sets `name` to exactly one `value`: the first existing field keeps its
@@ -75,8 +83,17 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
         fields.reserveCapacity(minimumCapacity)
     }
 
-    public func makeIterator() -> IndexingIterator<[Element]> {
-        fields.makeIterator()
+    public func makeIterator() -> Iterator {
+        Iterator(fields: fields.makeIterator())
+    }
+
+    /// The fields in order, as ``Element`` tuples.
+    public struct Iterator: IteratorProtocol {
+        fileprivate var fields: IndexingIterator<[Field]>
+
+        public mutating func next() -> Element? {
+            fields.next().map { (name: $0.name, value: $0.value) }
+        }
     }
 
     /// ASCII case-insensitive comparison; header names are ASCII tokens, so

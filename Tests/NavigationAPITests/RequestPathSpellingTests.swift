@@ -42,6 +42,19 @@ struct RequestPathSpellingTests {
         #expect(SessionID.isWellFormed("0123456789abcdef0123456789abcdef"))
     }
 
+    @Test func aSessionKeyReadsAndSpellsTheSameHexDigits() throws {
+        for id in (0..<200).map({ _ in SessionID.make() }) + ["00000000000000000000000000000000", "ffffffffffffffff0000000000000001"] {
+            let key = try #require(SessionKey(hex: id))
+            #expect(key.hex == id)
+        }
+        #expect(SessionKey(hex: "0123456789abcdef0123456789abcdef") == SessionKey(high: 0x0123_4567_89ab_cdef, low: 0x0123_4567_89ab_cdef))
+        for bad in ["0123456789ABCDEF0123456789abcdef", "0123456789abcdef0123456789abcde", "0123456789abcdef0123456789abcdef0", "",
+            "0123456789abcdef0123456789abcdeg", "0123456789abcdef 123456789abcdef"]
+        {
+            #expect(SessionKey(hex: bad) == nil, "\(bad)")
+        }
+    }
+
     @Test func aJSONLogLineHasItsFieldsInOrderEscaped() throws {
         var line = LogLine(format: .json, level: .info, message: "request")
         line.field("request_id", "a\"b")

@@ -13,29 +13,26 @@ struct SessionKey: Hashable, Sendable {
     init?(hex text: String) {
         // On the contiguous bytes of a native string, which iterating the
         // `UTF8View` is not (~1,500 instructions per id, once or twice per request).
-        guard let key = text.utf8.withContiguousStorageIfAvailable({ Self(hexDigits: $0) }) ?? Self(hexDigits: text.utf8) else {
-            return nil
-        }
+        guard text.utf8.count == 32,
+            let key = text.utf8.withContiguousStorageIfAvailable(Self.parse) ?? Self.parse(Array(text.utf8))
+        else { return nil }
         self = key
     }
 
-    private init?(hexDigits: some Sequence<UInt8>) {
+    private static func parse(_ digits: some RandomAccessCollection<UInt8>) -> SessionKey? {
+        guard digits.count == 32 else { return nil }
         var high: UInt64 = 0
         var low: UInt64 = 0
-        var count = 0
-        for byte in hexDigits {
+        for (position, byte) in digits.enumerated() {
             let digit: UInt64
             switch byte {
             case 48...57: digit = UInt64(byte - 48)
             case 97...102: digit = UInt64(byte - 87)
             default: return nil
             }
-            if count < 16 { high = high << 4 | digit } else { low = low << 4 | digit }
-            count += 1
-            if count > 32 { return nil }
+            if position < 16 { high = high << 4 | digit } else { low = low << 4 | digit }
         }
-        guard count == 32 else { return nil }
-        self.init(high: high, low: low)
+        return SessionKey(high: high, low: low)
     }
 
     /// Reads the 16 big-endian bytes at `offset` (hex order: the first byte
