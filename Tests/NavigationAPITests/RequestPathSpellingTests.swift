@@ -68,6 +68,13 @@ struct RequestPathSpellingTests {
             ) != nil, "\(text)")
     }
 
+    @Test(arguments: [0, 7, 10, 200, 503, 123_456_789, Int.max, -1, -200, Int.min])
+    func aLogLineSpellsIntegersInDecimal(_ value: Int) {
+        var line = LogLine(format: .text, level: .info, message: "request")
+        line.field("n", value)
+        #expect(String(decoding: line.finished(), as: UTF8.self).hasSuffix(" n=" + String(value) + "\n"))
+    }
+
     @Test func aTextLogLineNamesEachLevel() {
         for level in LogLevel.allCases {
             var line = LogLine(format: .text, level: level, message: "stopped")
