@@ -1,5 +1,11 @@
 import Coordination
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
 /// Session ids: 128 bits from the system's cryptographic random source
 /// (`getrandom` on Linux), as 32 lowercase hex digits. Unguessable, so the id
 /// itself is the capability to use the session.
@@ -8,11 +14,24 @@ public enum SessionID {
     public static let length = 32
 
     /// A new id; never the same twice in practice (128 random bits).
+    /// One system call (`SystemRandomNumberGenerator` makes one per 64
+    /// bits: glibc's `arc4random_buf` one `getrandom` per buffer) and one
+    /// allocation: this is on every create.
     public static func make() -> String {
-        var generator = SystemRandomNumberGenerator()
-        let high = generator.next() as UInt64
-        let low = generator.next() as UInt64
-        return hex(high) + hex(low)
+        var random: (UInt64, UInt64) = (0, 0)
+        #if canImport(Glibc)
+            withUnsafeMutableBytes(of: &random) { bytes in
+                if let start = bytes.baseAddress { arc4random_buf(start, bytes.count) }
+            }
+        #else
+            var generator = SystemRandomNumberGenerator()
+            random = (generator.next(), generator.next())
+        #endif
+        return String(unsafeUninitializedCapacity: length) { text in
+            write(random.0, to: text, at: 0)
+            write(random.1, to: text, at: 16)
+            return length
+        }
     }
 
     /// Whether `text` has the shape of an id: checked before any lookup so
@@ -25,8 +44,11 @@ public enum SessionID {
         return true
     }
 
-    private static func hex(_ value: UInt64) -> String {
-        let digits = String(value, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
+    /// Writes `value` as 16 lowercase hex digits at `offset`.
+    private static func write(_ value: UInt64, to text: UnsafeMutableBufferPointer<UInt8>, at offset: Int) {
+        for digit in 0..<16 {
+            let nibble = UInt8((value >> UInt64(60 - 4 * digit)) & 0xF)
+            text[offset + digit] = nibble < 10 ? 48 + nibble : 87 + nibble
+        }
     }
 }
