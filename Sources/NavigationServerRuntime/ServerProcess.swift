@@ -55,6 +55,7 @@ public enum ServerProcess {
                 stopRequested.signal()
             }
         }
+        checkConnectionLimits(configuration, logger: logger)
         let store: any SessionStore
         switch StoreOpening.open(configuration, logger: logger) {
         case .success(let opened): store = opened
@@ -98,6 +99,35 @@ public enum ServerProcess {
         store.close()
         logger.log(.info, "stopped")
         exit(0)
+    }
+
+    /// Raises the open-file limit for `--max-connections` and warns when a
+    /// limit can never be reached: connections past the open-file limit, or
+    /// `--max-streams` past `--max-connections` (each stream holds one).
+    private static func checkConnectionLimits(_ configuration: ServerConfiguration, logger: Logger) {
+        if let files = OpenFileLimit.raise(toCover: configuration.maxConnections) {
+            let level: LogLevel = files.isEnough ? .debug : .warn
+            logger.log(level, files.isEnough ? "open file limit" : "open file limit below --max-connections") { line in
+                line.field("soft_before", files.before)
+                line.field("soft", files.now)
+                line.field("hard", files.hard)
+                line.field("needed", files.needed)
+                if !files.isEnough {
+                    line.field(
+                        "detail",
+                        "at most about \(max(0, files.now - OpenFileLimit.reserve)) connections can be open; "
+                            + "raise the hard limit (ulimit -Hn, docker run --ulimit nofile=N) or lower --max-connections")
+                }
+            }
+        }
+        if configuration.maxStreams >= configuration.maxConnections {
+            logger.log(.warn, "--max-streams is not below --max-connections") { line in
+                line.field("max_streams", configuration.maxStreams)
+                line.field("max_connections", configuration.maxConnections)
+                line.field(
+                    "detail", "every stream holds a connection: streams can fill every connection, and --max-streams is never reached")
+            }
+        }
     }
 
     /// `navigation-server healthcheck`: exits 0 when the configured server answers `/healthz` with 200.

@@ -12,12 +12,25 @@ final class LaunchedServer {
     private let log = LockedBox<[UInt8]>([])
     private let logDrained = DispatchSemaphore(value: 0)
 
-    init(_ arguments: [String], environment: [String: String] = [:]) throws {
+    /// `openFiles` starts the server with those open-file limits (`ulimit
+    /// -Sn`, `ulimit -Hn`; the hard one can only be lowered), through `sh`,
+    /// which `exec`s it: the process id is the server's.
+    init(_ arguments: [String], environment: [String: String] = [:], openFiles: (soft: Int, hard: Int)? = nil) throws {
         let executable = ServerExecutableTests.executableURL
         try #require(FileManager.default.isExecutableFile(atPath: executable.path), "no binary at \(executable.path)")
         process = Process()
-        process.executableURL = executable
-        process.arguments = ["--port=0"] + arguments
+        if let openFiles {
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments =
+                [
+                    "-c", "ulimit -S -n \(openFiles.soft) && ulimit -H -n \(openFiles.hard) && exec \"$0\" \"$@\"", executable.path,
+                    "--port=0",
+                ]
+                + arguments
+        } else {
+            process.executableURL = executable
+            process.arguments = ["--port=0"] + arguments
+        }
         process.environment = environment
         // The default store is file:./data: each launched server gets a
         // fresh working directory, so its journal is its own.

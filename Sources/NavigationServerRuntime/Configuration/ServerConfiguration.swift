@@ -27,6 +27,8 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var maxCachedSessions: Int
     /// Bytes of context, accepted events and screen params one session may hold.
     public var maxSessionBytes: Int
+    /// Simultaneous connections, open live streams included; by default
+    /// ``defaultMaxConnections``.
     public var maxConnections: Int
     /// 0 means unlimited.
     public var maxConnectionsPerIP: Int
@@ -78,7 +80,7 @@ public struct ServerConfiguration: Sendable, Equatable {
         fsync = .everysec
         maxCachedSessions = limits.maxCachedSessions
         maxSessionBytes = limits.maxSessionBytes
-        maxConnections = http.connectionLimit
+        maxConnections = Self.defaultMaxConnections
         maxConnectionsPerIP = http.perIPConnectionLimit
         connectionTimeout = http.connectionTimeoutSeconds
         lingerSeconds = http.lingeringSeconds
@@ -95,6 +97,10 @@ public struct ServerConfiguration: Sendable, Equatable {
         maxStreams = StreamOptions().maxStreams
         maxStreamsPerSession = StreamOptions().maxStreamsPerSession
     }
+
+    /// The default `--max-connections`, 16,384: the default `--max-streams`
+    /// (10,000) and 6,384 other connections.
+    public static let defaultMaxConnections = 16_384
 
     /// The HTTP layer's part.
     public var httpServerConfiguration: HTTPServerConfiguration {
