@@ -15,7 +15,11 @@ struct StreamHammerTests {
         limits.maxHistoryLength = 4096
         // The streams are read only after the hammer: each must queue every
         // version (256 documents of a few KiB) without the slow-reader bound.
-        let server = try TestServer(limits: limits, options: .streams(StreamOptions(queueBytes: 8 << 20)))
+        // Nor may the connection timeout cut them: a stream whose client
+        // takes nothing for that long is closed, and under a loaded machine
+        // (every suite at once) the hammer has outlasted the 30 s default.
+        let server = try TestServer(
+            limits: limits, options: .streams(StreamOptions(queueBytes: 8 << 20)), configure: { $0.connectionTimeoutSeconds = 600 })
         let setup = server.client()
         var session = try setup.createSession("exchange")
         try setup.apply("select", ["code": "USD"], to: &session)
