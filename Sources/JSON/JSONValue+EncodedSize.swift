@@ -69,6 +69,9 @@ extension JSONWriter {
             }
             return digits + (d < 0 ? 1 : 0)
         }
+        if let decimal = shortDecimal(of: d.magnitude) {
+            return encodedByteCount(ofDecimal: decimal, negative: d < 0)
+        }
         // The shortest round-trip form, as the writer prints it. Most fit in
         // Swift's 15-byte inline string; longer ones (`1.2345678901234567e-300`)
         // cost one short-lived allocation.

@@ -63,6 +63,9 @@ public struct JSONWriter: Sendable {
             // Exact in 64 bits on every platform, unlike `Int` on 32-bit ones.
             return writeDigits(of: UInt64(d.magnitude), negative: d < 0)
         }
+        if let decimal = Self.shortDecimal(of: d.magnitude) {
+            return writeDecimal(decimal, negative: d < 0)
+        }
         var text = d.description
         text.withUTF8 { utf8 in
             // Large integral values print as "9007199254740992.0"; JSON does not need ".0".
@@ -79,7 +82,7 @@ public struct JSONWriter: Sendable {
         writeDigits(of: UInt64(i.magnitude), negative: i < 0)
     }
 
-    private mutating func writeDigits(of magnitude: UInt64, negative: Bool) {
+    mutating func writeDigits(of magnitude: UInt64, negative: Bool) {
         if negative { bytes.append(UInt8(ascii: "-")) }
         var magnitude = magnitude
         let start = bytes.count
