@@ -25,7 +25,7 @@ extension JSONObject {
     public var encodedByteCount: Int {
         // Braces, a comma between members, a colon in each.
         var count = 2 + Swift.max(0, self.count - 1) + self.count
-        for (key, value) in self {
+        for (key, value) in members {
             count += JSONWriter.encodedByteCount(ofString: key) + value.encodedByteCount
         }
         return count

@@ -33,7 +33,7 @@ public struct JSONWriter: Sendable {
         case .object(let object):
             bytes.append(UInt8(ascii: "{"))
             var first = true
-            for (key, member) in object {
+            for (key, member) in object.members {
                 if !first { bytes.append(UInt8(ascii: ",")) }
                 first = false
                 writeString(key)
@@ -83,14 +83,22 @@ public struct JSONWriter: Sendable {
     }
 
     mutating func writeDigits(of magnitude: UInt64, negative: Bool) {
-        if negative { bytes.append(UInt8(ascii: "-")) }
-        var magnitude = magnitude
-        let start = bytes.count
-        repeat {
-            bytes.append(UInt8(truncatingIfNeeded: magnitude % 10) &+ UInt8(ascii: "0"))
-            magnitude /= 10
-        } while magnitude != 0
-        bytes[start...].reverse()
+        // Written backwards into a buffer on the stack, then appended once:
+        // reversing `bytes[start...]` in place copied the array's storage.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 21) { buffer in
+            var magnitude = magnitude
+            var start = buffer.count
+            repeat {
+                start -= 1
+                buffer[start] = UInt8(truncatingIfNeeded: magnitude % 10) &+ UInt8(ascii: "0")
+                magnitude /= 10
+            } while magnitude != 0
+            if negative {
+                start -= 1
+                buffer[start] = UInt8(ascii: "-")
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start...]))
+        }
     }
 
     /// Writes `true` or `false`.

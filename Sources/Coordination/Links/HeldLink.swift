@@ -7,16 +7,15 @@ final class HeldLink {
     /// The link, as shown in the session document's `pendingLink`.
     private(set) var link: DeepLink?
     /// Where a held link goes again (``attach(flow:root:)``): the flow's
-    /// routing, shared by its sessions, hands it to the root. Two fields,
-    /// not a closure capturing them: that closure's context was an
-    /// allocation every idle session kept.
-    private var routeLink: LinkRouting?
+    /// routing hands it to the root. Two fields, not a closure capturing
+    /// them: that closure's context was an allocation every idle session kept.
+    private var flow: Flow?
     /// Weak: the environment, which holds this, is held by the root.
     private weak var root: Coordinator?
 
     /// Sets where ``follow()`` hands the link; set by the session.
     func attach(flow: Flow, root: Coordinator) {
-        self.routeLink = flow.routeLink
+        self.flow = flow
         self.root = root
     }
 
@@ -33,15 +32,15 @@ final class HeldLink {
     /// Hands the held link to the root again; it stays held if the root
     /// answers ``LinkHandling/hold`` again.
     func follow() {
-        guard let link, let routeLink else { return }
+        guard let link, let flow else { return }
         self.link = nil
-        if deliver(link, through: routeLink) == .hold { self.link = link }
+        if deliver(link, through: flow) == .hold { self.link = link }
     }
 
     /// Hands `link` to the root; a root that is gone or refuses the link
     /// drops it (``LinkHandling/followed``).
-    private func deliver(_ link: DeepLink, through routeLink: LinkRouting) -> LinkHandling {
-        guard let root, let follow = try? routeLink(link, root) else { return .followed }
+    private func deliver(_ link: DeepLink, through flow: Flow) -> LinkHandling {
+        guard let root, let follow = try? flow.routeLink?(link, root) else { return .followed }
         return follow()
     }
 }

@@ -20,7 +20,8 @@ enum SessionDocument {
         let state = session.liveState
         let stack = state.navigation.stack
         let finished = state.root.isFinished
-        var writer = JSONWriter(capacity: 256 + 256 * stack.entries.count)
+        // The last document's size is the best guess: growing the buffer copies it.
+        var writer = JSONWriter(capacity: previous.map { $0.bytes.count + 256 } ?? 512 + 512 * stack.entries.count)
         writer.writeRaw("{\"id\":")
         writer.writeString(session.id)
         writer.writeRaw(",\"flow\":")
