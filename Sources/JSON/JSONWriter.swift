@@ -124,10 +124,19 @@ public struct JSONWriter: Sendable {
     // MARK: - Escaping
 
     private mutating func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {
+        var index = 0
+        while index < utf8.count, !Self.mayNeedEscape(utf8[index]) { index += 1 }
+        // Nothing to escape, the common case: no capacity reserved first
+        // (one uniqueness check fewer); the loop below starts where this stopped.
+        if index == utf8.count {
+            bytes.append(UInt8(ascii: "\""))
+            bytes.append(contentsOf: utf8)
+            bytes.append(UInt8(ascii: "\""))
+            return
+        }
         bytes.reserveCapacity(bytes.count + utf8.count + 2)
         bytes.append(UInt8(ascii: "\""))
         var runStart = 0
-        var index = 0
         while index < utf8.count {
             let byte = utf8[index]
             guard Self.mayNeedEscape(byte) else {
