@@ -11,7 +11,9 @@ public struct JSONObject: Sendable {
     /// One member; also the collection's element type.
     public typealias Element = (key: String, value: JSONValue)
 
-    private var members: [Element]
+    /// Internal for ``JSONWriter`` and the size count: iterating the array
+    /// is specialized, iterating the collection went through its witness table.
+    private(set) var members: [Element]
 
     /// An empty object.
     public init() {

@@ -25,7 +25,7 @@ extension JSONObject {
     public var encodedByteCount: Int {
         // Braces, a comma between members, a colon in each.
         var count = 2 + Swift.max(0, self.count - 1) + self.count
-        for (key, value) in self {
+        for (key, value) in members {
             count += JSONWriter.encodedByteCount(ofString: key) + value.encodedByteCount
         }
         return count
@@ -68,6 +68,9 @@ extension JSONWriter {
                 digits += 1
             }
             return digits + (d < 0 ? 1 : 0)
+        }
+        if let decimal = shortDecimal(of: d.magnitude) {
+            return encodedByteCount(ofDecimal: decimal, negative: d < 0)
         }
         // The shortest round-trip form, as the writer prints it. Most fit in
         // Swift's 15-byte inline string; longer ones (`1.2345678901234567e-300`)

@@ -33,7 +33,7 @@ public struct JSONWriter: Sendable {
         case .object(let object):
             bytes.append(UInt8(ascii: "{"))
             var first = true
-            for (key, member) in object {
+            for (key, member) in object.members {
                 if !first { bytes.append(UInt8(ascii: ",")) }
                 first = false
                 writeString(key)
@@ -63,6 +63,9 @@ public struct JSONWriter: Sendable {
             // Exact in 64 bits on every platform, unlike `Int` on 32-bit ones.
             return writeDigits(of: UInt64(d.magnitude), negative: d < 0)
         }
+        if let decimal = Self.shortDecimal(of: d.magnitude) {
+            return writeDecimal(decimal, negative: d < 0)
+        }
         var text = d.description
         text.withUTF8 { utf8 in
             // Large integral values print as "9007199254740992.0"; JSON does not need ".0".
@@ -79,15 +82,23 @@ public struct JSONWriter: Sendable {
         writeDigits(of: UInt64(i.magnitude), negative: i < 0)
     }
 
-    private mutating func writeDigits(of magnitude: UInt64, negative: Bool) {
-        if negative { bytes.append(UInt8(ascii: "-")) }
-        var magnitude = magnitude
-        let start = bytes.count
-        repeat {
-            bytes.append(UInt8(truncatingIfNeeded: magnitude % 10) &+ UInt8(ascii: "0"))
-            magnitude /= 10
-        } while magnitude != 0
-        bytes[start...].reverse()
+    mutating func writeDigits(of magnitude: UInt64, negative: Bool) {
+        // Written backwards into a buffer on the stack, then appended once:
+        // reversing `bytes[start...]` in place copied the array's storage.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 21) { buffer in
+            var magnitude = magnitude
+            var start = buffer.count
+            repeat {
+                start -= 1
+                buffer[start] = UInt8(truncatingIfNeeded: magnitude % 10) &+ UInt8(ascii: "0")
+                magnitude /= 10
+            } while magnitude != 0
+            if negative {
+                start -= 1
+                buffer[start] = UInt8(ascii: "-")
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start...]))
+        }
     }
 
     /// Writes `true` or `false`.
@@ -113,10 +124,19 @@ public struct JSONWriter: Sendable {
     // MARK: - Escaping
 
     private mutating func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {
+        var index = 0
+        while index < utf8.count, !Self.mayNeedEscape(utf8[index]) { index += 1 }
+        // Nothing to escape, the common case: no capacity reserved first
+        // (one uniqueness check fewer); the loop below starts where this stopped.
+        if index == utf8.count {
+            bytes.append(UInt8(ascii: "\""))
+            bytes.append(contentsOf: utf8)
+            bytes.append(UInt8(ascii: "\""))
+            return
+        }
         bytes.reserveCapacity(bytes.count + utf8.count + 2)
         bytes.append(UInt8(ascii: "\""))
         var runStart = 0
-        var index = 0
         while index < utf8.count {
             let byte = utf8[index]
             guard Self.mayNeedEscape(byte) else {

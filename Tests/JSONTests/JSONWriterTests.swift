@@ -78,6 +78,38 @@ struct JSONWriterTests {
         #expect(number(.leastNonzeroMagnitude) == "5e-324")
     }
 
+    /// Numbers with few decimals take a fast path (``JSONWriter/shortDecimal(of:)``):
+    /// it must print exactly what `Double.description` prints, and count what it prints.
+    @Test func decimalsPrintExactlyAsDescriptionDoes() {
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next() -> UInt64 {
+            // SplitMix64: the same samples on every run.
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        var samples: [Double] = [
+            1380.5, 9.21, 0.001, 0.0011, 0.30000000000000004, 1e15 + 0.5, 4_503_599_627_370_495.5, 0.009999999999999998,
+        ]
+        for _ in 0..<20_000 {
+            var power = 1.0
+            for _ in 0..<(next() % 18) { power *= 10 }
+            let digits = Double(next() % (1 << (next() % 53)))
+            samples += [digits / power, -digits / power, Double(bitPattern: next()), (Double(next() % 100_000) * 13.805).rounded() / 100]
+        }
+        var mismatches: [String] = []
+        for sample in samples where sample.isFinite && sample.rounded(.towardZero) != sample {
+            let expected = sample.description
+            if number(sample) != expected || JSONValue.number(sample).encodedByteCount != expected.utf8.count {
+                mismatches.append("\(expected) printed \(number(sample))")
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(10))")
+        #expect(samples.contains { JSONWriter.shortDecimal(of: $0.magnitude) != nil && $0.rounded(.towardZero) != $0 })
+    }
+
     @Test func everyWrittenNumberParsesBackExactly() throws {
         let samples: [Double] = [0.1, 1.0 / 3, 1.5e-7, 1e20, 2e53, 123_456.789, -0.000_001, .leastNonzeroMagnitude, 1.7976931348623157e308]
         for sample in samples {

@@ -10,8 +10,12 @@
 /// rebuilt from its events, so it must be a deterministic function of the
 /// environment: no clocks, no random numbers, no I/O.
 public struct Flow: Sendable {
-    public let name: String
-    public let description: String
+    /// Everything below, in one shared object: every session and its state
+    /// hold their flow, and a `Flow` of ten members was ~100 bytes in each.
+    private let definition: Definition
+
+    public var name: String { definition.name }
+    public var description: String { definition.description }
     /// The version of the flow's code, recorded with every session it starts.
     ///
     /// A session is kept as its start context and its accepted events, and
@@ -22,15 +26,15 @@ public struct Flow: Sendable {
     /// another version is then refused (`410 flow-changed`) instead of being
     /// replayed into a state its user never saw. Changes that only add
     /// screens, events or params that old sessions never reached need no bump.
-    public let version: Int
+    public var version: Int { definition.version }
     /// The context members the root reads, in the order clients should show them.
-    public let context: [ContextField]
-    let makeRoot: @Sendable (CoordinatorEnvironment) -> Coordinator
+    public var context: [ContextField] { definition.context }
+    var makeRoot: @Sendable (CoordinatorEnvironment) -> Coordinator { definition.makeRoot }
     /// The links the flow follows (see ``init(name:description:version:context:links:root:)``);
     /// empty for a flow without links.
-    public internal(set) var links: [LinkPattern] = []
+    public var links: [LinkPattern] { definition.links }
     /// Turns a matched link into the flow's route and hands it to the root.
-    var routeLink: LinkRouting?
+    var routeLink: LinkRouting? { definition.routeLink }
 
     public init(
         name: String,
@@ -39,11 +43,40 @@ public struct Flow: Sendable {
         context: [ContextField] = [],
         root makeRoot: @escaping @Sendable (CoordinatorEnvironment) -> Coordinator
     ) {
-        self.name = name
-        self.description = description
-        self.version = version
-        self.context = context
-        self.makeRoot = makeRoot
+        self.init(
+            name: name, description: description, version: version, context: context, links: [], routeLink: nil, root: makeRoot)
+    }
+
+    init(
+        name: String, description: String, version: Int, context: [ContextField], links: [LinkPattern], routeLink: LinkRouting?,
+        root makeRoot: @escaping @Sendable (CoordinatorEnvironment) -> Coordinator
+    ) {
+        definition = Definition(
+            name: name, description: description, version: version, context: context, makeRoot: makeRoot, links: links,
+            routeLink: routeLink)
+    }
+
+    private final class Definition: Sendable {
+        let name: String
+        let description: String
+        let version: Int
+        let context: [ContextField]
+        let makeRoot: @Sendable (CoordinatorEnvironment) -> Coordinator
+        let links: [LinkPattern]
+        let routeLink: LinkRouting?
+
+        init(
+            name: String, description: String, version: Int, context: [ContextField],
+            makeRoot: @escaping @Sendable (CoordinatorEnvironment) -> Coordinator, links: [LinkPattern], routeLink: LinkRouting?
+        ) {
+            self.name = name
+            self.description = description
+            self.version = version
+            self.context = context
+            self.makeRoot = makeRoot
+            self.links = links
+            self.routeLink = routeLink
+        }
     }
 
     /// The client's context checked against ``context``, with defaults filled

@@ -20,13 +20,13 @@ extension Flow {
         links: Route.Type,
         root makeRoot: @escaping @Sendable (CoordinatorEnvironment) -> Coordinator
     ) {
-        self.init(name: name, description: description, version: version, context: context, root: makeRoot)
-        self.links = Route.patterns
-        self.routeLink = { link, root throws(LinkRejection) in
-            let route = try Route(link: link)
-            guard let handler = root as? any DeepLinkHandler<Route> else { return nil }
-            return { handler.handle(route) }
-        }
+        self.init(
+            name: name, description: description, version: version, context: context, links: Route.patterns,
+            routeLink: { link, root throws(LinkRejection) in
+                let route = try Route(link: link)
+                guard let handler = root as? any DeepLinkHandler<Route> else { return nil }
+                return { handler.handle(route) }
+            }, root: makeRoot)
     }
 
     /// `path` parsed and matched against ``links``. Throws

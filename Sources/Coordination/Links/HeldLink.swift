@@ -6,8 +6,18 @@
 final class HeldLink {
     /// The link, as shown in the session document's `pendingLink`.
     private(set) var link: DeepLink?
-    /// Hands a link to the root coordinator again; set by the session.
-    var deliver: ((DeepLink) -> LinkHandling)?
+    /// Where a held link goes again (``attach(flow:root:)``): the flow's
+    /// routing hands it to the root. Two fields, not a closure capturing
+    /// them: that closure's context was an allocation every idle session kept.
+    private var flow: Flow?
+    /// Weak: the environment, which holds this, is held by the root.
+    private weak var root: Coordinator?
+
+    /// Sets where ``follow()`` hands the link; set by the session.
+    func attach(flow: Flow, root: Coordinator) {
+        self.flow = flow
+        self.root = root
+    }
 
     /// Holds `link`, replacing any link held before.
     func hold(_ link: DeepLink) {
@@ -22,8 +32,15 @@ final class HeldLink {
     /// Hands the held link to the root again; it stays held if the root
     /// answers ``LinkHandling/hold`` again.
     func follow() {
-        guard let link, let deliver else { return }
+        guard let link, let flow else { return }
         self.link = nil
-        if deliver(link) == .hold { self.link = link }
+        if deliver(link, through: flow) == .hold { self.link = link }
+    }
+
+    /// Hands `link` to the root; a root that is gone or refuses the link
+    /// drops it (``LinkHandling/followed``).
+    private func deliver(_ link: DeepLink, through flow: Flow) -> LinkHandling {
+        guard let root, let follow = try? flow.routeLink?(link, root) else { return .followed }
+        return follow()
     }
 }

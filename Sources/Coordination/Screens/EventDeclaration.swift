@@ -15,7 +15,17 @@ public struct EventDeclaration {
     public let maxStringBytes: [String: Int]
     /// The string fields declared with a fixed set of values
     /// (``EventField/string(oneOf:)``), by name.
-    public let allowedValues: [String: [String]]
+    public var allowedValues: [String: [String]] {
+        var allowed: [String: [String]] = [:]
+        for (index, field) in fields.enumerated() {
+            if let values = allowedValues(at: index) { allowed[field.name] = values }
+        }
+        return allowed
+    }
+    /// The allowed values of each field, in ``fields``' order, or empty when
+    /// no field has any: a list, not a dictionary, since every session holds
+    /// its screens' declarations and a dictionary costs it ~120 bytes.
+    private let allowedByField: [[String]?]
     let handler: Handler
 
     init(name: String, fields: KeyValuePairs<String, EventField>, handler: @escaping Handler) {
@@ -26,12 +36,14 @@ public struct EventDeclaration {
             if let maxBytes = declaration.maxBytes { limits[field] = maxBytes }
         }
         self.maxStringBytes = limits
-        var allowed: [String: [String]] = [:]
-        for (field, declaration) in fields {
-            if let values = declaration.allowedValues { allowed[field] = values }
-        }
-        self.allowedValues = allowed
+        self.allowedByField = fields.contains { $0.value.allowedValues != nil } ? fields.map(\.value.allowedValues) : []
         self.handler = handler
+    }
+
+    /// The values the field at `index` of ``fields`` may have, if it was
+    /// declared with ``EventField/string(oneOf:)``.
+    func allowedValues(at index: Int) -> [String]? {
+        index < allowedByField.count ? allowedByField[index] : nil
     }
 
     /// Checks `payload` against ``fields``: every declared field present with
@@ -40,7 +52,7 @@ public struct EventDeclaration {
     /// problem, in field order.
     func problems(with payload: JSONObject, defaultMaxStringBytes: Int) -> [FieldProblem] {
         var problems: [FieldProblem] = []
-        for field in fields {
+        for (index, field) in fields.enumerated() {
             guard let value = payload[field.name] else {
                 problems.append(FieldProblem(field: field.name, message: "is required (\(field.type.rawValue))"))
                 continue
@@ -59,7 +71,7 @@ public struct EventDeclaration {
                         FieldProblem(
                             field: field.name,
                             message: "must be at most \(limit) UTF-8 bytes long, not \(length)"))
-                } else if let allowed = allowedValues[field.name], !allowed.contains(text) {
+                } else if let allowed = allowedValues(at: index), !allowed.contains(text) {
                     problems.append(
                         FieldProblem(
                             field: field.name,

@@ -1,37 +1,71 @@
-/// A rendered session document, and where the params of its larger screens
-/// went in it, so that the next render can copy those that did not change.
+/// A rendered session document, and where each screen of its stack and the
+/// coordinator tree went in it, with what those bytes depended on, so that
+/// the next render copies what did not change instead of writing it again.
+///
+/// Screens are known by their address and id, not held: a popped screen
+/// must be freed. A new screen at a freed one's address has another id,
+/// since a session never gives an id twice; a session rebuilt from its
+/// journal gives them again, so it drops its ``RenderedDocument``.
 struct RenderedDocument {
     let bytes: [UInt8]
-    let params: [RenderedParams]
+    let entries: RenderedEntries
+    /// The environment's ``CoordinatorEnvironment/treeRevision`` when the
+    /// `coordinators` member was written, and where it went; nil when the
+    /// flow had finished (`null`).
+    let tree: (revision: Int, bytes: Range<Int>)?
+}
 
-    /// `screen`'s params as this document has them, if they have not changed since.
-    func params(of screen: Screen) -> ArraySlice<UInt8>? {
-        let identity = ObjectIdentifier(screen)
-        guard let rendered = params.first(where: { $0.screen == identity && $0.screenID == screen.id }),
-            rendered.revision == screen.paramsRevision
-        else {
-            return nil
-        }
-        return bytes[rendered.bytes]
+/// Where one screen of the stack went in a ``RenderedDocument``, and
+/// everything its bytes depend on besides the screen's fixed name and id.
+struct RenderedEntry {
+    let screen: ObjectIdentifier
+    let screenID: String?
+    /// The id of the coordinator that showed it: a screen whose coordinator
+    /// was freed shows `""`, and may be shown again by another.
+    let coordinatorID: String?
+    /// ``Screen/revision``: its events, `allowsBack` and `allowsDismiss`.
+    let revision: Int
+    let paramsRevision: Int
+    let context: EntryContext
+    /// The whole entry object, and its params within the document.
+    let bytes: Range<Int>
+    let params: Range<Int>
+
+    /// The same screen (not a new one at a freed one's address).
+    func isEntry(of screen: Screen) -> Bool {
+        self.screen == ObjectIdentifier(screen) && screenID == screen.id
     }
 }
 
-/// Where one screen's params went in a ``RenderedDocument``.
-///
-/// The screen is known by its address and its id, not held: a popped screen
-/// must be freed. A new screen at a freed one's address has another id, since
-/// a session never gives an id twice; a session rebuilt from its journal
-/// gives them again, so it drops its ``RenderedDocument``.
-struct RenderedParams {
-    let screen: ObjectIdentifier
-    let screenID: String?
-    let revision: Int
-    let bytes: Range<Int>
+/// What an entry's events depend on beyond the screen itself (see
+/// ``SessionState/acceptedEvents(of:inModal:underTabBar:)``).
+struct EntryContext: Equatable {
+    let presentation: Presentation
+    let inModal: Bool
+    let underTabBar: Bool
+    /// A finished flow accepts no events.
+    let finished: Bool
+}
 
-    init(screen: Screen, revision: Int, bytes: Range<Int>) {
-        self.screen = ObjectIdentifier(screen)
-        self.screenID = screen.id
-        self.revision = revision
-        self.bytes = bytes
+/// The ``RenderedEntry`` of each screen of a document's stack: the first
+/// one inline, since an idle session keeps its last document's and most
+/// stacks are one screen deep (a list would be an allocation it keeps), the
+/// others in a list.
+struct RenderedEntries {
+    private var first: RenderedEntry?
+    private var more: [RenderedEntry] = []
+
+    mutating func append(_ entry: RenderedEntry) {
+        if first == nil {
+            first = entry
+        } else {
+            more.append(entry)
+        }
+    }
+
+    /// Where `screen` went, if it was on the stack.
+    func find(_ screen: Screen) -> RenderedEntry? {
+        if let first, first.isEntry(of: screen) { return first }
+        return more.first { $0.isEntry(of: screen) }
     }
 }

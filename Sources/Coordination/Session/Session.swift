@@ -27,8 +27,8 @@ public final class Session {
     private var state: SessionState
     private var cachedDocument: [UInt8]?
     /// The last document rendered, kept when it goes stale so that the next
-    /// render copies the params of the screens that did not change; it
-    /// shares its bytes with `cachedDocument` while that is current.
+    /// render copies the screens, params and coordinator tree that did not
+    /// change; it shares its bytes with `cachedDocument` while that is current.
     private var lastRender: RenderedDocument?
     /// The context's and the journal's part of ``byteCount``: the first is
     /// fixed, the second a running sum.

@@ -4,8 +4,7 @@ extension SessionDocument {
     /// is copied from the bytes `rendered` says it took (the same events: no
     /// screen under the modals is inside one).
     static func writeLayout(
-        of state: SessionState, reusing rendered: [(screen: ObjectIdentifier, bytes: Range<Int>)],
-        into writer: inout JSONWriter
+        of state: SessionState, reusing rendered: RenderedEntries, into writer: inout JSONWriter
     ) {
         let navigation = state.navigation
         let underTabBar = navigation.containers?.hasTabBar == true
@@ -13,7 +12,7 @@ extension SessionDocument {
             writer.writeRaw("[")
             for (index, entry) in entries.enumerated() {
                 if index > 0 { writer.writeRaw(",") }
-                if let range = rendered.first(where: { $0.screen == ObjectIdentifier(entry.screen) })?.bytes {
+                if let range = rendered.find(entry.screen)?.bytes {
                     // Copied out first: appending a slice of the same array would copy all of it.
                     writer.writeRaw(Array(writer.bytes[range]))
                     continue

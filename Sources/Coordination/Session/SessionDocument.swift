@@ -1,26 +1,27 @@
 /// Renders a session as the session document (openapi.yaml, `Session`), straight to bytes
 /// with ``JSONWriter``: this is the hot path of every response.
 enum SessionDocument {
-    /// Params shorter than this are written again rather than remembered:
-    /// copying saves little, and each remembered screen costs an idle session memory.
-    static let minimumReusedParamsBytes = 64
-
-    /// The document, exactly sized. Params of a screen that `previous` rendered
-    /// at its current ``Screen/paramsRevision`` are copied from `previous`
-    /// instead of written again: most events change one screen, and a list
-    /// in another screen's params (`rates`) was most of an event's rendering.
+    /// The document, exactly sized. What `previous` wrote and did not change
+    /// since is copied from it instead of written again: a screen of the
+    /// stack whose params, events and place are as they were (most events
+    /// change one screen), the params of a screen whose events changed, and
+    /// the coordinator tree when it did not change.
     static func render(_ session: Session, reusing previous: RenderedDocument? = nil) -> RenderedDocument {
-        var renderedParams: [RenderedParams] = []
-        let writer = write(session, reusing: previous, recording: &renderedParams)
-        return RenderedDocument(bytes: writer.bytes.withUnsafeBufferPointer { [UInt8]($0) }, params: renderedParams)
+        var entries = RenderedEntries()
+        var tree: (revision: Int, bytes: Range<Int>)?
+        let writer = write(session, reusing: previous, entries: &entries, tree: &tree)
+        return RenderedDocument(bytes: writer.bytes.withUnsafeBufferPointer { [UInt8]($0) }, entries: entries, tree: tree)
     }
 
     private static func write(
-        _ session: Session, reusing previous: RenderedDocument?, recording renderedParams: inout [RenderedParams]
+        _ session: Session, reusing previous: RenderedDocument?, entries rendered: inout RenderedEntries,
+        tree: inout (revision: Int, bytes: Range<Int>)?
     ) -> JSONWriter {
         let state = session.liveState
-        let entries = state.navigation.stack.entries
-        var writer = JSONWriter(capacity: 256 + 256 * entries.count)
+        let stack = state.navigation.stack
+        let finished = state.root.isFinished
+        // The last document's size is the best guess: growing the buffer copies it.
+        var writer = JSONWriter(capacity: previous.map { $0.bytes.count + 256 } ?? 512 + 512 * stack.entries.count)
         writer.writeRaw("{\"id\":")
         writer.writeString(session.id)
         writer.writeRaw(",\"flow\":")
@@ -28,39 +29,73 @@ enum SessionDocument {
         writer.writeRaw(",\"version\":")
         writer.writeInt(session.version)
         writer.writeRaw(",\"stack\":[")
-        // Where each screen's object went: `layout` repeats the ones under
-        // the modals byte for byte, and copying them is cheaper than writing.
-        var rendered: [(screen: ObjectIdentifier, bytes: Range<Int>)] = []
-        rendered.reserveCapacity(entries.count)
-        for (index, entry) in entries.enumerated() {
+        let underTabBar = state.navigation.containers?.hasTabBar == true
+        var inModal = false
+        for (index, entry) in stack.entries.enumerated() {
             if index > 0 { writer.writeRaw(",") }
-            let accepted = state.root.isFinished ? [] : state.acceptedEvents(at: index)
-            let start = writer.bytes.count
-            let screen = entry.screen
-            let params = writeEntry(entry, accepted: accepted, reusingParams: previous?.params(of: screen), into: &writer)
-            rendered.append((ObjectIdentifier(screen), start..<writer.bytes.count))
-            if params.count >= minimumReusedParamsBytes {
-                renderedParams.append(RenderedParams(screen: screen, revision: screen.paramsRevision, bytes: params))
-            }
+            inModal = inModal || entry.presentation.isModal
+            let context = EntryContext(
+                presentation: entry.presentation, inModal: inModal, underTabBar: !inModal && underTabBar, finished: finished)
+            rendered.append(writeEntry(entry, context, of: state, reusing: previous, into: &writer))
         }
         writer.writeRaw("],\"layout\":")
+        // `layout` repeats the screens under the modals byte for byte.
         writeLayout(of: state, reusing: rendered, into: &writer)
         writer.writeRaw(",\"coordinators\":")
-        if state.root.isFinished {
+        if finished {
             writer.writeNull()
         } else {
-            writeTree(state.root, into: &writer)
+            let revision = state.environment.treeRevision
+            let start = writer.bytes.count
+            if let previous, let previousTree = previous.tree, previousTree.revision == revision {
+                writer.bytes.append(contentsOf: previous.bytes[previousTree.bytes])
+            } else {
+                writeTree(state.root, into: &writer)
+            }
+            tree = (revision, start..<writer.bytes.count)
         }
         writer.writeRaw(",\"pendingLink\":")
         if let pendingLink = state.pendingLink { writer.writeString(pendingLink) } else { writer.writeNull() }
         writer.writeRaw(",\"finished\":")
-        writer.writeBool(state.root.isFinished)
-        if state.root.isFinished {
+        writer.writeBool(finished)
+        if finished {
             writer.writeRaw(",\"result\":")
             writer.write(state.root.result ?? .null)
         }
         writer.writeRaw("}")
         return writer
+    }
+
+    /// Writes one screen of the stack, or copies it from `previous` when
+    /// nothing it depends on changed; returns where it went.
+    private static func writeEntry(
+        _ entry: NavigationStack.Entry, _ context: EntryContext, of state: SessionState, reusing previous: RenderedDocument?,
+        into writer: inout JSONWriter
+    ) -> RenderedEntry {
+        let screen = entry.screen
+        let coordinatorID = screen.coordinator?.id
+        let start = writer.bytes.count
+        let params: Range<Int>
+        let earlier = previous?.entries.find(screen)
+        if let previous, let earlier, earlier.revision == screen.revision, earlier.paramsRevision == screen.paramsRevision,
+            earlier.context == context, earlier.coordinatorID == coordinatorID
+        {
+            writer.bytes.append(contentsOf: previous.bytes[earlier.bytes])
+            let shift = start - earlier.bytes.lowerBound
+            params = (earlier.params.lowerBound + shift)..<(earlier.params.upperBound + shift)
+        } else {
+            let accepted =
+                context.finished
+                ? [] : state.acceptedEvents(of: entry, inModal: context.inModal, underTabBar: context.underTabBar)
+            var reusedParams: ArraySlice<UInt8>?
+            if let previous, let earlier, earlier.paramsRevision == screen.paramsRevision {
+                reusedParams = previous.bytes[earlier.params]
+            }
+            params = writeEntry(entry, accepted: accepted, reusingParams: reusedParams, into: &writer)
+        }
+        return RenderedEntry(
+            screen: ObjectIdentifier(screen), screenID: screen.id, coordinatorID: coordinatorID, revision: screen.revision,
+            paramsRevision: screen.paramsRevision, context: context, bytes: start..<writer.bytes.count, params: params)
     }
 
     /// Writes one screen of the stack; returns where its params went.
@@ -100,12 +135,16 @@ enum SessionDocument {
                     if fieldIndex > 0 { writer.writeRaw(",") }
                     writer.writeString(field.name)
                     writer.writeRaw(":")
-                    if let allowed = declaration.allowedValues[field.name] {
+                    if let allowed = declaration.allowedValues(at: fieldIndex) {
                         writer.writeRaw("{\"type\":")
                         writer.writeString(field.type.rawValue)
-                        writer.writeRaw(",\"enum\":")
-                        writer.write(.array(allowed.map(JSONValue.string)))
-                        writer.writeRaw("}")
+                        // Written straight, not through a `JSONValue` array built per render.
+                        writer.writeRaw(",\"enum\":[")
+                        for (valueIndex, value) in allowed.enumerated() {
+                            if valueIndex > 0 { writer.writeRaw(",") }
+                            writer.writeString(value)
+                        }
+                        writer.writeRaw("]}")
                     } else {
                         writer.writeString(field.type.rawValue)
                     }

@@ -26,15 +26,6 @@ extension SessionState {
         if follow() == .hold { environment.heldLink.hold(link) }
     }
 
-    /// What ``HeldLink`` calls to hand a held link to `root` again. Weak:
-    /// the environment, which holds this, is held by the root.
-    static func linkDelivery(flow: Flow, root: Coordinator) -> (DeepLink) -> LinkHandling {
-        { [weak root] link in
-            guard let root, let follow = try? flow.routeLink?(link, root) else { return .followed }
-            return follow()
-        }
-    }
-
     /// The link held for later, as the session document's `pendingLink` shows it.
     var pendingLink: String? { environment.heldLink.link?.path }
 }

@@ -23,7 +23,7 @@ final class SessionState {
             environment = CoordinatorEnvironment(navigation: navigation, context: context)
         }
         root = flow.makeRoot(environment)
-        environment.heldLink.deliver = Self.linkDelivery(flow: flow, root: root)
+        environment.heldLink.attach(flow: flow, root: root)
         navigation.begin(version: 1)
         root.start()
         try settle()

@@ -19,8 +19,10 @@ final class SessionBox: Sendable {
         case live(Session)
         /// The session's journal cannot be replayed by this server's flows:
         /// kept so that every request answers 410 without reading the
-        /// journal again, and the change is reported once.
-        case flowChanged(NavigationError)
+        /// journal again, and the change is reported once. Indirect: the
+        /// error is ~140 bytes, and without it every live box's content
+        /// would be that large.
+        indirect case flowChanged(NavigationError)
         /// Ended, expired, or dropped: a request that found the box just
         /// before it was removed sees the session as gone.
         case gone
