@@ -3,7 +3,7 @@
 
 Wall-clock numbers drift on a shared machine; instruction counts do not. This
 runs the release binary under `valgrind --tool=callgrind` with one server
-thread and the default store (the file journal, fsync always), sets up
+thread and the default store (the file journal, `--fsync everysec`), sets up
 sessions, sends a warm-up, zeroes the counters, sends a fixed load on one
 pipelined keep-alive connection, dumps, and prints the instructions per
 request of the whole process and of each part (inclusive costs of the
