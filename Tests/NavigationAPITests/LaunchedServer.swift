@@ -9,6 +9,9 @@ import Testing
 final class LaunchedServer {
     let process: Process
     let port: Int
+    /// The process's working directory (its default `./data` journal):
+    /// made for it, and removed once it has exited.
+    private let workingDirectory: URL
     private let log = LockedBox<[UInt8]>([])
     private let logDrained = DispatchSemaphore(value: 0)
 
@@ -34,7 +37,8 @@ final class LaunchedServer {
         process.environment = environment
         // The default store is file:./data: each launched server gets a
         // fresh working directory, so its journal is its own.
-        process.currentDirectoryURL = try Self.freshDirectory()
+        workingDirectory = try Self.freshDirectory()
+        process.currentDirectoryURL = workingDirectory
         let output = Pipe()
         let errorPipe = Pipe()
         process.standardOutput = output
@@ -64,6 +68,7 @@ final class LaunchedServer {
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
         }
+        try? FileManager.default.removeItem(at: workingDirectory)
     }
 
     func client() -> TestHTTPClient {
