@@ -10,7 +10,7 @@ public enum ExchangeFlow {
     ) { environment in
         AppCoordinator(environment: environment)
     }
-    .sharingParams(ratesJSON)
+    .sharingParams(.object(ratesParams), ratesJSON)
 
     /// One currency and its rate in won.
     struct CurrencyRate: Equatable {
@@ -33,4 +33,9 @@ public enum ExchangeFlow {
     /// of holding its own, and the flow writes it once (``Flow/sharingParams(_:)``)
     /// instead of into every new session's document.
     static let ratesJSON: JSONValue = .array(rates.map(\.json))
+
+    /// The rates screen's params as it starts, built once for the same
+    /// reasons: a screen that marks its last viewed rate changes its own copy,
+    /// whose `items` are still ``ratesJSON``.
+    static let ratesParams: JSONObject = ["items": ratesJSON, "lastViewed": .null]
 }
