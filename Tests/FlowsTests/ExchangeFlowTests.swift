@@ -35,6 +35,29 @@ struct ExchangeFlowTests {
         #expect(exchange.topScreen?.coordinator?.id == "c3")
     }
 
+    /// The rates list and the rates screen's first params are shared by
+    /// every session and written once: the documents are the bytes of the
+    /// same flow without them, before and after `lastViewed` changes.
+    @Test func sharedParamsRenderTheSameDocuments() throws {
+        #expect(!ExchangeFlow.flow.sharedParams.isEmpty)
+        let plainFlow = Flow(name: "exchange", description: "") { ExchangeFlow.AppCoordinator(environment: $0) }
+        let shared = try Session(id: "x", flow: ExchangeFlow.flow, context: nil)
+        let plain = try Session(id: "x", flow: plainFlow, context: nil)
+        #expect(shared.stack.top?.screen.params == ExchangeFlow.ratesParams)
+        #expect(shared.document() == plain.document())
+        let steps: [(String, JSONObject)] = [("select", ["code": "JPY"]), ("close", [:]), ("select", ["code": "USD"]), ("back", [:])]
+        for (event, payload) in steps {
+            for session in [shared, plain] {
+                try session.send(ClientEvent(screen: session.stack.top?.screen.id ?? "", event: event, payload: payload))
+            }
+            #expect(shared.document() == plain.document())
+            #expect(SessionDocument.render(shared).bytes == plain.document())
+        }
+        let document = try JSONParser.parse(shared.document())
+        #expect(document["stack"]?.arrayValue?.first?["params"]?["lastViewed"] == "USD")
+        #expect(document["stack"]?.arrayValue?.first?["params"]?["items"] == ExchangeFlow.ratesJSON)
+    }
+
     @Test func theDocumentMatchesAPIMD() throws {
         let exchange = try FlowSession.exchange()
         try exchange.send("select", on: "rates", ["code": "USD"])

@@ -58,6 +58,17 @@ struct JournalEntryTests {
         #expect(String(decoding: JournalEntry.ended(reason: .expired).encodedBody(), as: UTF8.self) == #"{"reason":"expired"}"#)
     }
 
+    /// A created body is written straight out: the same bytes as the
+    /// object it stands for, whatever the context, flow name and version.
+    @Test(arguments: payloads)
+    func aCreatedBodyIsTheBytesOfItsObject(_ context: JSONObject) {
+        for (flow, version) in [("exchange", 1), ("quo\"te <é>", -3), ("", 9_007_199_254_740_993), ("x", Int.min)] {
+            let body = JournalEntry.created(flow: flow, flowVersion: version, context: context).encodedBody()
+            let object: JSONObject = ["flow": .string(flow), "flowVersion": .number(Double(version)), "context": .object(context)]
+            #expect(body == JSONValue.object(object).encoded())
+        }
+    }
+
     // MARK: - A recording of a walked session
 
     @Test func theRecordsOfAWalkedSessionDecodeToItsContextAndJournal() throws {

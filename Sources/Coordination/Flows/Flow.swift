@@ -12,7 +12,7 @@
 public struct Flow: Sendable {
     /// Everything below, in one shared object: every session and its state
     /// hold their flow, and a `Flow` of ten members was ~100 bytes in each.
-    private let definition: Definition
+    private var definition: Definition
 
     public var name: String { definition.name }
     public var description: String { definition.description }
@@ -35,6 +35,8 @@ public struct Flow: Sendable {
     public var links: [LinkPattern] { definition.links }
     /// Turns a matched link into the flow's route and hands it to the root.
     var routeLink: LinkRouting? { definition.routeLink }
+    /// Params values every session shows, encoded once (see ``sharingParams(_:)``).
+    var sharedParams: SharedJSONValues { definition.sharedParams }
 
     public init(
         name: String,
@@ -53,7 +55,22 @@ public struct Flow: Sendable {
     ) {
         definition = Definition(
             name: name, description: description, version: version, context: context, makeRoot: makeRoot, links: links,
-            routeLink: routeLink)
+            routeLink: routeLink, sharedParams: .none)
+    }
+
+    /// This flow, with `values` written once instead of into every session
+    /// document: arrays or objects (a list every session shows) that its
+    /// screens put in their params as these very values, e.g. one `static let`.
+    ///
+    /// Only the same storage is copied: an equal value built again, or this
+    /// one changed by a screen, is written as usual. Documents are the same
+    /// bytes either way.
+    public func sharingParams(_ values: JSONValue...) -> Flow {
+        var flow = self
+        flow.definition = Definition(
+            name: name, description: description, version: version, context: context, makeRoot: makeRoot, links: links,
+            routeLink: routeLink, sharedParams: SharedJSONValues(values))
+        return flow
     }
 
     private final class Definition: Sendable {
@@ -64,10 +81,12 @@ public struct Flow: Sendable {
         let makeRoot: @Sendable (CoordinatorEnvironment) -> Coordinator
         let links: [LinkPattern]
         let routeLink: LinkRouting?
+        let sharedParams: SharedJSONValues
 
         init(
             name: String, description: String, version: Int, context: [ContextField],
-            makeRoot: @escaping @Sendable (CoordinatorEnvironment) -> Coordinator, links: [LinkPattern], routeLink: LinkRouting?
+            makeRoot: @escaping @Sendable (CoordinatorEnvironment) -> Coordinator, links: [LinkPattern], routeLink: LinkRouting?,
+            sharedParams: SharedJSONValues
         ) {
             self.name = name
             self.description = description
@@ -76,6 +95,7 @@ public struct Flow: Sendable {
             self.makeRoot = makeRoot
             self.links = links
             self.routeLink = routeLink
+            self.sharedParams = sharedParams
         }
     }
 

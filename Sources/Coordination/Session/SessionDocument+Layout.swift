@@ -19,7 +19,7 @@ extension SessionDocument {
                 }
                 let accepted =
                     state.root.isFinished ? [] : state.acceptedEvents(of: entry, inModal: false, underTabBar: underTabBar)
-                writeEntry(entry, accepted: accepted, into: &writer)
+                writeEntry(entry, accepted: accepted, sharing: state.flow.sharedParams, into: &writer)
             }
             writer.writeRaw("]")
         }

@@ -91,7 +91,8 @@ enum SessionDocument {
             if let previous, let earlier, earlier.paramsRevision == screen.paramsRevision {
                 reusedParams = previous.bytes[earlier.params]
             }
-            params = writeEntry(entry, accepted: accepted, reusingParams: reusedParams, into: &writer)
+            params = writeEntry(
+                entry, accepted: accepted, reusingParams: reusedParams, sharing: state.flow.sharedParams, into: &writer)
         }
         return RenderedEntry(
             screen: ObjectIdentifier(screen), screenID: screen.id, coordinatorID: coordinatorID, revision: screen.revision,
@@ -99,11 +100,12 @@ enum SessionDocument {
     }
 
     /// Writes one screen of the stack; returns where its params went.
-    /// `reusingParams`: the params' bytes from an earlier render, copied as they are.
+    /// `reusingParams`: the params' bytes from an earlier render, copied as they are;
+    /// `sharing`: the flow's ``Flow/sharedParams``, copied where they appear.
     @discardableResult
     static func writeEntry(
         _ entry: NavigationStack.Entry, accepted: [String], reusingParams reused: ArraySlice<UInt8>? = nil,
-        into writer: inout JSONWriter
+        sharing shared: SharedJSONValues = .none, into writer: inout JSONWriter
     ) -> Range<Int> {
         let screen = entry.screen
         writer.writeRaw("{\"id\":")
@@ -119,7 +121,7 @@ enum SessionDocument {
         if let reused {
             writer.bytes.append(contentsOf: reused)
         } else {
-            writer.write(.object(screen.params))
+            writer.write(.object(screen.params), sharing: shared)
         }
         let params = paramsStart..<writer.bytes.count
         writer.writeRaw(",\"events\":[")

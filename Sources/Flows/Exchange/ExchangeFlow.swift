@@ -10,6 +10,7 @@ public enum ExchangeFlow {
     ) { environment in
         AppCoordinator(environment: environment)
     }
+    .sharingParams(.object(ratesParams), ratesJSON)
 
     /// One currency and its rate in won.
     struct CurrencyRate: Equatable {
@@ -29,6 +30,12 @@ public enum ExchangeFlow {
 
     /// `rates` as the `items` param of the rates screen, built once: every
     /// session shares this one copy (JSON values are copy-on-write) instead
-    /// of holding its own.
+    /// of holding its own, and the flow writes it once (``Flow/sharingParams(_:)``)
+    /// instead of into every new session's document.
     static let ratesJSON: JSONValue = .array(rates.map(\.json))
+
+    /// The rates screen's params as it starts, built once for the same
+    /// reasons: a screen that marks its last viewed rate changes its own copy,
+    /// whose `items` are still ``ratesJSON``.
+    static let ratesParams: JSONObject = ["items": ratesJSON, "lastViewed": .null]
 }

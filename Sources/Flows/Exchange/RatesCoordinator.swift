@@ -13,7 +13,7 @@ extension ExchangeFlow {
         private weak var rates: Screen?
 
         override func start() {
-            let rates = Screen(Route.rates, params: ["items": ExchangeFlow.ratesJSON, "lastViewed": .null])
+            let rates = Screen(Route.rates, params: ExchangeFlow.ratesParams)
             rates.on("select", fields: ["code": .string(oneOf: ExchangeFlow.codes)]) { [unowned self] payload in
                 let code = payload.string("code")
                 guard let item = ExchangeFlow.rates.first(where: { $0.code == code }) else {

@@ -59,7 +59,17 @@ public enum JournalEntry: Sendable, Equatable {
         let body: JSONObject
         switch self {
         case .created(let flow, let flowVersion, let context):
-            body = ["flow": .string(flow), "flowVersion": .number(Double(flowVersion)), "context": .object(context)]
+            // One per new session: written straight out, the same bytes as
+            // the object `{"flow", "flowVersion", "context"}` in that order.
+            var writer = JSONWriter()
+            writer.writeRaw("{\"flow\":")
+            writer.writeString(flow)
+            writer.writeRaw(",\"flowVersion\":")
+            writer.writeNumber(Double(flowVersion))
+            writer.writeRaw(",\"context\":")
+            writer.write(.object(context))
+            writer.writeRaw("}")
+            return writer.bytes
         case .event(let event):
             // One per accepted event: written straight out, the same bytes as
             // the object `{"screen", "event", "payload"}` in that order,

@@ -75,10 +75,8 @@ public final class FileStore: SessionStore {
     }
 
     public func append(_ record: JournalRecord, expectedVersion: Int) throws(StoreError) {
-        try record.validate(expectedVersion: expectedVersion)
-        guard let key = SessionKey(hex: record.sessionID) else {
-            throw .invalidRecord(reason: "session id '\(record.sessionID)' is not 32 lowercase hex digits")
-        }
+        // Validated and parsed once: the key is what the index and the frame use.
+        let key = try record.validatedKey(expectedVersion: expectedVersion)
         let frame = SegmentFormat.frame(of: record, key: key)
         let sequence = try state.withLock { (state) throws(StoreError) -> UInt64 in
             try state.checkUsable()

@@ -49,7 +49,13 @@ public struct JournalRecord: Sendable, Equatable {
     /// expectedVersion + 1`, `created` exactly at version 1, a body that fits
     /// a frame. These are caller bugs, checked before the session's state.
     public func validate(expectedVersion: Int) throws(StoreError) {
-        guard SessionKey(hex: sessionID) != nil else {
+        _ = try validatedKey(expectedVersion: expectedVersion)
+    }
+
+    /// ``validate(expectedVersion:)``, returning the session id parsed, so
+    /// that a store keyed by it does not parse it again.
+    func validatedKey(expectedVersion: Int) throws(StoreError) -> SessionKey {
+        guard let key = SessionKey(hex: sessionID) else {
             throw .invalidRecord(reason: "session id '\(sessionID)' is not 32 lowercase hex digits")
         }
         guard version == expectedVersion + 1, version >= 1, version <= Int(UInt32.max) else {
@@ -61,5 +67,6 @@ public struct JournalRecord: Sendable, Equatable {
         guard body.count <= SegmentFormat.maximumBodySize else {
             throw .invalidRecord(reason: "record body of \(body.count) bytes exceeds \(SegmentFormat.maximumBodySize)")
         }
+        return key
     }
 }

@@ -1,0 +1,97 @@
+/// Arrays and objects that many documents hold as the very same storage
+/// (one constant every session shows, not equal copies), each encoded
+/// once, so that ``JSONWriter/write(_:sharing:)`` copies its bytes instead
+/// of writing it again.
+///
+/// A value is known by the address of its elements' (or members') storage
+/// and their count. This keeps that storage alive, so no other value can
+/// take the address while it is here, and it is never uniquely referenced:
+/// a copy changed anywhere gets storage of its own and is written as usual.
+public struct SharedJSONValues: Sendable {
+    private let entries: [Entry]
+
+    /// None: ``JSONWriter/write(_:sharing:)`` writes everything.
+    public static let none = SharedJSONValues([])
+
+    /// `values` encoded once; empty arrays and objects, and scalars, are
+    /// not kept (there is nothing to save on them).
+    public init(_ values: [JSONValue]) {
+        entries = values.compactMap { value in
+            guard let storage = Self.storage(of: value) else { return nil }
+            return Entry(value: value, storage: storage, bytes: value.encoded())
+        }
+    }
+
+    /// Whether there is nothing to copy: writing through this is writing.
+    public var isEmpty: Bool { entries.isEmpty }
+
+    /// The bytes of `value` if it is one of these values (the same storage).
+    func encoded(_ value: JSONValue) -> [UInt8]? {
+        guard !entries.isEmpty, let storage = Self.storage(of: value) else { return nil }
+        return entries.first { $0.storage == storage }?.bytes
+    }
+
+    private struct Entry: Sendable {
+        /// Held for its storage: see the type's comment.
+        let value: JSONValue
+        let storage: Storage
+        let bytes: [UInt8]
+    }
+
+    /// Where a container's elements live, and how many there are.
+    private struct Storage: Equatable, Sendable {
+        let address: UInt
+        let count: Int
+    }
+
+    private static func storage(of value: JSONValue) -> Storage? {
+        switch value {
+        case .array(let elements) where !elements.isEmpty:
+            return elements.withUnsafeBufferPointer { buffer in
+                buffer.baseAddress.map { Storage(address: UInt(bitPattern: $0), count: buffer.count) }
+            }
+        case .object(let object) where !object.members.isEmpty:
+            return object.members.withUnsafeBufferPointer { buffer in
+                buffer.baseAddress.map { Storage(address: UInt(bitPattern: $0), count: buffer.count) }
+            }
+        default:
+            return nil
+        }
+    }
+}
+
+extension JSONWriter {
+    /// Writes `value` like ``write(_:)``, byte for byte, copying the bytes
+    /// of any array or object in it that is one of `shared`.
+    public mutating func write(_ value: JSONValue, sharing shared: SharedJSONValues) {
+        guard !shared.isEmpty else { return write(value) }
+        if let encoded = shared.encoded(value) {
+            bytes.append(contentsOf: encoded)
+            return
+        }
+        switch value {
+        case .array(let elements):
+            bytes.append(UInt8(ascii: "["))
+            var first = true
+            for element in elements {
+                if !first { bytes.append(UInt8(ascii: ",")) }
+                first = false
+                write(element, sharing: shared)
+            }
+            bytes.append(UInt8(ascii: "]"))
+        case .object(let object):
+            bytes.append(UInt8(ascii: "{"))
+            var first = true
+            for (key, member) in object.members {
+                if !first { bytes.append(UInt8(ascii: ",")) }
+                first = false
+                writeString(key)
+                bytes.append(UInt8(ascii: ":"))
+                write(member, sharing: shared)
+            }
+            bytes.append(UInt8(ascii: "}"))
+        default:
+            write(value)
+        }
+    }
+}
