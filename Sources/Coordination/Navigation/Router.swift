@@ -69,7 +69,14 @@ extension Router {
     /// Changes one param of `screen` in place, keeping the others.
     public func update(_ screen: Screen, _ key: String, to value: JSONValue) {
         var params = screen.params
+        let bytes = screen.paramsByteCount(setting: key, to: value)
+        let revision = screen.paramsRevision
         params[key] = value
         update(screen, params: params)
+        // The size follows from the one member that changed, when exactly
+        // these params were set by this call and nothing else since.
+        if let bytes, screen.paramsRevision == revision &+ 1, screen.params == params {
+            screen.adoptParamsByteCount(bytes, atRevision: revision &+ 1)
+        }
     }
 }

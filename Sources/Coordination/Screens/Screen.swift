@@ -79,7 +79,7 @@ public final class Screen {
     ) -> Screen {
         let declaration = EventDeclaration(name: event, fields: fields, handler: handler)
         revision += 1
-        if reservedDeclaration == nil, ReservedEvent(rawValue: event) != nil { reservedDeclaration = event }
+        if reservedDeclaration == nil, ReservedEvent(named: event) != nil { reservedDeclaration = event }
         if let index = events.firstIndex(where: { $0.name == event }) {
             events[index] = declaration
         } else {
@@ -112,6 +112,30 @@ public final class Screen {
         let measured = params.encodedByteCount
         measuredParamsBytes = measured
         return measured
+    }
+
+    /// What ``paramsByteCount`` becomes when `key` of ``params`` is set to
+    /// `value`, worked out from the last measurement and the one member that
+    /// changes; nil when params changed since they were last measured.
+    func paramsByteCount(setting key: String, to value: JSONValue) -> Int? {
+        guard let measuredParamsBytes else { return nil }
+        // JSONObject finds a member by `String` equality and keeps the key it
+        // had, so a replaced member keeps its key's bytes.
+        if let member = params.first(where: { $0.key == key }) {
+            return measuredParamsBytes - member.value.encodedByteCount + value.encodedByteCount
+        }
+        // A new member: its key, a colon, its value, and a comma unless it is the only one.
+        let separator = params.isEmpty ? 0 : 1
+        return measuredParamsBytes + JSONValue.string(key).encodedByteCount + 1 + value.encodedByteCount + separator
+    }
+
+    /// Takes `bytes` as the size of ``params`` when they are still what they
+    /// were at `revision` (of ``paramsRevision``): what a one-member update
+    /// worked out with ``paramsByteCount(setting:to:)``, so the other members
+    /// (the rates list of `exchange`) are not walked again.
+    func adoptParamsByteCount(_ bytes: Int, atRevision revision: Int) {
+        guard paramsRevision == revision else { return }
+        measuredParamsBytes = bytes
     }
 }
 
