@@ -114,6 +114,20 @@ public final class NavigationController {
         record(.update, screen, nil, coordinator, false, at: containers?.position(of: screen))
     }
 
+    /// ``update(_:params:by:)`` with one member of the params set. The new
+    /// params' size for the byte budget follows from the last measurement
+    /// and that member, so the others (the `exchange` rates list, on every
+    /// `close`) are not measured again.
+    func update(_ screen: Screen, _ key: String, to value: JSONValue, by coordinator: Coordinator) {
+        let bytes = screen.paramsByteCount(setting: key, to: value)
+        let revision = screen.paramsRevision
+        var params = screen.params
+        params[key] = value
+        update(screen, params: params, by: coordinator)
+        // Kept only when the params were set, to exactly these (once).
+        if let bytes { screen.adoptParamsByteCount(bytes, atRevision: revision &+ 1) }
+    }
+
     /// Every screen shown: the stack, or with containers every tab and
     /// column and the modals. A coordinator owning one of them is alive.
     public var shownEntries: [NavigationStack.Entry] {

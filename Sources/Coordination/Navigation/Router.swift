@@ -22,6 +22,10 @@ public protocol Router: AnyObject {
     func dismiss(animated: Bool)
     /// Replaces the params of a screen on the stack, without navigating.
     func update(_ screen: Screen, params: JSONObject)
+    /// Changes one param of `screen` in place, keeping the others: the same
+    /// call as ``update(_:params:)`` with that one member set. A default
+    /// implementation does exactly that.
+    func update(_ screen: Screen, _ key: String, to value: JSONValue)
 
     // MARK: Containers
 
@@ -69,14 +73,7 @@ extension Router {
     /// Changes one param of `screen` in place, keeping the others.
     public func update(_ screen: Screen, _ key: String, to value: JSONValue) {
         var params = screen.params
-        let bytes = screen.paramsByteCount(setting: key, to: value)
-        let revision = screen.paramsRevision
         params[key] = value
         update(screen, params: params)
-        // The size follows from the one member that changed, when exactly
-        // these params were set by this call and nothing else since.
-        if let bytes, screen.paramsRevision == revision &+ 1, screen.params == params {
-            screen.adoptParamsByteCount(bytes, atRevision: revision &+ 1)
-        }
     }
 }
