@@ -15,7 +15,13 @@ public final class NavigationController {
     /// The version the router calls being made now will produce.
     var currentVersion = 0
     /// The first misuse since the current event began; later calls are ignored.
-    public internal(set) var misuse: RouterMisuse?
+    public internal(set) var misuse: RouterMisuse? {
+        get { firstMisuse }
+        set { firstMisuse = newValue }
+    }
+    /// The storage of ``misuse``: not public, so the optimizer sees every
+    /// access and drops the runtime exclusivity check every router call paid.
+    private var firstMisuse: RouterMisuse?
     /// Set when the session ends: calls made while its coordinators are torn
     /// down are ignored, so finishing never navigates.
     var isClosed = false

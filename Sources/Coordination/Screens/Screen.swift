@@ -44,7 +44,14 @@ public final class Screen {
     /// Set when the screen is shown: unique in its session, stable for the screen's life.
     public internal(set) var id: String?
     /// The coordinator that showed the screen, set by its router.
-    public internal(set) weak var coordinator: Coordinator?
+    public internal(set) var coordinator: Coordinator? {
+        get { owner }
+        set { owner = newValue }
+    }
+    /// The storage of ``coordinator``: not public, so the optimizer sees
+    /// every access and drops the runtime exclusivity check, which settling
+    /// paid for every screen after every event.
+    private weak var owner: Coordinator?
     /// Changes to events and flags so far: lets the session see whether a
     /// refused event changed a screen.
     private(set) var revision = 0
