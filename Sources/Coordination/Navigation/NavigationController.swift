@@ -15,7 +15,13 @@ public final class NavigationController {
     /// The version the router calls being made now will produce.
     var currentVersion = 0
     /// The first misuse since the current event began; later calls are ignored.
-    public internal(set) var misuse: RouterMisuse?
+    public internal(set) var misuse: RouterMisuse? {
+        get { firstMisuse }
+        set { firstMisuse = newValue }
+    }
+    /// The storage of ``misuse``: not public, so the optimizer sees every
+    /// access and drops the runtime exclusivity check every router call paid.
+    private var firstMisuse: RouterMisuse?
     /// Set when the session ends: calls made while its coordinators are torn
     /// down are ignored, so finishing never navigates.
     var isClosed = false
@@ -112,6 +118,20 @@ public final class NavigationController {
         }
         screen.params = params
         record(.update, screen, nil, coordinator, false, at: containers?.position(of: screen))
+    }
+
+    /// ``update(_:params:by:)`` with one member of the params set. The new
+    /// params' size for the byte budget follows from the last measurement
+    /// and that member, so the others (the `exchange` rates list, on every
+    /// `close`) are not measured again.
+    func update(_ screen: Screen, _ key: String, to value: JSONValue, by coordinator: Coordinator) {
+        let bytes = screen.paramsByteCount(setting: key, to: value)
+        let revision = screen.paramsRevision
+        var params = screen.params
+        params[key] = value
+        update(screen, params: params, by: coordinator)
+        // Kept only when the params were set, to exactly these (once).
+        if let bytes { screen.adoptParamsByteCount(bytes, atRevision: revision &+ 1) }
     }
 
     /// Every screen shown: the stack, or with containers every tab and

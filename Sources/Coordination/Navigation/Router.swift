@@ -22,6 +22,10 @@ public protocol Router: AnyObject {
     func dismiss(animated: Bool)
     /// Replaces the params of a screen on the stack, without navigating.
     func update(_ screen: Screen, params: JSONObject)
+    /// Changes one param of `screen` in place, keeping the others: the same
+    /// call as ``update(_:params:)`` with that one member set. A default
+    /// implementation does exactly that.
+    func update(_ screen: Screen, _ key: String, to value: JSONValue)
 
     // MARK: Containers
 

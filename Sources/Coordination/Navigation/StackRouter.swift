@@ -43,6 +43,10 @@ public final class StackRouter: Router {
         controller.update(screen, params: params, by: coordinator)
     }
 
+    public func update(_ screen: Screen, _ key: String, to value: JSONValue) {
+        controller.update(screen, key, to: value, by: coordinator)
+    }
+
     public func column(_ column: SplitColumn) -> Router {
         StackRouter(controller: controller, coordinator: coordinator, slot: NavigationSlot(tab: slot.tab, column: column))
     }

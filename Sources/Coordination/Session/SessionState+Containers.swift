@@ -22,7 +22,7 @@ extension SessionState {
         }
         let screen = entry.screen
         let underTabBar = navigation.containers?.hasTabBar == true
-        switch ReservedEvent(rawValue: event.event) {
+        switch ReservedEvent(named: event.event) {
         case .back? where entry.presentation == .push && screen.allowsBack:
             try requireEmptyPayload(event)
             return .backIn(slot)

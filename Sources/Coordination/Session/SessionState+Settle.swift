@@ -15,16 +15,17 @@ extension SessionState {
                 throw NavigationError(.flowFailure, "coordinators kept finishing and starting each other for \(rounds) rounds")
             }
         }
-        if case .stackTooDeep(let limit) = navigation.misuse {
-            throw NavigationError(
-                .stackLimitReached,
-                "the event would put more than \(limit) screens on the stack; go back or dismiss first")
-        }
         if let misuse = navigation.misuse {
+            if case .stackTooDeep(let limit) = misuse {
+                throw NavigationError(
+                    .stackLimitReached,
+                    "the event would put more than \(limit) screens on the stack; go back or dismiss first")
+            }
             throw NavigationError(.flowFailure, "router misuse: \(misuse)")
         }
         guard !root.isFinished else { return }
-        for entry in navigation.shownEntries {
+        let shown = navigation.shownEntries
+        for entry in shown {
             if let reserved = entry.screen.reservedDeclaration {
                 throw NavigationError(
                     .flowFailure,
@@ -36,7 +37,7 @@ extension SessionState {
                     "screen '\(entry.screen.name)' is still on the stack but its coordinator has finished")
             }
         }
-        if navigation.shownEntries.isEmpty && root.childCoordinators.isEmpty {
+        if shown.isEmpty && root.childCoordinators.isEmpty {
             throw NavigationError(.flowFailure, "the flow shows no screen and its root coordinator has not finished")
         }
     }
@@ -50,9 +51,12 @@ extension SessionState {
         let entries = navigation.shownEntries
         var finishedAny = false
         func visit(_ coordinator: Coordinator) {
-            for child in coordinator.childCoordinators { visit(child) }
+            let children = coordinator.childCoordinators
+            for child in children { visit(child) }
+            // Read again only when there were children: visiting them may
+            // have finished some (each finished child leaves its parent).
             guard coordinator !== root, !coordinator.isFinished,
-                coordinator.childCoordinators.isEmpty,
+                children.isEmpty || coordinator.childCoordinators.isEmpty,
                 !entries.contains(where: { $0.screen.coordinator === coordinator })
             else { return }
             coordinator.finish()

@@ -51,7 +51,7 @@ final class SessionState {
         let screen = top.screen
         // The accepted names are listed only for a refusal: the common path
         // checks the one name it was given.
-        if let reserved = ReservedEvent(rawValue: event.event), accepts(reserved, at: index) {
+        if let reserved = ReservedEvent(named: event.event), accepts(reserved, at: index) {
             guard event.payload.isEmpty else {
                 throw NavigationError(
                     .invalidPayload, "event '\(event.event)' takes no payload",
@@ -71,7 +71,7 @@ final class SessionState {
     ) throws(NavigationError)
         -> Dispatch
     {
-        guard ReservedEvent(rawValue: event.event) == nil, let declaration = screen.declaration(named: event.event) else {
+        guard ReservedEvent(named: event.event) == nil, let declaration = screen.declaration(named: event.event) else {
             let accepted = accepted()
             throw NavigationError(
                 .eventNotAccepted,
@@ -146,7 +146,7 @@ final class SessionState {
     /// The names of the events `entry` accepts, declared ones first, then
     /// `back`, `dismiss` and `selectTab` where the user may use them.
     func acceptedEvents(of entry: NavigationStack.Entry, inModal: Bool, underTabBar: Bool) -> [String] {
-        var names = entry.screen.events.map(\.name).filter { ReservedEvent(rawValue: $0) == nil }
+        var names = entry.screen.events.map(\.name).filter { ReservedEvent(named: $0) == nil }
         if entry.presentation == .push && entry.screen.allowsBack { names.append(ReservedEvent.back.rawValue) }
         if entry.screen.allowsDismiss && inModal {
             names.append(ReservedEvent.dismiss.rawValue)
@@ -158,11 +158,21 @@ final class SessionState {
     /// Counts of everything an event can change through the engine: router
     /// calls, store writes, tree changes. Equal before and after a refused
     /// event means there is nothing to undo.
-    var changeMarker: [Int] {
-        [
-            navigation.callCount, environment.store.writeCount, environment.treeRevision,
-            navigation.shownEntries.reduce(0) { $0 + $1.screen.revision },
-        ]
+    var changeMarker: ChangeMarker {
+        var screenRevisions = 0
+        for entry in navigation.shownEntries { screenRevisions += entry.screen.revision }
+        return ChangeMarker(
+            routerCalls: navigation.callCount, storeWrites: environment.store.writeCount,
+            treeRevision: environment.treeRevision, screenRevisions: screenRevisions)
+    }
+
+    /// The counts ``changeMarker`` compares: a struct, so taking one before
+    /// every event allocates nothing (an array did).
+    struct ChangeMarker: Equatable {
+        let routerCalls: Int
+        let storeWrites: Int
+        let treeRevision: Int
+        let screenRevisions: Int
     }
 
     /// The params of the screens on the stack, in bytes of compact JSON:

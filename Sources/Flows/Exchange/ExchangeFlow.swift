@@ -16,8 +16,15 @@ public enum ExchangeFlow {
     struct CurrencyRate: Equatable {
         let code: String
         let rate: Double
+        /// `{"code", "rate"}`, built once per rate: every calculator's `item`
+        /// param shares it instead of building its own on each `select`.
+        let json: JSONValue
 
-        var json: JSONValue { ["code": .string(code), "rate": .number(rate)] }
+        init(code: String, rate: Double) {
+            self.code = code
+            self.rate = rate
+            json = ["code": .string(code), "rate": .number(rate)]
+        }
     }
 
     static let rates = [
