@@ -16,32 +16,7 @@ public struct JSONWriter: Sendable {
 
     /// Writes `value` and everything inside it; objects keep member order.
     public mutating func write(_ value: JSONValue) {
-        switch value {
-        case .null: writeNull()
-        case .bool(let bool): writeBool(bool)
-        case .number(let number): writeNumber(number)
-        case .string(let string): writeString(string)
-        case .array(let elements):
-            bytes.append(UInt8(ascii: "["))
-            var first = true
-            for element in elements {
-                if !first { bytes.append(UInt8(ascii: ",")) }
-                first = false
-                write(element)
-            }
-            bytes.append(UInt8(ascii: "]"))
-        case .object(let object):
-            bytes.append(UInt8(ascii: "{"))
-            var first = true
-            for (key, member) in object.members {
-                if !first { bytes.append(UInt8(ascii: ",")) }
-                first = false
-                writeString(key)
-                bytes.append(UInt8(ascii: ":"))
-                write(member)
-            }
-            bytes.append(UInt8(ascii: "}"))
-        }
+        write(value, sharing: .none)
     }
 
     /// Writes `s` quoted and escaped, safe to embed in HTML.

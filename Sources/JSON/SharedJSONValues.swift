@@ -64,11 +64,22 @@ extension JSONWriter {
     /// Writes `value` like ``write(_:)``, byte for byte, copying the bytes
     /// of any array or object in it that is one of `shared`.
     public mutating func write(_ value: JSONValue, sharing shared: SharedJSONValues) {
-        guard !shared.isEmpty else { return write(value) }
-        if let encoded = shared.encoded(value) {
-            bytes.append(contentsOf: encoded)
-            return
+        switch value {
+        case .null: writeNull()
+        case .bool(let bool): writeBool(bool)
+        case .number(let number): writeNumber(number)
+        case .string(let string): writeString(string)
+        case .array, .object:
+            if let encoded = shared.encoded(value) {
+                bytes.append(contentsOf: encoded)
+                return
+            }
+            writeContainer(value, sharing: shared)
         }
+    }
+
+    /// The brackets, separators and members of an array or object.
+    private mutating func writeContainer(_ value: JSONValue, sharing shared: SharedJSONValues) {
         switch value {
         case .array(let elements):
             bytes.append(UInt8(ascii: "["))
@@ -91,7 +102,7 @@ extension JSONWriter {
             }
             bytes.append(UInt8(ascii: "}"))
         default:
-            write(value)
+            write(value, sharing: shared)
         }
     }
 }
