@@ -167,20 +167,18 @@ def idle_streams(start_server, workdir, profile):
         server.stop()
 
 
-def fan_out(start_server, workdir, profile):
-    subscribers = profile["subscribers"]
-    server = stream_server(start_server, "streams-fanout.log", subscribers)
-    sockets = []
+def event_delays(port, session_id, streams, count):
+    """Sends `count` events to the exchange session one at a time on one
+    connection to `port`, and returns for each the ms from its answer to
+    its message (`id: <version>`) on the last of `streams`."""
+    poster = socket.create_connection(("127.0.0.1", port))
+    poster.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+    # select pushes the calculator (screen s2); each convert updates it in place.
+    events = [("s1", "select", {"code": "USD"})]
+    events += [("s2", "convert", {"amount": index + 1}) for index in range(count - 1)]
+    delays = []
+    buffers = {stream: b"" for stream in streams}
     try:
-        [session_id] = harness.create_sessions(server.port, 1, "exchange")
-        sockets = open_streams(server.port, [session_id], subscribers)
-        poster = socket.create_connection(("127.0.0.1", server.port))
-        poster.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-        # select pushes the calculator (screen s2); each convert updates it in place.
-        events = [("s1", "select", {"code": "USD"})]
-        events += [("s2", "convert", {"amount": index + 1}) for index in range(profile["events"] - 1)]
-        delays = []
-        buffers = {s: b"" for s in sockets}
         for version, (screen, event, payload) in enumerate(events, start=2):
             body = {"screen": screen, "event": event, "payload": payload}
             poster.sendall(harness.request("POST", f"/v1/sessions/{session_id}/events", body))
@@ -189,11 +187,23 @@ def fan_out(start_server, workdir, profile):
             if not head.startswith(b"HTTP/1.1 200"):
                 raise harness.BenchmarkBroken(f"event {version}: {head[:200]!r}")
             marker = f"id: {version}\n".encode()
-            buffers = read_until(sockets, lambda data, marker=marker: marker in data, buffers)
+            buffers = read_until(streams, lambda data, marker=marker: marker in data, buffers)
             delays.append(max(0.0, time.perf_counter() - answered) * 1e3)
+    finally:
         poster.close()
+    return delays
+
+
+def fan_out(start_server, workdir, profile):
+    subscribers = profile["subscribers"]
+    server = stream_server(start_server, "streams-fanout.log", subscribers)
+    sockets = []
+    try:
+        [session_id] = harness.create_sessions(server.port, 1, "exchange")
+        sockets = open_streams(server.port, [session_id], subscribers)
+        delays = event_delays(server.port, session_id, sockets, profile["events"])
         server.check_alive()
-        result = {"subscribers": subscribers, "events": len(events),
+        result = {"subscribers": subscribers, "events": len(delays),
                   "p50_ms": statistics.median(delays), "p99_ms": percentile(delays, 0.99), "max_ms": max(delays)}
         print(f"  fan-out to {subscribers}: p50 {result['p50_ms']:.1f} ms, p99 {result['p99_ms']:.1f} ms",
               file=sys.stderr)
@@ -255,26 +265,10 @@ def cross_instance(start_server, workdir, profile):
         watched, answering = servers
         [session_id] = harness.create_sessions(answering.port, 1, "exchange")
         [stream] = open_streams(watched.port, [session_id], 1)
-        poster = socket.create_connection(("127.0.0.1", answering.port))
-        poster.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-        events = [("s1", "select", {"code": "USD"})]
-        events += [("s2", "convert", {"amount": index + 1}) for index in range(profile["events"] - 1)]
-        delays = []
-        buffers = {stream: b""}
-        for version, (screen, event, payload) in enumerate(events, start=2):
-            body = {"screen": screen, "event": event, "payload": payload}
-            poster.sendall(harness.request("POST", f"/v1/sessions/{session_id}/events", body))
-            head = read_one_response(poster)
-            answered = time.perf_counter()
-            if not head.startswith(b"HTTP/1.1 200"):
-                raise harness.BenchmarkBroken(f"event {version}: {head[:200]!r}")
-            marker = f"id: {version}\n".encode()
-            buffers = read_until([stream], lambda data, marker=marker: marker in data, buffers)
-            delays.append(max(0.0, time.perf_counter() - answered) * 1e3)
-        poster.close()
+        delays = event_delays(answering.port, session_id, [stream], profile["events"])
         for server in servers:
             server.check_alive()
-        result = {"events": len(events), "p50_ms": statistics.median(delays), "p99_ms": percentile(delays, 0.99),
+        result = {"events": len(delays), "p50_ms": statistics.median(delays), "p99_ms": percentile(delays, 0.99),
                   "max_ms": max(delays)}
         met = "met" if result["p99_ms"] <= CROSS_INSTANCE_P99_MS else "not met"
         print(f"  across instances (Redis pub/sub): p50 {result['p50_ms']:.1f} ms, p99 {result['p99_ms']:.1f} ms "
