@@ -34,6 +34,14 @@ struct RequestPathSpellingTests {
         // Both 64-bit halves are random: neither is the same in every id.
         #expect(Set(ids.map { $0.prefix(16) }).count > 1)
         #expect(Set(ids.map { $0.suffix(16) }).count > 1)
+        // And every one of the 128 bits: each of the 32 positions takes each
+        // of the 16 digits across 2,000 ids (a stuck or biased nibble, or a
+        // wrong digit table, would miss some; by chance, odds below 10^-50).
+        var seen = [Set<UInt8>](repeating: [], count: SessionID.length)
+        for id in ids {
+            for (position, byte) in id.utf8.enumerated() { seen[position].insert(byte) }
+        }
+        #expect(seen.allSatisfy { $0 == Set("0123456789abcdef".utf8) })
     }
 
     @Test(arguments: ["0123456789abcdef0123456789abcdeF", "0123456789abcdef0123456789abcde", "0123456789abcdef0123456789abcdef0", ""])
