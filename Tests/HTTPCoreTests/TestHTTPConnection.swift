@@ -63,11 +63,12 @@ final class TestHTTPConnection {
                 connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
             }
         }
-        guard connected == 0 else {
-            let reason = Self.lastError
-            close(socket)
-            throw TestHTTPError.socket("connect(): \(reason)")
-        }
+        // No close here: `self` is fully initialised, so a throw runs
+        // `deinit`, which closes the socket. Closing it here as well closed
+        // it twice, and the second close hit whatever descriptor another
+        // thread had opened under that number meanwhile (a server's epoll
+        // set, once: libmicrohttpd then aborted).
+        guard connected == 0 else { throw TestHTTPError.socket("connect(): \(Self.lastError)") }
     }
 
     deinit {

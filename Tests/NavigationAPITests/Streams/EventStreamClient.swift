@@ -52,6 +52,7 @@ final class EventStreamClient {
         var received: [UInt8] = []
         while headEnd == nil {
             guard let more = Self.receive(descriptor), !more.isEmpty else {
+                close(descriptor)  // `self` is not initialised yet: no `deinit` runs
                 throw TestClientError(description: "no answer to GET \(path)")
             }
             received += more
