@@ -10,8 +10,13 @@
  * benchmark's Lua scripts can tell which of their sessions a response
  * belongs to, exactly as they do with navigation-server.
  *
- * Usage: reference-server PORT THREADS BODY_FILE   (prints the bound port)
- * Built by bench/run.py with `cc -O2 ... -lmicrohttpd`.
+ * Usage: reference-server PORT THREADS BODY_FILE [BUSY_MICROSECONDS]
+ * (prints the bound port). Built by bench/run.py with `cc -O2 ... -lmicrohttpd`.
+ *
+ * BUSY_MICROSECONDS (default 0; bench/perf_profile.py --busy-us) spins that
+ * long in user space per request before answering: a reference as slow as
+ * a server doing real work, to see what the same libmicrohttpd and kernel
+ * work costs at that request rate.
  */
 #include <microhttpd.h>
 #include <pthread.h>
@@ -19,6 +24,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #define ID_LENGTH 32
@@ -26,6 +32,7 @@ static const char SESSION_PREFIX[] = "/v1/sessions/";
 static const char ID_FIELD[] = "{\"id\":\"";
 
 static char *body_template;
+static long busy_nanoseconds;
 static size_t body_length;
 
 /* Where the id's 32 characters sit in the template, or 0 when it has none. */
@@ -41,6 +48,18 @@ is_hex_id (const char *text)
         return 0;
     }
   return 1;
+}
+
+/* Busy for `nanoseconds` of wall time, without a system call (the
+   monotonic clock is read through the vDSO). */
+static void
+spin (long nanoseconds)
+{
+  struct timespec start, now;
+  clock_gettime (CLOCK_MONOTONIC, &start);
+  do
+    clock_gettime (CLOCK_MONOTONIC, &now);
+  while ((now.tv_sec - start.tv_sec) * 1000000000L + (now.tv_nsec - start.tv_nsec) < nanoseconds);
 }
 
 static enum MHD_Result
@@ -61,6 +80,9 @@ answer (void *cls, struct MHD_Connection *connection, const char *url,
       *upload_data_size = 0; /* consumed; the body's content is not needed */
       return MHD_YES;
     }
+
+  if (busy_nanoseconds > 0)
+    spin (busy_nanoseconds);
 
   char body[body_length];
   memcpy (body, body_template, body_length);
@@ -107,11 +129,13 @@ read_file (const char *path, size_t *length)
 int
 main (int argc, char **argv)
 {
-  if (argc != 4)
+  if (argc != 4 && argc != 5)
     {
-      fprintf (stderr, "usage: %s PORT THREADS BODY_FILE\n", argv[0]);
+      fprintf (stderr, "usage: %s PORT THREADS BODY_FILE [BUSY_MICROSECONDS]\n", argv[0]);
       return 2;
     }
+  if (argc == 5)
+    busy_nanoseconds = atol (argv[4]) * 1000L;
   body_template = read_file (argv[3], &body_length);
   if (NULL == body_template || 0 == body_length)
     {

@@ -23,6 +23,7 @@ import argparse
 import json
 import os
 import secrets
+import shutil
 import statistics
 import subprocess
 import sys
@@ -59,6 +60,7 @@ def main():
     started = time.time()
     load_before = harness.load_average()
     workdir = tempfile.mkdtemp(prefix="navigation-bench-")
+    print(f"bench: servers' logs in {workdir} (removed once the run completes)", file=sys.stderr)
     reference_binary = build_reference_server(workdir)
     results = {
         "mode": "quick" if options.quick else "full",
@@ -90,6 +92,8 @@ def main():
         output.write("\n")
     print(report.markdown(results))
     print(f"\nwritten to {os.path.relpath(options.output, ROOT)} in {results['wall_seconds']} s")
+    # Kept when a part broke (an exception skips this): its server logs are there.
+    shutil.rmtree(workdir, ignore_errors=True)
 
 
 def parse_arguments():

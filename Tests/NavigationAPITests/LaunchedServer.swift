@@ -108,10 +108,9 @@ final class LaunchedServer {
         return process.terminationStatus
     }
 
-    /// A new empty directory under the system's temporary directory.
+    /// A new empty directory, removed when the test process exits at the
+    /// latest (``ScratchDirectories``).
     static func freshDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("navigation-server-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
+        try ScratchDirectories.fresh()
     }
 }

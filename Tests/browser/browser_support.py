@@ -25,8 +25,9 @@ class Server:
     def __init__(self, binary, *arguments, log_name="server.log"):
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         self.log = open(ARTIFACTS / log_name, "w")
+        self.data = tempfile.mkdtemp(prefix="navigation-browser-")
         self.process = subprocess.Popen(
-            [binary, "--host", "127.0.0.1", "--port", "0", "--store", "file:" + tempfile.mkdtemp(prefix="navigation-browser-"), *arguments],
+            [binary, "--host", "127.0.0.1", "--port", "0", "--store", "file:" + self.data, *arguments],
             stdout=subprocess.PIPE, stderr=self.log, text=True,
         )
         line = self.process.stdout.readline().strip()
@@ -49,7 +50,9 @@ class Server:
             self.process.wait(timeout=10)
         except subprocess.TimeoutExpired:
             self.process.kill()
+            self.process.wait()
         self.log.close()
+        shutil.rmtree(self.data, ignore_errors=True)
 
 
 def chromium():
