@@ -4,9 +4,10 @@ callgrind (`profile.py`) counts user-space instructions; this samples CPU
 time, kernel included, on the real load: one server (navigation-server by
 default, or the reference with `--reference`), one wrk scenario at 64
 connections, `perf record -e cpu-clock -g` on the server's process. Each
-row is a function's inclusive share of the samples times the server's CPU
-per request over the same run (from /proc), so rows overlap: the handler
-includes the journal's `pwrite` and its own `malloc`s.
+row is a function's inclusive share of the samples (its own, when that is
+larger: C code without frame pointers loses its callers) times the
+server's CPU per request over the same run (from /proc), so rows overlap:
+the handler includes the journal's `pwrite` and its own `malloc`s.
 
     python3 bench/perf_profile.py --scenario event
     python3 bench/perf_profile.py --scenario event --reference --busy-us 60
@@ -100,7 +101,9 @@ def print_table(options, result, data):
           f"{cpu:.1f} µs of server CPU per request\n")
     print("| part | µs per request | share |\n| --- | --- | --- |")
     for row, symbols in ROWS:
-        share = max((inclusive.get(symbol, 0.0) for symbol in symbols), default=0.0)
+        # Self when larger: frames without a frame pointer (the reference's
+        # C code, libc) lose their callers, so their inclusive share is short.
+        share = max((max(inclusive.get(symbol, 0.0), own.get(symbol, 0.0)) for symbol in symbols), default=0.0)
         if share:
             print(f"| {row} | {share * cpu / 100:.1f} | {share:.1f} % |")
     for row, symbols in SELF_ROWS:

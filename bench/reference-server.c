@@ -32,7 +32,7 @@ static const char SESSION_PREFIX[] = "/v1/sessions/";
 static const char ID_FIELD[] = "{\"id\":\"";
 
 static char *body_template;
-static long busy_nanoseconds;
+static long busy_microseconds;
 static size_t body_length;
 
 /* Where the id's 32 characters sit in the template, or 0 when it has none. */
@@ -50,16 +50,34 @@ is_hex_id (const char *text)
   return 1;
 }
 
-/* Busy for `nanoseconds` of wall time, without a system call (the
-   monotonic clock is read through the vDSO). */
+/* Loop turns per microsecond of busy work, measured once at start. */
+static double turns_per_microsecond;
+
+/* `turns` turns of a loop the compiler must keep: busy work in user space,
+   with no system call and no library call (the profile puts its samples in
+   `answer`). */
 static void
-spin (long nanoseconds)
+spin (long turns)
 {
-  struct timespec start, now;
-  clock_gettime (CLOCK_MONOTONIC, &start);
-  do
-    clock_gettime (CLOCK_MONOTONIC, &now);
-  while ((now.tv_sec - start.tv_sec) * 1000000000L + (now.tv_nsec - start.tv_nsec) < nanoseconds);
+  for (volatile long turn = 0; turn < turns; turn++)
+    ;
+}
+
+static double
+now_microseconds (void)
+{
+  struct timespec now;
+  clock_gettime (CLOCK_MONOTONIC, &now);
+  return now.tv_sec * 1e6 + now.tv_nsec / 1e3;
+}
+
+static void
+calibrate_spin (void)
+{
+  const long turns = 50000000;
+  double started = now_microseconds ();
+  spin (turns);
+  turns_per_microsecond = turns / (now_microseconds () - started);
 }
 
 static enum MHD_Result
@@ -81,8 +99,8 @@ answer (void *cls, struct MHD_Connection *connection, const char *url,
       return MHD_YES;
     }
 
-  if (busy_nanoseconds > 0)
-    spin (busy_nanoseconds);
+  if (busy_microseconds > 0)
+    spin ((long) (busy_microseconds * turns_per_microsecond));
 
   char body[body_length];
   memcpy (body, body_template, body_length);
@@ -134,8 +152,8 @@ main (int argc, char **argv)
       fprintf (stderr, "usage: %s PORT THREADS BODY_FILE [BUSY_MICROSECONDS]\n", argv[0]);
       return 2;
     }
-  if (argc == 5)
-    busy_nanoseconds = atol (argv[4]) * 1000L;
+  if (argc == 5 && (busy_microseconds = atol (argv[4])) > 0)
+    calibrate_spin ();
   body_template = read_file (argv[3], &body_length);
   if (NULL == body_template || 0 == body_length)
     {
