@@ -48,8 +48,9 @@ ROWS = [
 ]
 # Summed by their own (self) samples.
 SELF_ROWS = [
+    # glibc's malloc by its functions; jemalloc (navigation-server links it) is all of its library.
     ("malloc and free", ("_int_malloc", "_int_free", "malloc", "cfree@GLIBC_2.2.5", "unlink_chunk.constprop.0",
-                         "malloc_consolidate", "sysmalloc", "__malloc_usable_size", "free")),
+                         "malloc_consolidate", "sysmalloc", "__malloc_usable_size", "free", "libjemalloc.so.2")),
     ("reference counting (swift_retain, swift_release)", ("swift_retain", "swift_release")),
     ("all of the kernel", None),
 ]
@@ -122,6 +123,13 @@ def shares(data, children):
                                check=True).stdout
     named = [part for _, symbols in ROWS + SELF_ROWS if symbols for part in symbols]
     found = {"[k]": 0.0}
+    if not children:
+        libraries = subprocess.run(["perf", "report", "-i", data, "--no-children", "--sort", "dso", "-g", "none", "--stdio"],
+                                   capture_output=True, text=True, check=True).stdout
+        for line in libraries.splitlines():
+            match = re.match(r"\s+([\d.]+)%\s+(\S+)\s*$", line)
+            if match:
+                found[match.group(2)] = float(match.group(1))
     for line in demangled.splitlines():
         match = re.match(r"\s+([\d.]+)%\s+(?:[\d.]+%\s+)?\[(.)\]\s+(.*)$", line)
         if not match:
