@@ -7,6 +7,7 @@ import os
 import re
 import socket
 import subprocess
+import sys
 import time
 
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
@@ -15,6 +16,15 @@ PAGE_SIZE = os.sysconf("SC_PAGE_SIZE")
 
 class BenchmarkBroken(Exception):
     """The benchmark itself failed (not a slow number): make bench exits 1."""
+
+
+def run_main(main, who):
+    """Runs a script's `main()`; a broken benchmark exits 1 with its reason."""
+    try:
+        main()
+    except BenchmarkBroken as error:
+        print(f"{who}: the benchmark broke: {error}", file=sys.stderr)
+        sys.exit(1)
 
 
 class Server:

@@ -22,7 +22,6 @@ import os
 import re
 import secrets
 import subprocess
-import sys
 import tempfile
 
 import harness
@@ -157,8 +156,4 @@ def parse_arguments():
 
 
 if __name__ == "__main__":
-    try:
-        main()
-    except harness.BenchmarkBroken as error:
-        print(f"perf_profile: the run broke: {error}", file=sys.stderr)
-        sys.exit(1)
+    harness.run_main(main, "perf_profile")

@@ -245,8 +245,4 @@ def live_sessions(server_binary, workdir, profile):
 
 
 if __name__ == "__main__":
-    try:
-        main()
-    except harness.BenchmarkBroken as error:
-        print(f"make bench: the benchmark broke: {error}", file=sys.stderr)
-        sys.exit(1)
+    harness.run_main(main, "make bench")
