@@ -11,6 +11,7 @@ the handler includes the journal's `pwrite` and its own `malloc`s.
 
     python3 bench/perf_profile.py --scenario event
     python3 bench/perf_profile.py --scenario event --reference --busy-us 60
+    python3 bench/perf_profile.py --scenario get --keep      # keeps perf.data for `perf report`
 
 `--busy-us N` makes the reference spin N µs per request before answering:
 a reference as slow as a server doing real work, to see what the same
@@ -21,6 +22,7 @@ import argparse
 import os
 import re
 import secrets
+import shutil
 import subprocess
 import tempfile
 
@@ -89,6 +91,10 @@ def main():
     finally:
         server.stop()
         navigation.stop()
+        if options.keep:
+            print(f"\nkept {workdir} (perf report -i {os.path.join(workdir, 'perf.data')})")
+        else:
+            shutil.rmtree(workdir, ignore_errors=True)
 
 
 def print_table(options, result, data):
@@ -149,6 +155,8 @@ def parse_arguments():
     parser.add_argument("--reference", action="store_true", help="profile the reference server instead")
     parser.add_argument("--busy-us", type=int, default=0, help="with --reference: µs of busy work per request")
     parser.add_argument("--seconds", type=int, default=4)
+    parser.add_argument("--keep", action="store_true",
+                        help="keep the working directory (perf.data, for `perf report -i`) instead of removing it")
     options = parser.parse_args()
     if options.busy_us and not options.reference:
         parser.error("--busy-us needs --reference")
