@@ -31,8 +31,8 @@ import run
 
 SCENARIOS = {"get": "get-session.lua", "event": "post-events.lua", "create": "create-session.lua"}
 
-# (row, symbol whose inclusive share is shown); every symbol the wrk load
-# reaches on either server. Kernel symbols are entered through libc's
+# (row, the symbols behind it: the largest share of any of them, inclusive or
+# its own, is shown); every symbol the wrk load reaches on either server. Kernel symbols are entered through libc's
 # wrappers, so these are the system calls as the server makes them.
 ROWS = [
     ("the whole access handler (ours, or the reference's)", ("daemonAccessHandler(", "answer")),
@@ -71,14 +71,10 @@ def main():
         else:
             ids = []
         if options.reference:
-            _, _, document = harness.pipeline(
-                navigation.port, [harness.request("GET", f"/v1/sessions/{harness.create_three_screen_sessions(navigation.port, 1)[0]}")])[0]
+            document_id = harness.create_three_screen_sessions(navigation.port, 1)[0]
+            server, _ = run.reference_server(run.build_reference_server(workdir), navigation.port, document_id, workdir,
+                                             options.busy_us)
             navigation.stop()
-            body = os.path.join(workdir, "session-document.json")
-            with open(body, "wb") as file:
-                file.write(document)
-            server = harness.Server("reference-server", [run.build_reference_server(workdir), "0", str(run.THREADS), body,
-                                                         str(options.busy_us)])
             ids = [secrets.token_hex(16) for _ in ids]
         arguments = [run.write_ids(workdir, "ids", ids)] if ids else []
         data = os.path.join(workdir, "perf.data")

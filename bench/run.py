@@ -147,11 +147,7 @@ def compare_servers(server_binary, reference_binary, workdir, profile):
     reference = None
     try:
         document_ids = harness.create_three_screen_sessions(navigation.port, 1000)
-        _, _, document = harness.pipeline(navigation.port, [harness.request("GET", f"/v1/sessions/{document_ids[0]}")])[0]
-        body_path = os.path.join(workdir, "session-document.json")
-        with open(body_path, "wb") as file:
-            file.write(document)
-        reference = harness.Server("reference-server", [reference_binary, "0", str(THREADS), body_path])
+        reference, document = reference_server(reference_binary, navigation.port, document_ids[0], workdir)
         fake_ids = [secrets.token_hex(16) for _ in range(1000)]
         results = {"document_bytes": len(document)}
         for key, what, script, connections in SCENARIOS:
@@ -173,6 +169,17 @@ def compare_servers(server_binary, reference_binary, workdir, profile):
         navigation.stop()
         if reference:
             reference.stop()
+
+
+def reference_server(reference_binary, navigation_port, session_id, workdir, busy_us=0):
+    """The reference, answering with the document navigation-server renders
+    for `session_id` now (busy `busy_us` µs per request); and that document."""
+    _, _, document = harness.pipeline(navigation_port, [harness.request("GET", f"/v1/sessions/{session_id}")])[0]
+    body_path = os.path.join(workdir, "session-document.json")
+    with open(body_path, "wb") as file:
+        file.write(document)
+    arguments = [reference_binary, "0", str(THREADS), body_path] + ([str(busy_us)] if busy_us else [])
+    return harness.Server("reference-server", arguments), document
 
 
 def script_arguments(script, side, navigation_port, document_ids, fake_ids, connections, workdir):
