@@ -13,7 +13,7 @@ let package = Package(
     ],
     targets: [
         .target(name: "JSON"),
-        .target(name: "Coordination", dependencies: ["JSON"]),
+        .target(name: "Coordination", dependencies: ["JSON", "Locking"]),
         .target(name: "Flows", dependencies: ["Coordination"]),
         .systemLibrary(
             name: "CMicroHTTPD",
@@ -47,7 +47,7 @@ let package = Package(
         // Helpers every test target shares (a lock ThreadSanitizer can see, a seeded generator).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "JSONTests", dependencies: ["JSON", "TestSupport"]),
-        .testTarget(name: "CoordinationTests", dependencies: ["Coordination", "Sessions", "TestSupport"]),
+        .testTarget(name: "CoordinationTests", dependencies: ["Coordination", "Sessions", "Locking", "TestSupport"]),
         .testTarget(name: "FlowsTests", dependencies: ["Flows", "Coordination", "Sessions", "TestSupport"]),
         .testTarget(name: "HTTPCoreTests", dependencies: ["HTTPCore", "TestSupport"]),
         .testTarget(name: "SessionsTests", dependencies: ["Sessions", "RedisStore", "Flows", "TestSupport"]),

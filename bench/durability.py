@@ -125,7 +125,7 @@ def restart(start_server, workdir, profile):
         server = start_server(f"durability-restart-{attempt}.log", store="file:" + data)
         seconds.append(time.monotonic() - started)
         try:
-            live = metric(server.port, "navigation_sessions_live")
+            live = harness.metric(server.port, "navigation_sessions_live")
             if live != count:
                 raise harness.BenchmarkBroken(f"restarted with {live} sessions, not {count}")
         finally:
@@ -148,7 +148,7 @@ def idle_memory(start_server, workdir, profile):
         ids += touch_new_sessions(server, total - cache)
         many = settled_rss(server)
         # Reported, not checked: the cache's shards round the capacity up (1,000 -> 64 x 16).
-        cached = metric(server.port, "navigation_sessions_cached")
+        cached = harness.metric(server.port, "navigation_sessions_cached")
     finally:
         server.stop()
     print(f"  RSS {full / KIB / KIB:.1f} MiB with {cache} sessions, {many / KIB / KIB:.1f} MiB with {total}",
@@ -169,17 +169,6 @@ def touch_new_sessions(server, count):
 def settled_rss(server):
     time.sleep(0.5)
     return server.rss_bytes()
-
-
-def metric(port, name):
-    """One unlabelled sample from GET /metrics, as an integer."""
-    [(status, _, body)] = harness.pipeline(port, [harness.request("GET", "/metrics")])
-    if status != 200:
-        raise harness.BenchmarkBroken(f"GET /metrics: {status}")
-    for line in body.decode().splitlines():
-        if line.startswith(name + " "):
-            return int(float(line.split()[1]))
-    raise harness.BenchmarkBroken(f"GET /metrics has no {name}")
 
 
 def directory_bytes(path):

@@ -145,6 +145,29 @@ def expect(responses, status, what):
             raise BenchmarkBroken(f"{what}: expected {status}, got {code}: {body[:200]!r}")
 
 
+def metric(port, name):
+    """One unlabelled sample from GET /metrics, as an integer."""
+    [(status, _, body)] = pipeline(port, [request("GET", "/metrics")])
+    if status != 200:
+        raise BenchmarkBroken(f"GET /metrics: {status}")
+    for line in body.decode().splitlines():
+        if line.startswith(name + " "):
+            return int(float(line.split()[1]))
+    raise BenchmarkBroken(f"GET /metrics has no {name}")
+
+
+def wait_for_idle_documents(server, released, seconds=60):
+    """Waits until the server has freed at least `released` session documents
+    (`--document-ttl` after each session's last request), then half a second
+    more for the freed pages to leave its RSS."""
+    deadline = time.monotonic() + seconds
+    while metric(server.port, "navigation_session_documents_released_total") < released:
+        if time.monotonic() > deadline:
+            raise BenchmarkBroken(f"{server.name}: fewer than {released} documents freed after {seconds} s")
+        time.sleep(0.25)
+    time.sleep(0.5)
+
+
 def create_sessions(port, count, flow, context=None):
     """Creates `count` sessions of `flow`; returns their ids."""
     body = {"flow": flow} if context is None else {"flow": flow, "context": context}

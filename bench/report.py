@@ -108,10 +108,12 @@ def _throughput_table(t, runs, seconds):
 
 
 def _sessions_tables(sessions):
-    lines = ["", "| live exchange sessions | RSS MiB | RSS growth per session, bytes |", "| --- | --- | --- |"]
+    lines = ["", "| live exchange sessions | RSS MiB, idle | RSS growth per idle session, bytes "
+             "| per session right after creating them, bytes |", "| --- | --- | --- | --- |"]
     for stage in sessions["memory"]:
+        in_use = stage.get("bytes_per_session_in_use")
         lines.append(f"| {stage['sessions']:,} | {stage['rss_bytes'] / KIB / KIB:.1f} "
-                     f"| {stage['bytes_per_session']:,.0f} |")
+                     f"| {stage['bytes_per_session']:,.0f} | {'–' if in_use is None else f'{in_use:,.0f}'} |")
     lines += ["", "| live sessions (alternating servers) | GET req/s, 64 conn. | POST event req/s, 64 conn. |",
               "| --- | --- | --- |"]
     for side in ("small", "large"):

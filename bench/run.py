@@ -212,7 +212,9 @@ def live_sessions(server_binary, workdir, profile):
     """Memory per session, and throughput with many live sessions vs 1k.
 
     One server is filled to 1k, 10k and 100k sessions, its RSS read at each
-    step before any load; a second holds 1k. Then wrk alternates between the
+    step before any load: right after creating them (each still holds its
+    rendered document) and once they are idle (every document freed after
+    --document-ttl, the default 5 s); a second holds 1k. Then wrk alternates between the
     two (after a warm-up), GET over all their sessions and POST events on
     sessions never sent one, so that noise hits both alike.
     """
@@ -227,9 +229,13 @@ def live_sessions(server_binary, workdir, profile):
         for count in counts:
             ids["large"] += harness.create_sessions(large.port, count - len(ids["large"]), "exchange")
             time.sleep(0.5)
+            in_use = large.rss_bytes()
+            harness.wait_for_idle_documents(large, count)
             rss = large.rss_bytes()
-            memory.append({"sessions": count, "rss_bytes": rss, "bytes_per_session": (rss - base) / count})
-            print(f"  {count} sessions: {memory[-1]['bytes_per_session']:.0f} B/session", file=sys.stderr)
+            memory.append({"sessions": count, "rss_bytes": rss, "bytes_per_session": (rss - base) / count,
+                           "bytes_per_session_in_use": (in_use - base) / count})
+            print(f"  {count} sessions: {memory[-1]['bytes_per_session']:.0f} B/session idle, "
+                  f"{memory[-1]['bytes_per_session_in_use']:.0f} just created", file=sys.stderr)
         servers = {"small": small, "large": large}
         runs = {(side, kind): [] for side in servers for kind in ("get_64", "post_64")}
         for round_index in range(profile["runs"] + 1):  # round 0 is the warm-up

@@ -4,7 +4,7 @@
     import Musl
 #endif
 
-/// A value behind a pthread mutex.
+/// A value behind a pthread mutex. Copies share the value and the mutex.
 ///
 /// Not `Synchronization.Mutex`: on Linux a contended `Mutex` is a
 /// priority-inheritance futex that the kernel hands to the waiting thread,
@@ -12,29 +12,46 @@
 /// ThreadSanitizer cannot see the ordering and reports the guarded value as
 /// racing. ThreadSanitizer intercepts `pthread_mutex_lock`.
 ///
-/// `@unchecked Sendable`: `value` is only read or written inside
+/// The value and the mutex are one allocation (the mutex in the storage's
+/// tail): every cached session has a lock, and a separate 40-byte mutex
+/// cost each one 48 more bytes and an allocation.
+///
+/// `@unchecked Sendable`: the value is only read or written inside
 /// ``withLock(_:)``, with the mutex held.
-package final class Locked<Value>: @unchecked Sendable {
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    private var value: Value
+package struct Locked<Value>: @unchecked Sendable {
+    private let storage: Storage
 
     package init(_ value: consuming sending Value) {
-        self.value = value
-        mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-        mutex.initialize(to: pthread_mutex_t())
-        pthread_mutex_init(mutex, nil)
-    }
-
-    deinit {
-        pthread_mutex_destroy(mutex)
-        mutex.deallocate()
+        storage = Storage.make(value)
     }
 
     /// Runs `body` with the mutex held. Not recursive: `body` must not call
-    /// `withLock` on the same instance.
+    /// `withLock` on the same value or a copy of it.
     package func withLock<Result, Failure: Error>(_ body: (inout Value) throws(Failure) -> Result) throws(Failure) -> Result {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return try body(&value)
+        try storage.withLock(body)
+    }
+
+    /// The value as the header, the mutex as the one element.
+    private final class Storage: ManagedBuffer<Value, pthread_mutex_t> {
+        static func make(_ value: Value) -> Storage {
+            let buffer = create(minimumCapacity: 1) { _ in value }
+            buffer.withUnsafeMutablePointerToElements { mutex in
+                mutex.initialize(to: pthread_mutex_t())
+                _ = pthread_mutex_init(mutex, nil)
+            }
+            return unsafeDowncast(buffer, to: Storage.self)
+        }
+
+        deinit {
+            _ = withUnsafeMutablePointerToElements { pthread_mutex_destroy($0) }
+        }
+
+        func withLock<Result, Failure: Error>(_ body: (inout Value) throws(Failure) -> Result) throws(Failure) -> Result {
+            try withUnsafeMutablePointers { (value, mutex) throws(Failure) -> Result in
+                pthread_mutex_lock(mutex)
+                defer { pthread_mutex_unlock(mutex) }
+                return try body(&value.pointee)
+            }
+        }
     }
 }

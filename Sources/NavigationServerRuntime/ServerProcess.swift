@@ -84,6 +84,7 @@ public enum ServerProcess {
             "navigation-server listening on http://\(urlHost(configuration.host)):\(server.port)")
 
         let sweep = startSweeping(registry, every: configuration.sweepInterval, logger: logger)
+        let documentSweep = startReleasingDocuments(registry, every: configuration.documentSweepInterval)
         stopRequested.wait()
 
         api.readiness.beginDraining()
@@ -94,6 +95,7 @@ public enum ServerProcess {
         }
         logger.log(.info, "stopping")
         sweep.cancel()
+        documentSweep.cancel()
         for source in signalSources { source.cancel() }
         server.stop(deadline: stopDeadlineSeconds)
         store.close()
@@ -169,6 +171,18 @@ public enum ServerProcess {
         timer.setEventHandler {
             let evicted = registry.evictExpired()
             if evicted > 0 { logger.log(.debug, "evicted idle sessions") { $0.field("count", evicted) } }
+        }
+        timer.resume()
+        return timer
+    }
+
+    /// Calls `registry.releaseIdleDocuments()` every `interval` seconds, off
+    /// the request threads, and hands the freed pages back to the system.
+    private static func startReleasingDocuments(_ registry: SessionRegistry, every interval: Double) -> DispatchSourceTimer {
+        let timer = DispatchSource.makeTimerSource(queue: .global(qos: .utility))
+        timer.schedule(deadline: .now() + interval, repeating: interval)
+        timer.setEventHandler {
+            if registry.releaseIdleDocuments() > 0 { FreedMemory.returnToSystem() }
         }
         timer.resume()
         return timer

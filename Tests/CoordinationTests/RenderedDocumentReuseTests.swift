@@ -70,6 +70,25 @@ struct RenderedDocumentReuseTests {
         #expect(document["stack"]?.arrayValue?.first?["params"]?["notes"] == [])
     }
 
+    /// ``Session/releaseDocument()`` frees the document and what the next
+    /// render would copy from it: the next document is rendered whole, and
+    /// is the same.
+    @Test func aReleasedDocumentIsRenderedAgainTheSame() throws {
+        let session = try Session(id: "pages", flow: pagesFlow, context: nil)
+        #expect(!session.holdsDocument)
+        let first = session.document()
+        #expect(session.holdsDocument)
+        session.releaseDocument()
+        #expect(!session.holdsDocument)
+        #expect(session.document() == first)
+        for (index, step) in ["open", "note", "changeBelow", "open", "lock", "close"].enumerated() {
+            if index.isMultiple(of: 2) { session.releaseDocument() }
+            try send(session, step, step == "note" ? ["text": .string("after \(session.version)")] : [:])
+            expectFresh(session)
+            #expect(session.holdsDocument)
+        }
+    }
+
     @Test func remembersWhereEachScreenAndItsParamsWent() throws {
         let session = try Session(id: "pages", flow: pagesFlow, context: nil)
         try send(session, "open")

@@ -37,6 +37,8 @@ struct ConfigurationParserTests {
         #expect(defaults.httpServerConfiguration.lingeringSeconds == 5)
         #expect(defaults.httpServerConfiguration.lingeringDiscardBytes == 8 << 20)
         #expect(defaults.sweepInterval == 30)
+        #expect(defaults.documentTTL == 5)
+        #expect(defaults.documentSweepInterval == 2.5)
     }
 
     // MARK: - Sources
@@ -47,7 +49,7 @@ struct ConfigurationParserTests {
             "--max-body-bytes", "2048", "--max-stack-depth", "8", "--max-history=16", "--max-events", "100",
             "--max-connections", "64", "--max-connections-per-ip", "4", "--connection-timeout=7",
             "--max-session-bytes=4096",
-            "--linger-seconds", "2", "--linger-bytes=4096",
+            "--linger-seconds", "2", "--linger-bytes=4096", "--document-ttl", "0.5",
         ])
         #expect(parsed.host == "0.0.0.0")
         #expect(parsed.port == 0)
@@ -60,6 +62,8 @@ struct ConfigurationParserTests {
         #expect(parsed.maxHistory == 16)
         #expect(parsed.maxEventsPerSession == 100)
         #expect(parsed.maxSessionBytes == 4096)
+        #expect(parsed.sessionLimits.documentIdleTimeout == 0.5)
+        #expect(parsed.documentSweepInterval == 0.25)
         #expect(parsed.maxConnections == 64)
         #expect(parsed.maxConnectionsPerIP == 4)
         #expect(parsed.connectionTimeout == 7)
@@ -100,6 +104,7 @@ struct ConfigurationParserTests {
                 "NAVIGATION_MAX_SESSION_BYTES": "2048",
                 "NAVIGATION_LINGER_SECONDS": "0", "NAVIGATION_LINGER_BYTES": "0",
                 "NAVIGATION_MAX_STREAMS": "13", "NAVIGATION_MAX_STREAMS_PER_SESSION": "4",
+                "NAVIGATION_DOCUMENT_TTL": "120",
             ])
         #expect(parsed.host == "::1")
         #expect(parsed.port == 9000)
@@ -123,7 +128,9 @@ struct ConfigurationParserTests {
         #expect(parsed.fsync == .always)
         #expect(parsed.sessionLimits.maxCachedSessions == 3)
         #expect((parsed.apiOptions.streams.maxStreams, parsed.apiOptions.streams.maxStreamsPerSession) == (13, 4))
-        #expect(ConfigurationParser.environmentVariables.count == 29)
+        #expect(parsed.documentTTL == 120)
+        #expect(parsed.documentSweepInterval == 30)
+        #expect(ConfigurationParser.environmentVariables.count == 30)
     }
 
     /// A Redis round trip holds a worker thread: with a Redis store the
@@ -179,6 +186,8 @@ struct ConfigurationParserTests {
         (["--max-connections-per-ip", "-3"], "--max-connections-per-ip"),
         (["--max-session-bytes", "0"], "--max-session-bytes"),
         (["--linger-seconds", "3601"], "--linger-seconds"), (["--linger-bytes", "-1"], "--linger-bytes"),
+        (["--document-ttl", "0"], "--document-ttl"), (["--document-ttl=-1"], "--document-ttl"),
+        (["--document-ttl", "inf"], "--document-ttl"),
     ])
     func badFlagValueIsAnError(arguments: [String], source: String) {
         guard case .invalidValue(_, let reported, _) = error(arguments) else {

@@ -9,31 +9,52 @@ public struct HistoryEntry: Sendable, Equatable {
         case setTabs, setSplit, selectTab
     }
 
+    // Stored properties are declared word-sized first and one-byte last, so
+    // that an entry is 96 bytes (an idle session keeps its first): the
+    // initializer keeps the order the history passes them in.
     /// Position in the session's history, from 1, never reused.
     public let seq: Int
     /// The session version this call produced.
     public let version: Int
-    public let operation: Operation
     /// The screen the call acted on: shown (push, present, setRoot), removed
     /// (pop, and the modal's first screen for dismiss), revealed (popToRoot),
     /// or changed (update). Empty for the container operations.
     public let screen: String
     public let screenId: String
-    /// How the screen was presented (for push, present and setRoot), so that
-    /// replaying the history from empty rebuilds the stack.
-    public let presentation: Presentation?
     /// The type of the coordinator that made the call, or of the screen's
     /// coordinator when the user made it with `back` or `dismiss`.
     public let coordinator: String
-    public let animated: Bool
-    /// Whether the user made the call (`back`, `dismiss`) rather than a coordinator.
-    public let byUser: Bool
     /// With a tab bar: the tab whose stack the call changed (for `setTabs`,
     /// the one selected; for `selectTab`, the one now selected; for
     /// `setSplit`, the tab that became a split view). Nil for the modals.
     public let tab: String?
-    /// In a split view: the column whose stack the call changed.
-    public let column: SplitColumn?
     /// For `setTabs`: the tabs, in order.
     public let tabs: [TabItem]?
+    public let operation: Operation
+    /// How the screen was presented (for push, present and setRoot), so that
+    /// replaying the history from empty rebuilds the stack.
+    public let presentation: Presentation?
+    public let animated: Bool
+    /// Whether the user made the call (`back`, `dismiss`) rather than a coordinator.
+    public let byUser: Bool
+    /// In a split view: the column whose stack the call changed.
+    public let column: SplitColumn?
+
+    init(
+        seq: Int, version: Int, operation: Operation, screen: String, screenId: String, presentation: Presentation?,
+        coordinator: String, animated: Bool, byUser: Bool, tab: String?, column: SplitColumn?, tabs: [TabItem]?
+    ) {
+        self.seq = seq
+        self.version = version
+        self.operation = operation
+        self.screen = screen
+        self.screenId = screenId
+        self.presentation = presentation
+        self.coordinator = coordinator
+        self.animated = animated
+        self.byUser = byUser
+        self.tab = tab
+        self.column = column
+        self.tabs = tabs
+    }
 }

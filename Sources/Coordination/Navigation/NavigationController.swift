@@ -31,11 +31,30 @@ public final class NavigationController {
     private var screenCounter = 0
     /// The tab bar or split view under the modals; nil while the session is
     /// one plain stack (which then keeps its modals in ``stack`` as always).
-    var containers: Layout?
-    /// With containers: the modals over them, and the screens pushed on those.
-    var modals: [NavigationStack.Entry] = []
+    var containers: Layout? {
+        get { containerState?.layout }
+        set {
+            if let newValue, let containerState {
+                containerState.layout = newValue
+            } else {
+                containerState = newValue.map(ContainerState.init)
+            }
+        }
+    }
+    /// With containers: the modals over them, and the screens pushed on
+    /// those. Without, always empty (the plain stack holds its modals).
+    var modals: [NavigationStack.Entry] {
+        get { containerState?.modals ?? [] }
+        set { containerState?.modals = newValue }
+    }
     /// With containers: every screen shown, hidden tabs included.
-    private(set) var containerEntries: [NavigationStack.Entry] = []
+    private(set) var containerEntries: [NavigationStack.Entry] {
+        get { containerState?.entries ?? [] }
+        set { containerState?.entries = newValue }
+    }
+    /// The storage of the three above, boxed: most sessions have no
+    /// containers, and each would hold ~40 bytes of empty ones inline.
+    private var containerState: ContainerState?
     /// The coordinator that set the tab bar: told when the user selects a tab.
     weak var tabBarOwner: Coordinator?
 
@@ -231,4 +250,12 @@ public final class NavigationController {
             presentation: presentation, coordinator: owner?.typeName ?? "",
             animated: animated, byUser: byUser, tab: position?.tab, column: position?.column, tabs: tabs)
     }
+}
+
+/// The containers of a ``NavigationController`` that has some.
+private final class ContainerState {
+    var layout: Layout
+    var modals: [NavigationStack.Entry] = []
+    var entries: [NavigationStack.Entry] = []
+    init(_ layout: Layout) { self.layout = layout }
 }

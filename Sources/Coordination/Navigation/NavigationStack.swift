@@ -88,7 +88,10 @@ public struct NavigationStack {
 
 /// A router call that cannot be carried out: a bug in the flow, not in the
 /// client's request. The event that caused it is undone.
-public enum RouterMisuse: Error, Sendable, Equatable, CustomStringConvertible {
+///
+/// Indirect: every navigation controller keeps room for its first misuse,
+/// which is rare, and would otherwise hold ~17 bytes for it.
+public indirect enum RouterMisuse: Error, Sendable, Equatable, CustomStringConvertible {
     case emptyStack(operation: String)
     case notPushed(String)
     case noModal

@@ -6,13 +6,15 @@ public struct EventDeclaration {
     public typealias Handler = (EventPayload) throws -> Void
 
     public let name: String
+    /// The payload's fields, shared with the value the flow declared.
+    public let declaredFields: EventFields
     /// The payload's fields in declaration order; every one is required.
-    public let fields: [(name: String, type: FieldType)]
+    public var fields: [(name: String, type: FieldType)] { declaredFields.list }
     /// The string fields declared with a limit of their own
     /// (``EventField/string(maxBytes:)``), by name: the most UTF-8 bytes each
     /// may have. The others have the session's
     /// ``SessionLimits/maxStringFieldBytes``.
-    public let maxStringBytes: [String: Int]
+    public var maxStringBytes: [String: Int] { declaredFields.maxStringBytes }
     /// The string fields declared with a fixed set of values
     /// (``EventField/string(oneOf:)``), by name.
     public var allowedValues: [String: [String]] {
@@ -22,28 +24,18 @@ public struct EventDeclaration {
         }
         return allowed
     }
-    /// The allowed values of each field, in ``fields``' order, or empty when
-    /// no field has any: a list, not a dictionary, since every session holds
-    /// its screens' declarations and a dictionary costs it ~120 bytes.
-    private let allowedByField: [[String]?]
     let handler: Handler
 
-    init(name: String, fields: KeyValuePairs<String, EventField>, handler: @escaping Handler) {
+    init(name: String, fields: EventFields, handler: @escaping Handler) {
         self.name = name
-        self.fields = fields.map { (name: $0.key, type: $0.value.type) }
-        var limits: [String: Int] = [:]
-        for (field, declaration) in fields {
-            if let maxBytes = declaration.maxBytes { limits[field] = maxBytes }
-        }
-        self.maxStringBytes = limits
-        self.allowedByField = fields.contains { $0.value.allowedValues != nil } ? fields.map(\.value.allowedValues) : []
+        self.declaredFields = fields
         self.handler = handler
     }
 
     /// The values the field at `index` of ``fields`` may have, if it was
     /// declared with ``EventField/string(oneOf:)``.
     func allowedValues(at index: Int) -> [String]? {
-        index < allowedByField.count ? allowedByField[index] : nil
+        declaredFields.allowedValues(at: index)
     }
 
     /// Checks `payload` against ``fields``: every declared field present with

@@ -27,20 +27,13 @@ public final class Screen {
     /// The events declared with ``on(_:fields:perform:)``, in order.
     public internal(set) var events: [EventDeclaration] = []
     /// The first reserved name (`back`, `dismiss`) declared with ``on(_:fields:perform:)``:
-    /// a flow error once the screen is on a stack. Kept at declaration so that
-    /// checking every screen after every event compares no strings.
-    private(set) var reservedDeclaration: String?
-    /// Whether the user may pop this screen with `back` when it is pushed
-    /// (UIKit's back button, `navigationBarBackButtonHidden` when false).
-    public var allowsBack = true {
-        didSet { revision += 1 }
+    /// a flow error once the screen is on a stack. Known at declaration
+    /// (``declaresReservedEvent``), so that checking every screen after every
+    /// event compares no strings.
+    var reservedDeclaration: String? {
+        guard declaresReservedEvent else { return nil }
+        return events.first { ReservedEvent(named: $0.name) != nil }?.name
     }
-    /// Whether the user may dismiss the modal holding this screen with
-    /// `dismiss` (SwiftUI's `interactiveDismissDisabled` when false).
-    public var allowsDismiss = true {
-        didSet { revision += 1 }
-    }
-
     /// Set when the screen is shown: unique in its session, stable for the screen's life.
     public internal(set) var id: String?
     /// The coordinator that showed the screen, set by its router.
@@ -63,6 +56,20 @@ public final class Screen {
     /// most events leave most screens' params alone.
     private var measuredParamsBytes: Int?
 
+    // The one-byte properties last, after the optional Int's tag byte: a
+    // screen is then 112 bytes, not 128, and every idle session keeps one.
+    /// Whether the user may pop this screen with `back` when it is pushed
+    /// (UIKit's back button, `navigationBarBackButtonHidden` when false).
+    public var allowsBack = true {
+        didSet { revision += 1 }
+    }
+    /// Whether the user may dismiss the modal holding this screen with
+    /// `dismiss` (SwiftUI's `interactiveDismissDisabled` when false).
+    public var allowsDismiss = true {
+        didSet { revision += 1 }
+    }
+    private var declaresReservedEvent = false
+
     public init(_ name: String, params: JSONObject = JSONObject()) {
         self.name = name
         self.params = params
@@ -78,15 +85,18 @@ public final class Screen {
     /// ``ReservedEvent``): use ``allowsBack`` and ``allowsDismiss`` for
     /// those; a screen on the stack that declares one fails the event as a
     /// flow error.
+    ///
+    /// Fields declared the same way by every session are cheaper kept in a
+    /// `static let` of type ``EventFields`` and passed as they are.
     @discardableResult
     public func on(
         _ event: String,
-        fields: KeyValuePairs<String, EventField> = [:],
+        fields: EventFields = .none,
         perform handler: @escaping EventDeclaration.Handler
     ) -> Screen {
         let declaration = EventDeclaration(name: event, fields: fields, handler: handler)
         revision += 1
-        if reservedDeclaration == nil, ReservedEvent(named: event) != nil { reservedDeclaration = event }
+        if ReservedEvent(named: event) != nil { declaresReservedEvent = true }
         if let index = events.firstIndex(where: { $0.name == event }) {
             events[index] = declaration
         } else {
@@ -151,6 +161,6 @@ extension Screen {
     /// coordinator, when the session ends.
     func clearHandlers() {
         events.removeAll()
-        reservedDeclaration = nil
+        declaresReservedEvent = false
     }
 }

@@ -6,13 +6,23 @@
 /// must be freed. A new screen at a freed one's address has another id,
 /// since a session never gives an id twice; a session rebuilt from its
 /// journal gives them again, so it drops its ``RenderedDocument``.
-struct RenderedDocument {
+///
+/// A class: a session holds one only while it is in use (see
+/// ``Session/releaseDocument()``), and an idle session then pays for one
+/// reference instead of ~150 bytes of positions.
+final class RenderedDocument {
     let bytes: [UInt8]
     let entries: RenderedEntries
     /// The environment's ``CoordinatorEnvironment/treeRevision`` when the
     /// `coordinators` member was written, and where it went; nil when the
     /// flow had finished (`null`).
     let tree: (revision: Int, bytes: Range<Int>)?
+
+    init(bytes: [UInt8], entries: RenderedEntries, tree: (revision: Int, bytes: Range<Int>)?) {
+        self.bytes = bytes
+        self.entries = entries
+        self.tree = tree
+    }
 }
 
 /// Where one screen of the stack went in a ``RenderedDocument``, and

@@ -10,7 +10,8 @@
 /// Not thread-safe: ``SessionRegistry`` gives each session its own lock.
 public final class Session {
     public let id: String
-    public let flow: Flow
+    /// The flow it runs (its state holds it: a session is 112 bytes, not 128).
+    public var flow: Flow { state.flow }
     /// The validated context, defaults filled in.
     public let context: JSONObject
     public let limits: SessionLimits
@@ -18,22 +19,23 @@ public final class Session {
     public private(set) var version = 1
     /// Every event accepted so far, in order: what the session is rebuilt from.
     public private(set) var journal: [ClientEvent] = []
-    /// True when an undo failed because the flow did not replay the same way
-    /// (it is not deterministic). Such a session refuses everything and its
-    /// registry drops it.
-    public private(set) var isBroken = false
     /// Where every router call is recorded, when the session was made with one.
     public let routerLog: RouterCallLog?
     private var state: SessionState
-    private var cachedDocument: [UInt8]?
-    /// The last document rendered, kept when it goes stale so that the next
-    /// render copies the screens, params and coordinator tree that did not
-    /// change; it shares its bytes with `cachedDocument` while that is current.
+    /// The last document rendered, current or not: the next render copies
+    /// the screens, params and coordinator tree that did not change.
     private var lastRender: RenderedDocument?
     /// The context's and the journal's part of ``byteCount``: the first is
     /// fixed, the second a running sum.
     private let contextBytes: Int
     private var journalBytes = 0
+    /// True when an undo failed because the flow did not replay the same way
+    /// (it is not deterministic). Such a session refuses everything and its
+    /// registry drops it.
+    public private(set) var isBroken = false
+    /// Whether `lastRender` is this version's document. (The two flags are
+    /// declared together so that they share one word of an idle session.)
+    private var documentIsCurrent = false
 
     /// Builds the flow's root coordinator and runs `start()`.
     ///
@@ -46,7 +48,6 @@ public final class Session {
         routerLog: RouterCallLog? = nil
     ) throws(NavigationError) {
         self.id = id
-        self.flow = flow
         self.limits = limits
         self.routerLog = routerLog
         let validated = try flow.validatedContext(context)
@@ -81,7 +82,6 @@ public final class Session {
         restoring id: String, flow: Flow, context: JSONObject, journal: [ClientEvent], limits: SessionLimits = .default
     ) throws(NavigationError) {
         self.id = id
-        self.flow = flow
         self.limits = limits
         self.routerLog = nil
         self.context = context
@@ -179,7 +179,7 @@ public final class Session {
         version += 1
         journal.append(event)
         journalBytes += eventBytes
-        cachedDocument = nil
+        documentIsCurrent = false
     }
 
     /// Takes back the last accepted event: the session is rebuilt from the
@@ -215,7 +215,7 @@ public final class Session {
             version += 1
             journal.append(event)
             journalBytes += SessionBudget.journalBytes(of: event)
-            cachedDocument = nil
+            documentIsCurrent = false
         }
     }
 
@@ -223,18 +223,31 @@ public final class Session {
     /// descendant.
     public func end() {
         state.end()
-        cachedDocument = nil
+        documentIsCurrent = false
     }
 
-    /// The session document (openapi.yaml, `Session`), as compact JSON, cached per version.
+    /// The session document (openapi.yaml, `Session`), as compact JSON,
+    /// kept until the next change or ``releaseDocument()``.
     public func document() -> [UInt8] {
-        if let cachedDocument { return cachedDocument }
-        // Kept in an exactly sized copy: the writer's buffer has room to
-        // spare, and an idle session holds its document for its lifetime.
+        if documentIsCurrent, let lastRender { return lastRender.bytes }
+        // Kept in an exactly sized copy: the writer's buffer has room to spare.
         let rendered = SessionDocument.render(self, reusing: lastRender)
         lastRender = rendered
-        cachedDocument = rendered.bytes
+        documentIsCurrent = true
         return rendered.bytes
+    }
+
+    /// Whether the session holds a rendered document (current or not).
+    public var holdsDocument: Bool { lastRender != nil }
+
+    /// Frees the rendered document (about 1 KB for a small flow, most of an
+    /// idle session's memory). The next ``document()`` renders it whole
+    /// again: the same bytes, at the cost of writing every part instead of
+    /// only what changed. ``SessionRegistry`` calls this for sessions idle
+    /// for longer than ``SessionLimits/documentIdleTimeout``.
+    public func releaseDocument() {
+        lastRender = nil
+        documentIsCurrent = false
     }
 
     /// Replaces the half-changed state with one rebuilt from the journal.
@@ -260,9 +273,8 @@ public final class Session {
             }
         }
         state = rebuilt
-        cachedDocument = nil
         // The rebuilt screens have the old ones' ids (and maybe their addresses).
-        lastRender = nil
+        releaseDocument()
     }
 
     var liveState: SessionState { state }

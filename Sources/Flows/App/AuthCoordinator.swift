@@ -2,13 +2,17 @@ import Coordination
 
 /// Login and password reset. Finishes with a typed output, the ``User``.
 final class AuthCoordinator: OutputCoordinator<User> {
+    /// Declared once: every session's screens share them (``EventFields``).
+    private static let loginFields: EventFields = ["username": .string, "password": .string]
+    private static let submitFields: EventFields = ["email": .string]
+
     private let viewModel = LoginViewModel()
     private var login: Screen?
 
     override func start() {
         viewModel.navigation = self
         let login = Screen("login", params: viewModel.output)
-            .on("login", fields: ["username": .string, "password": .string]) { [unowned self] payload in
+            .on("login", fields: Self.loginFields) { [unowned self] payload in
                 viewModel.login(username: payload.string("username"), password: payload.string("password"))
             }
             .on("forgotPassword") { [unowned self] _ in viewModel.forgotPassword() }
@@ -27,7 +31,7 @@ extension AuthCoordinator: AuthNavigation {
 
     func showForgotPassword() {
         let forgot = Screen("forgotPassword", params: ["error": nil])
-        forgot.on("submit", fields: ["email": .string]) { [unowned self, unowned forgot] payload in
+        forgot.on("submit", fields: Self.submitFields) { [unowned self, unowned forgot] payload in
             let email = payload.string("email")
             guard !email.allSatisfy(\.isWhitespace) else {
                 router.update(forgot, "error", to: "Enter your email.")

@@ -5,6 +5,10 @@ import Coordination
 /// finishes; the user's own `dismiss` at any step ends it too (the session
 /// finishes a coordinator left without screens).
 final class CheckoutCoordinator: Coordinator {
+    /// Declared once: every session's screens share them (``EventFields``).
+    private static let nextFields: EventFields = ["street": .string]
+    private static let payFields: EventFields = ["card": .string]
+
     private static let items: JSONValue = [
         ["sku": "tea", "name": "Green tea", "quantity": 2, "price": 4.5],
         ["sku": "mug", "name": "Mug", "quantity": 1, "price": 12],
@@ -28,7 +32,7 @@ final class CheckoutCoordinator: Coordinator {
 
     private func showAddress() {
         let address = Screen("address", params: ["error": nil])
-        address.on("next", fields: ["street": .string]) { [unowned self, unowned address] payload in
+        address.on("next", fields: Self.nextFields) { [unowned self, unowned address] payload in
             let street = payload.string("street")
             guard !street.allSatisfy(\.isWhitespace) else {
                 router.update(address, "error", to: "Enter a street.")
@@ -42,7 +46,7 @@ final class CheckoutCoordinator: Coordinator {
 
     private func showPayment() {
         let payment = Screen("payment", params: ["total": 21, "error": nil])
-        payment.on("pay", fields: ["card": .string]) { [unowned self, unowned payment] payload in
+        payment.on("pay", fields: Self.payFields) { [unowned self, unowned payment] payload in
             let digits = payload.string("card").filter(\.isNumber)
             guard digits.count >= 4 else {
                 router.update(payment, "error", to: "Enter a card number.")

@@ -9,6 +9,9 @@ extension ExchangeFlow {
     /// the screen is gone, by `close` or by the user's `back`, it reports
     /// that it finished.
     final class CalculatorCoordinator: Coordinator {
+        /// Declared once: every session's screens share them (``EventFields``).
+        private static let convertFields: EventFields = ["amount": .number]
+
         weak var delegate: CalculatorCoordinatorDelegate?
         let item: CurrencyRate
 
@@ -20,7 +23,7 @@ extension ExchangeFlow {
         override func start() {
             let calculator = Screen(Route.calculator(code: item.code), params: ["item": item.json, "amount": nil, "result": nil])
             calculator
-                .on("convert", fields: ["amount": .number]) { [unowned self, unowned calculator] payload in
+                .on("convert", fields: Self.convertFields) { [unowned self, unowned calculator] payload in
                     let amount = payload.number("amount")
                     var params = calculator.params
                     params["amount"] = .number(amount)

@@ -11,10 +11,12 @@ extension ExchangeFlow {
         weak var delegate: RatesCoordinatorDelegate?
         /// Weak: the stack owns the screen.
         private weak var rates: Screen?
+        /// Declared once: every session's rates screen shares them.
+        private static let selectFields: EventFields = ["code": .string(oneOf: ExchangeFlow.codes)]
 
         override func start() {
             let rates = Screen(Route.rates, params: ExchangeFlow.ratesParams)
-            rates.on("select", fields: ["code": .string(oneOf: ExchangeFlow.codes)]) { [unowned self] payload in
+            rates.on("select", fields: Self.selectFields) { [unowned self] payload in
                 let code = payload.string("code")
                 guard let item = ExchangeFlow.rates.first(where: { $0.code == code }) else {
                     let known = ExchangeFlow.rates.map(\.code).joined(separator: ", ")

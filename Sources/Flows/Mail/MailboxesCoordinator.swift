@@ -10,6 +10,10 @@ extension MailFlow {
     /// (``handle(_:)``) end in the same two steps: show a mailbox, show a
     /// message.
     final class MailboxesCoordinator: Coordinator {
+        /// Declared once: every session's screens share them (``EventFields``).
+        private static let openFields: EventFields = ["mailbox": .string]
+        private static let readFields: EventFields = ["message": .string]
+
         private(set) var data = MailData()
         private lazy var primary = router.column(.primary)
         private lazy var secondary = router.column(.secondary)
@@ -22,7 +26,7 @@ extension MailFlow {
         override func start() {
             router.setSplit()
             let mailboxes = Screen("mailboxes", params: ["mailboxes": data.summaries])
-            mailboxes.on("open", fields: ["mailbox": .string]) { [unowned self] payload in
+            mailboxes.on("open", fields: Self.openFields) { [unowned self] payload in
                 try openMailbox(payload.string("mailbox"))
             }
             mailboxesScreen = mailboxes
@@ -54,7 +58,7 @@ extension MailFlow {
             guard openMailboxID != mailbox.id else { return }
             if messagesScreen != nil { primary.popToRoot() }
             let messages = Screen(MailFlow.Route.mailbox(id: mailbox.id), params: messagesParams(mailbox))
-            messages.on("read", fields: ["message": .string]) { [unowned self] payload in
+            messages.on("read", fields: Self.readFields) { [unowned self] payload in
                 try read(payload.string("message"))
             }
             messagesScreen = messages

@@ -12,6 +12,9 @@ extension MailFlow {
     /// `compose` as a sheet over the whole split view, `archive` handing
     /// the message back to the delegate and finishing.
     final class MessageCoordinator: Coordinator {
+        /// Declared once: every session's screens share them (``EventFields``).
+        private static let sendFields: EventFields = ["body": .string]
+
         weak var delegate: MessageCoordinatorDelegate?
         let message: MailData.Message
 
@@ -36,7 +39,7 @@ extension MailFlow {
                 "compose",
                 params: ["to": .string(message.from), "subject": .string("Re: \(message.subject)"), "signature": signature]
             )
-            .on("send", fields: ["body": .string]) { [unowned self] _ in router.dismiss() }
+            .on("send", fields: Self.sendFields) { [unowned self] _ in router.dismiss() }
             .on("cancel") { [unowned self] _ in router.dismiss() }
             router.present(compose, style: .sheet)
         }

@@ -64,6 +64,10 @@ public final class ServerMetrics: Sendable {
         page.sample("navigation_sessions_flow_changed_total", [:], statistics.flowChanged)
         page.family("navigation_sessions_cached", type: "gauge", help: "Sessions whose coordinator trees are in memory.")
         page.sample("navigation_sessions_cached", [:], registry.cachedCount)
+        page.family(
+            "navigation_session_documents_released_total", type: "counter",
+            help: "Rendered documents of cached sessions freed after --document-ttl without a request, since start.")
+        page.sample("navigation_session_documents_released_total", [:], statistics.documentsReleased)
         page.family("navigation_store_available", type: "gauge", help: "1 while the session store takes reads and writes, else 0.")
         page.sample("navigation_store_available", [:], registry.isStoreAvailable ? 1 : 0)
         page.family("navigation_streams_open", type: "gauge", help: "Live-update streams (GET .../stream) open now.")

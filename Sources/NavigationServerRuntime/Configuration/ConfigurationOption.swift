@@ -100,6 +100,11 @@ struct ConfigurationOption: Sendable {
             "max-cached-sessions", "NAVIGATION_MAX_CACHED_SESSIONS", in: 1...Int.max,
             "Session trees kept in memory (least recently used out; rebuilt from the journal on demand).",
             \.maxCachedSessions),
+        .value(
+            "document-ttl", "NAVIGATION_DOCUMENT_TTL", expecting: "a positive number of seconds",
+            "Seconds a cached session keeps its rendered JSON document after its last request; then it is freed and rendered again on demand.",
+            \.documentTTL,
+            parse: SecondsText.parse, describe: SecondsText.format),
         .integer(
             "max-body-bytes", "NAVIGATION_MAX_BODY_BYTES", in: 1...Int.max,
             "Largest request body; larger ones are 413.", \.maxBodyBytes),

@@ -25,6 +25,8 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var fsync: FsyncPolicy
     /// Session trees kept in memory.
     public var maxCachedSessions: Int
+    /// Seconds a cached session keeps its rendered document after its last request.
+    public var documentTTL: Double
     /// Bytes of context, accepted events and screen params one session may hold.
     public var maxSessionBytes: Int
     /// Simultaneous connections, open live streams included; by default
@@ -79,6 +81,7 @@ public struct ServerConfiguration: Sendable, Equatable {
         store = .default
         fsync = .everysec
         maxCachedSessions = limits.maxCachedSessions
+        documentTTL = limits.documentIdleTimeout
         maxSessionBytes = limits.maxSessionBytes
         maxConnections = Self.defaultMaxConnections
         maxConnectionsPerIP = http.perIPConnectionLimit
@@ -126,6 +129,7 @@ public struct ServerConfiguration: Sendable, Equatable {
         limits.maxHistoryLength = maxHistory
         limits.maxEventsPerSession = maxEventsPerSession
         limits.maxCachedSessions = maxCachedSessions
+        limits.documentIdleTimeout = documentTTL
         limits.maxSessionBytes = maxSessionBytes
         return limits
     }
@@ -152,5 +156,12 @@ public struct ServerConfiguration: Sendable, Equatable {
     /// session's memory is freed soon after its TTL, at most every 30 s.
     public var sweepInterval: Double {
         min(max(sessionTTL / 4, 0.1), 30)
+    }
+
+    /// Seconds between passes that free idle sessions' documents: a
+    /// document is freed between one and one and a half `--document-ttl`
+    /// after its session's last request, at most 30 s late.
+    public var documentSweepInterval: Double {
+        min(max(documentTTL / 2, 0.1), 30)
     }
 }

@@ -11,6 +11,9 @@ public struct RegistryStatistics: Sendable, Equatable {
     /// Cached sessions brought up to date by replaying only the records
     /// another instance appended.
     public var caughtUp: Int = 0
+    /// Rendered documents of idle cached sessions freed
+    /// (``SessionRegistry/releaseIdleDocuments()``).
+    public var documentsReleased: Int = 0
 }
 
 final class RegistryCounters: Sendable {
@@ -19,6 +22,7 @@ final class RegistryCounters: Sendable {
     let evicted = Atomic<Int>(0)
     let flowChanged = Atomic<Int>(0)
     let caughtUp = Atomic<Int>(0)
+    let documentsReleased = Atomic<Int>(0)
 
     func snapshot() -> RegistryStatistics {
         RegistryStatistics(
@@ -26,6 +30,7 @@ final class RegistryCounters: Sendable {
             ended: ended.load(ordering: .relaxed),
             evicted: evicted.load(ordering: .relaxed),
             flowChanged: flowChanged.load(ordering: .relaxed),
-            caughtUp: caughtUp.load(ordering: .relaxed))
+            caughtUp: caughtUp.load(ordering: .relaxed),
+            documentsReleased: documentsReleased.load(ordering: .relaxed))
     }
 }

@@ -57,6 +57,14 @@ final class SessionCache: Sendable {
         }
     }
 
+    /// Calls `body` with every box held now, one shard at a time, with no
+    /// lock of the cache held (a shard's boxes are copied out first).
+    func forEachBox(_ body: (SessionBox) -> Void) {
+        for shard in shards {
+            for box in shard.withLock({ Array($0.values) }) { body(box) }
+        }
+    }
+
     /// The boxes now held, with their ids, for a sweep.
     func all() -> [(id: String, box: SessionBox)] {
         shards.flatMap { shard in shard.withLock { boxes in boxes.map { (id: $0.key, box: $0.value) } } }

@@ -29,6 +29,9 @@ public final class SessionRegistry: Sendable {
     let notify: @Sendable (RegistryNotice) -> Void
     /// Each accepted change, announced to the session's live subscribers.
     public let feed = SessionFeed()
+    /// Milliseconds: sessions last used before this had their documents
+    /// released by the last ``releaseIdleDocuments()``.
+    let documentsReleasedBefore = Atomic<Int64>(0)
 
     /// - Parameters:
     ///   - store: the journals; a ``MemoryStore`` keeps nothing across a restart.

@@ -1,0 +1,60 @@
+/// The fields of an event's payload, in the order a client should show them:
+/// what ``Screen/on(_:fields:perform:)`` takes, written as a dictionary
+/// literal, `["code": .string(oneOf: codes), "amount": .number]`.
+///
+/// Immutable and shared by its copies. A flow that declares the same fields
+/// on every session can keep them in a `static let` and pass that: each
+/// screen then holds one reference instead of its own lists (~100 bytes an
+/// idle session keeps per declared event).
+public struct EventFields: ExpressibleByDictionaryLiteral, Sendable {
+    /// No fields: the payload must be `{}` (or absent).
+    public static let none = EventFields(declared: [])
+
+    private let storage: Storage
+
+    public init(dictionaryLiteral elements: (String, EventField)...) {
+        self.init(declared: elements)
+    }
+
+    /// The fields in `declared`'s order.
+    public init(_ declared: KeyValuePairs<String, EventField>) {
+        self.init(declared: declared.map { ($0.key, $0.value) })
+    }
+
+    private init(declared: [(String, EventField)]) {
+        // Events without fields are the most common: they share one storage.
+        storage = declared.isEmpty ? Self.emptyStorage : Storage(declared)
+    }
+
+    /// Every field, in declaration order; every one is required.
+    public var list: [(name: String, type: FieldType)] { storage.fields }
+    /// The string fields declared with a limit of their own, by name.
+    public var maxStringBytes: [String: Int] { storage.maxStringBytes }
+
+    /// The allowed values of the field at `index`, if it was declared with
+    /// ``EventField/string(oneOf:)``.
+    public func allowedValues(at index: Int) -> [String]? {
+        index < storage.allowedByField.count ? storage.allowedByField[index] : nil
+    }
+
+    public var isEmpty: Bool { storage.fields.isEmpty }
+
+    private static let emptyStorage = Storage([])
+
+    private final class Storage: Sendable {
+        let fields: [(name: String, type: FieldType)]
+        let maxStringBytes: [String: Int]
+        /// Empty when no field has allowed values.
+        let allowedByField: [[String]?]
+
+        init(_ declared: [(String, EventField)]) {
+            fields = declared.map { (name: $0.0, type: $0.1.type) }
+            var limits: [String: Int] = [:]
+            for (name, field) in declared {
+                if let maxBytes = field.maxBytes { limits[name] = maxBytes }
+            }
+            maxStringBytes = limits
+            allowedByField = declared.contains { $0.1.allowedValues != nil } ? declared.map(\.1.allowedValues) : []
+        }
+    }
+}
