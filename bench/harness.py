@@ -158,14 +158,14 @@ def metric(port, name):
 
 def wait_for_idle_documents(server, released, seconds=60):
     """Waits until the server has freed at least `released` session documents
-    (`--document-ttl` after each session's last request), then half a second
-    more for the freed pages to leave its RSS."""
+    (`--document-ttl` after each session's last request), then 11 s more:
+    jemalloc's background threads return freed pages over its 10 s decay."""
     deadline = time.monotonic() + seconds
     while metric(server.port, "navigation_session_documents_released_total") < released:
         if time.monotonic() > deadline:
             raise BenchmarkBroken(f"{server.name}: fewer than {released} documents freed after {seconds} s")
         time.sleep(0.25)
-    time.sleep(0.5)
+    time.sleep(11)
 
 
 def create_sessions(port, count, flow, context=None):

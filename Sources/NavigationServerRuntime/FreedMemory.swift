@@ -4,21 +4,33 @@
     import Musl
 #endif
 
-/// Hands memory that the allocator holds free back to the system, after a
-/// sweep freed much at once (idle sessions' documents).
+/// Gives memory the allocator holds free back to the system, so that the
+/// documents idle sessions free (`--document-ttl`) leave the server's RSS.
 ///
-/// navigation-server links jemalloc, which otherwise returns free pages
-/// only as later allocations tick its decay clock: an idle server would
-/// keep them. `arena.<all>.purge` returns them now; the next allocations
-/// fault fresh pages in. Under glibc's malloc (the tests, which do not link
-/// jemalloc), `malloc_trim` does the same.
+/// navigation-server links jemalloc, which returns free pages only as its
+/// decay clock ticks, and ticks it only on later allocations: an idle server
+/// kept them all. Its background threads tick it on their own
+/// (`background_thread`, on from the start): free pages go back gradually,
+/// over jemalloc's ~10 s decay, without a purge on the request threads'
+/// arenas. Under glibc's malloc (the tests link it), `malloc_trim` after a
+/// release does the same.
 enum FreedMemory {
-    static func returnToSystem() {
-        if let purge = jemallocControl {
-            _ = "arena.4096.purge".withCString { purge($0, nil, nil, nil, 0) }
-        } else if let trim = glibcTrim {
-            _ = trim(0)
+    /// Turns on jemalloc's background purging threads, when the process
+    /// runs on jemalloc; returns whether it did.
+    @discardableResult
+    static func startBackgroundPurging() -> Bool {
+        guard let control = jemallocControl else { return false }
+        var enabled = true
+        return "background_thread".withCString { name in
+            control(name, nil, nil, &enabled, MemoryLayout<Bool>.size) == 0
         }
+    }
+
+    /// After freeing much at once: under glibc, trims its heap now (jemalloc's
+    /// background threads need nothing).
+    static func memoryWasFreed() {
+        guard jemallocControl == nil, let trim = glibcTrim else { return }
+        _ = trim(0)
     }
 
     private typealias Control =
@@ -28,7 +40,7 @@ enum FreedMemory {
 
     private typealias Trim = @convention(c) (Int) -> Int32
 
-    /// jemalloc's `mallctl`, when the process has it (4096 is its `MALLCTL_ARENAS_ALL`).
+    /// jemalloc's `mallctl`, when the process has it.
     private static let jemallocControl: Control? = function("mallctl", as: Control.self)
     /// glibc's `malloc_trim` (not in Swift's Glibc module).
     private static let glibcTrim: Trim? = function("malloc_trim", as: Trim.self)

@@ -84,6 +84,7 @@ public enum ServerProcess {
             "navigation-server listening on http://\(urlHost(configuration.host)):\(server.port)")
 
         let sweep = startSweeping(registry, every: configuration.sweepInterval, logger: logger)
+        FreedMemory.startBackgroundPurging()
         let documentSweep = startReleasingDocuments(registry, every: configuration.documentSweepInterval)
         stopRequested.wait()
 
@@ -177,12 +178,13 @@ public enum ServerProcess {
     }
 
     /// Calls `registry.releaseIdleDocuments()` every `interval` seconds, off
-    /// the request threads, and hands the freed pages back to the system.
+    /// the request threads; the freed pages go back to the system
+    /// (``FreedMemory``).
     private static func startReleasingDocuments(_ registry: SessionRegistry, every interval: Double) -> DispatchSourceTimer {
         let timer = DispatchSource.makeTimerSource(queue: .global(qos: .utility))
         timer.schedule(deadline: .now() + interval, repeating: interval)
         timer.setEventHandler {
-            if registry.releaseIdleDocuments() > 0 { FreedMemory.returnToSystem() }
+            if registry.releaseIdleDocuments() > 0 { FreedMemory.memoryWasFreed() }
         }
         timer.resume()
         return timer
