@@ -40,8 +40,19 @@ enum FreedMemory {
 
     private typealias Trim = @convention(c) (Int) -> Int32
 
-    /// jemalloc's `mallctl`, when the process has it.
-    private static let jemallocControl: Control? = function("mallctl", as: Control.self)
+    /// jemalloc's `mallctl`, when jemalloc serves the process's `malloc`.
+    /// Linked is not enough: under ThreadSanitizer its runtime's `malloc`
+    /// comes first, jemalloc serves nothing, and its background threads
+    /// crashed the server.
+    private static let jemallocControl: Control? = {
+        // Already loaded (RTLD_NOLOAD), or not linked at all.
+        guard let jemalloc = dlopen("libjemalloc.so.2", RTLD_NOW | RTLD_NOLOAD) else { return nil }
+        defer { dlclose(jemalloc) }
+        guard let own = dlsym(jemalloc, "malloc"), own == dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc"),
+            let control = dlsym(jemalloc, "mallctl")
+        else { return nil }
+        return unsafeBitCast(control, to: Control.self)
+    }()
     /// glibc's `malloc_trim` (not in Swift's Glibc module).
     private static let glibcTrim: Trim? = function("malloc_trim", as: Trim.self)
 
