@@ -158,14 +158,24 @@ def metric(port, name):
 
 def wait_for_idle_documents(server, released, seconds=60):
     """Waits until the server has freed at least `released` session documents
-    (`--document-ttl` after each session's last request), then 11 s more:
-    jemalloc's background threads return freed pages over its 10 s decay."""
+    (`--document-ttl` after each session's last request)."""
     deadline = time.monotonic() + seconds
     while metric(server.port, "navigation_session_documents_released_total") < released:
         if time.monotonic() > deadline:
             raise BenchmarkBroken(f"{server.name}: fewer than {released} documents freed after {seconds} s")
         time.sleep(0.25)
-    time.sleep(11)
+
+
+def settled_rss(server, seconds=14):
+    """The server's lowest RSS over `seconds`, read every second: jemalloc's
+    background threads return freed pages over its 10 s decay, and the
+    expiry sweep (every 30 s at most) holds a list of every session's
+    summary for a moment."""
+    readings = []
+    for _ in range(seconds):
+        time.sleep(1)
+        readings.append(server.rss_bytes())
+    return min(readings)
 
 
 def create_sessions(port, count, flow, context=None):

@@ -214,7 +214,8 @@ def live_sessions(server_binary, workdir, profile):
     One server is filled to 1k, 10k and 100k sessions, its RSS read at each
     step before any load: right after creating them (each still holds its
     rendered document) and once they are idle (every document freed after
-    --document-ttl, the default 5 s); a second holds 1k. Then wrk alternates between the
+    --document-ttl, the default 5 s; the lowest reading over 14 s, see
+    harness.settled_rss); a second holds 1k. Then wrk alternates between the
     two (after a warm-up), GET over all their sessions and POST events on
     sessions never sent one, so that noise hits both alike.
     """
@@ -231,7 +232,7 @@ def live_sessions(server_binary, workdir, profile):
             time.sleep(0.5)
             in_use = large.rss_bytes()
             harness.wait_for_idle_documents(large, count)
-            rss = large.rss_bytes()
+            rss = harness.settled_rss(large)
             memory.append({"sessions": count, "rss_bytes": rss, "bytes_per_session": (rss - base) / count,
                            "bytes_per_session_in_use": (in_use - base) / count})
             print(f"  {count} sessions: {memory[-1]['bytes_per_session']:.0f} B/session idle, "

@@ -65,11 +65,6 @@ final class SessionCache: Sendable {
         }
     }
 
-    /// The boxes now held, with their ids, for a sweep.
-    func all() -> [(id: String, box: SessionBox)] {
-        shards.flatMap { shard in shard.withLock { boxes in boxes.map { (id: $0.key, box: $0.value) } } }
-    }
-
     private func shard(for id: String) -> Locked<[String: SessionBox]> {
         // On the contiguous bytes of a native string, once per request.
         let hash = id.utf8.withContiguousStorageIfAvailable { Self.hash(of: $0.prefix(8)) } ?? Self.hash(of: id.utf8.prefix(8))

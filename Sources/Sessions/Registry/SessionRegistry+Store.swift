@@ -165,16 +165,20 @@ extension SessionRegistry {
             return 0
         }
         let now = nowMillis()
-        var cachedAccess: [String: Int64] = [:]
-        for (id, box) in cache.all() { cachedAccess[id] = box.lastAccess.load(ordering: .relaxed) }
         var evicted = 0
         for summary in store.sessions() {
             if summary.ended {
                 store.drop(summary.id)
                 continue
             }
-            let lastActivity = max(summary.lastActivity, cachedAccess[summary.id] ?? 0)
-            if isExpired(lastActivity: lastActivity, now: now), expire(summary.id, lastVersion: summary.lastVersion) {
+            // The cache is asked only about sessions the store finds idle
+            // (a request since is in the box's last access): a map of every
+            // cached session's access time was ~9 MB a sweep at 100,000.
+            guard isExpired(lastActivity: summary.lastActivity, now: now) else { continue }
+            let lastAccess = cache.box(for: summary.id)?.lastAccess.load(ordering: .relaxed) ?? 0
+            if isExpired(lastActivity: max(summary.lastActivity, lastAccess), now: now),
+                expire(summary.id, lastVersion: summary.lastVersion)
+            {
                 evicted += 1
             }
         }
