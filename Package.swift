@@ -13,7 +13,7 @@ let package = Package(
     ],
     targets: [
         .target(name: "JSON"),
-        .target(name: "Coordination", dependencies: ["JSON", "Locking"]),
+        .target(name: "Coordination", dependencies: ["JSON"]),
         .target(name: "Flows", dependencies: ["Coordination"]),
         .systemLibrary(
             name: "CMicroHTTPD",

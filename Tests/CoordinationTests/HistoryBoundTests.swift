@@ -12,11 +12,13 @@ struct HistoryBoundTests {
         let screen = Screen("s")
         for version in 1...(limit * 5 + 2) {
             history.append(
-                version: version, operation: .update, screen: screen, presentation: nil, coordinator: "C", animated: false,
+                version: version, operation: .update, screen: screen, presentation: nil,
+                coordinator: CoordinatorType(type: Coordinator.self), animated: false,
                 byUser: false)
             let expected = Array(max(1, version - limit + 1)...version)
             #expect(history.entries.map(\.version) == expected)
             #expect(history.entries.map(\.seq) == expected)
+            #expect(history.entries.allSatisfy { $0.coordinator == "Coordinator" })
         }
         let newest = limit * 5 + 2
         let (kept, truncated) = history.entries(since: newest - limit)

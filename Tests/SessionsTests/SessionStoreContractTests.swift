@@ -159,6 +159,26 @@ struct SessionStoreContractTests {
         #expect(store.sessions().map(\.id) == [Journal.id(2)])
     }
 
+    /// What the idle sweep asks for: ended sessions and those last active
+    /// before the cutoff, and no other.
+    @Test(arguments: Kind.allCases)
+    func listsOnlyEndedOrIdleSessionsForTheSweep(_ kind: Kind) throws {
+        let (store, directory) = try Self.makeStore(kind)
+        defer {
+            store.close()
+            _ = directory
+        }
+        try Journal.append([Journal.created(1, time: 1_000)], to: store)
+        try Journal.append([Journal.created(2, time: 5_000)], to: store)
+        try Journal.append([Journal.created(3, time: 9_000)], to: store)
+        try Journal.append([Journal.created(4, time: 9_500), Journal.ended(4, version: 2, time: 9_600)], to: store)
+        let listed = { (before: Int64) in Set(store.sessions(endedOrIdleBefore: before).map(\.id)) }
+        #expect(listed(5_000) == [Journal.id(1), Journal.id(4)])
+        #expect(listed(5_001) == [Journal.id(1), Journal.id(2), Journal.id(4)])
+        #expect(listed(0) == [Journal.id(4)])
+        #expect(listed(10_000) == Set((1...4).map(Journal.id)))
+    }
+
     @Test(arguments: Kind.allCases)
     func aClosedStoreIsUnavailable(_ kind: Kind) throws {
         let (store, directory) = try Self.makeStore(kind)

@@ -48,9 +48,15 @@ open class Coordinator {
     private var finished = false
 
     /// The name shown in the session document's coordinator tree and history:
-    /// what `String(describing:)` prints for the type, one string shared by
-    /// every coordinator of the type (``CoordinatorTypeNames``).
-    public var typeName: String { CoordinatorTypeNames.name(of: type(of: self)) }
+    /// what `String(describing:)` prints for the type. Spelled on each read,
+    /// not kept: every coordinator of every idle session would keep a copy.
+    public var typeName: String { Self.typeName(of: type(of: self)) }
+
+    /// `_typeName` prints what `String(describing:)` does for a metatype,
+    /// without its `Mirror` and casts (~7,500 instructions a call).
+    static func typeName(of type: Coordinator.Type) -> String {
+        _typeName(type, qualified: false)
+    }
 
     public init(environment: CoordinatorEnvironment) {
         self.environment = environment

@@ -25,7 +25,7 @@ public struct History: Sendable {
 
     mutating func append(
         version: Int, operation: HistoryEntry.Operation, screen: Screen,
-        presentation: Presentation?, coordinator: String, animated: Bool, byUser: Bool
+        presentation: Presentation?, coordinator: CoordinatorType?, animated: Bool, byUser: Bool
     ) {
         append(
             version: version, operation: operation, screenName: screen.name, screenId: screen.id ?? "",
@@ -34,7 +34,7 @@ public struct History: Sendable {
 
     mutating func append(
         version: Int, operation: HistoryEntry.Operation, screenName: String, screenId: String,
-        presentation: Presentation?, coordinator: String, animated: Bool, byUser: Bool,
+        presentation: Presentation?, coordinator: CoordinatorType?, animated: Bool, byUser: Bool,
         tab: String? = nil, column: SplitColumn? = nil, tabs: [TabItem]? = nil
     ) {
         if storage.count - start == limit {

@@ -10,7 +10,7 @@ public struct HistoryEntry: Sendable, Equatable {
     }
 
     // Stored properties are declared word-sized first and one-byte last, so
-    // that an entry is 96 bytes (an idle session keeps its first): the
+    // that an entry is 88 bytes (an idle session keeps its first): the
     // initializer keeps the order the history passes them in.
     /// Position in the session's history, from 1, never reused.
     public let seq: Int
@@ -22,8 +22,12 @@ public struct HistoryEntry: Sendable, Equatable {
     public let screen: String
     public let screenId: String
     /// The type of the coordinator that made the call, or of the screen's
-    /// coordinator when the user made it with `back` or `dismiss`.
-    public let coordinator: String
+    /// coordinator when the user made it with `back` or `dismiss`; empty
+    /// when there was none.
+    public var coordinator: String { coordinatorType?.name ?? "" }
+    /// The type, not its name: a name would be a string every entry keeps
+    /// (an idle session keeps its first), spelled when the history is read.
+    let coordinatorType: CoordinatorType?
     /// With a tab bar: the tab whose stack the call changed (for `setTabs`,
     /// the one selected; for `selectTab`, the one now selected; for
     /// `setSplit`, the tab that became a split view). Nil for the modals.
@@ -42,7 +46,7 @@ public struct HistoryEntry: Sendable, Equatable {
 
     init(
         seq: Int, version: Int, operation: Operation, screen: String, screenId: String, presentation: Presentation?,
-        coordinator: String, animated: Bool, byUser: Bool, tab: String?, column: SplitColumn?, tabs: [TabItem]?
+        coordinator: CoordinatorType?, animated: Bool, byUser: Bool, tab: String?, column: SplitColumn?, tabs: [TabItem]?
     ) {
         self.seq = seq
         self.version = version
@@ -50,11 +54,23 @@ public struct HistoryEntry: Sendable, Equatable {
         self.screen = screen
         self.screenId = screenId
         self.presentation = presentation
-        self.coordinator = coordinator
+        self.coordinatorType = coordinator
         self.animated = animated
         self.byUser = byUser
         self.tab = tab
         self.column = column
         self.tabs = tabs
+    }
+}
+
+/// A coordinator's type, as a history entry keeps it: compared by identity,
+/// named on demand.
+struct CoordinatorType: Sendable, Equatable {
+    let type: Coordinator.Type
+
+    var name: String { Coordinator.typeName(of: type) }
+
+    static func == (left: CoordinatorType, right: CoordinatorType) -> Bool {
+        ObjectIdentifier(left.type) == ObjectIdentifier(right.type)
     }
 }

@@ -247,7 +247,7 @@ public final class NavigationController {
         let owner = coordinator ?? screen?.coordinator
         history.append(
             version: currentVersion, operation: operation, screenName: screen?.name ?? "", screenId: screen?.id ?? "",
-            presentation: presentation, coordinator: owner?.typeName ?? "",
+            presentation: presentation, coordinator: owner.map { CoordinatorType(type: type(of: $0)) },
             animated: animated, byUser: byUser, tab: position?.tab, column: position?.column, tabs: tabs)
     }
 }

@@ -166,7 +166,10 @@ extension SessionRegistry {
         }
         let now = nowMillis()
         var evicted = 0
-        for summary in store.sessions() {
+        // A superset of the expired (`isExpired` decides below), without a
+        // summary of every session.
+        let idleBefore = now - Int64(limits.idleTimeout * 1000) + 1
+        for summary in store.sessions(endedOrIdleBefore: idleBefore) {
             if summary.ended {
                 store.drop(summary.id)
                 continue

@@ -68,6 +68,14 @@ public final class FileStore: SessionStore {
         state.withLock { state in state.index.entries.map { $0.value.summary(id: $0.key) } }
     }
 
+    public func sessions(endedOrIdleBefore idleBefore: Int64) -> [SessionSummary] {
+        state.withLock { state in
+            state.index.entries.compactMap { key, entry in
+                entry.ended || entry.lastActivity < idleBefore ? entry.summary(id: key) : nil
+            }
+        }
+    }
+
     public func summary(of id: String) -> SessionSummary? {
         guard let key = SessionKey(hex: id) else { return nil }
         // `SessionKey(hex:)` took only 32 lowercase hex digits: `id` is the key's spelling.

@@ -10,6 +10,12 @@ public protocol SessionStore: Sendable {
     /// answered from an index, no record is read.
     func sessions() -> [SessionSummary]
 
+    /// The sessions that have ended or whose last stored activity is before
+    /// `idleBefore` (milliseconds since 1970): what the idle sweep looks at.
+    /// The default filters ``sessions()``; an index answers without a
+    /// summary of every session (~140 bytes each, every sweep).
+    func sessions(endedOrIdleBefore idleBefore: Int64) -> [SessionSummary]
+
     /// The summary of one session, or nil if the store does not hold it.
     /// - Throws: ``StoreError/unavailable(reason:)`` when the store cannot
     ///   be asked now (a remote store); local stores never throw.
@@ -78,6 +84,10 @@ public protocol SessionStore: Sendable {
 }
 
 extension SessionStore {
+    public func sessions(endedOrIdleBefore idleBefore: Int64) -> [SessionSummary] {
+        sessions().filter { $0.ended || $0.lastActivity < idleBefore }
+    }
+
     /// Local stores keep sessions until the registry expires them.
     public var expiresIdleSessions: Bool { false }
 
