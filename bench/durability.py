@@ -144,9 +144,9 @@ def idle_memory(start_server, workdir, profile):
     try:
         base = server.rss_bytes()
         ids = touch_new_sessions(server, cache)
-        full = settled_rss(server)
+        full = harness.rss_just_after(server)
         ids += touch_new_sessions(server, total - cache)
-        many = settled_rss(server)
+        many = harness.rss_just_after(server)
         # Reported, not checked: the cache's shards round the capacity up (1,000 -> 64 x 16).
         cached = harness.metric(server.port, "navigation_sessions_cached")
     finally:
@@ -164,11 +164,6 @@ def touch_new_sessions(server, count):
     harness.expect(harness.pipeline(server.port, [harness.request("GET", f"/v1/sessions/{i}") for i in ids]),
                    200, "touching sessions")
     return ids
-
-
-def settled_rss(server):
-    time.sleep(0.5)
-    return server.rss_bytes()
 
 
 def directory_bytes(path):

@@ -166,6 +166,13 @@ def wait_for_idle_documents(server, released, seconds=60):
         time.sleep(0.25)
 
 
+def rss_just_after(server):
+    """RSS half a second after the last request, before anything idle is
+    freed: sessions used then still hold their documents (--document-ttl)."""
+    time.sleep(0.5)
+    return server.rss_bytes()
+
+
 def settled_rss(server, seconds=14):
     """The server's lowest RSS over `seconds`, read every second: jemalloc's
     background threads return freed pages over its 10 s decay, and the

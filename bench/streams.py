@@ -147,9 +147,9 @@ def idle_streams(start_server, workdir, profile):
         ids = harness.create_sessions(server.port, count // 100, "exchange")
         get_latencies(server.port, ids[0], 200)  # warm-up
         before = get_latencies(server.port, ids[0], profile["idle_gets"])
-        rss_before = settled_rss(server)
+        rss_before = harness.rss_just_after(server)
         sockets = open_streams(server.port, ids, 100)
-        rss_with = settled_rss(server)
+        rss_with = harness.rss_just_after(server)
         with_streams = get_latencies(server.port, ids[0], profile["idle_gets"])
         server.check_alive()
         result = {"streams": len(sockets), "gets": profile["idle_gets"],
@@ -280,11 +280,6 @@ def cross_instance(start_server, workdir, profile):
         for server in servers:
             server.stop()
         redis.stop()
-
-
-def settled_rss(server):
-    time.sleep(0.5)
-    return server.rss_bytes()
 
 
 def write_ids(workdir, name, ids):

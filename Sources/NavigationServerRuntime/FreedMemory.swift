@@ -16,14 +16,11 @@
 /// release does the same.
 enum FreedMemory {
     /// Turns on jemalloc's background purging threads, when the process
-    /// runs on jemalloc; returns whether it did.
-    @discardableResult
-    static func startBackgroundPurging() -> Bool {
-        guard let control = jemallocControl else { return false }
+    /// runs on jemalloc.
+    static func startBackgroundPurging() {
+        guard let control = jemallocControl else { return }
         var enabled = true
-        return "background_thread".withCString { name in
-            control(name, nil, nil, &enabled, MemoryLayout<Bool>.size) == 0
-        }
+        _ = "background_thread".withCString { name in control(name, nil, nil, &enabled, MemoryLayout<Bool>.size) }
     }
 
     /// After freeing much at once: under glibc, trims its heap now (jemalloc's

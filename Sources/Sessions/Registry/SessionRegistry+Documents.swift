@@ -17,8 +17,7 @@ extension SessionRegistry {
     public func releaseIdleDocuments() -> Int {
         let timeout = Int64(limits.documentIdleTimeout * 1000)
         let cutoff = nowMillis() - timeout
-        let previous = documentsReleasedBefore.exchange(cutoff, ordering: .relaxed)
-        let since = previous == 0 ? Int64.min : previous - max(timeout, 1000)
+        let since = documentsReleasedBefore.exchange(cutoff, ordering: .relaxed) - max(timeout, 1000)
         var released = 0
         cache.forEachBox { box in
             let lastAccess = box.lastAccess.load(ordering: .relaxed)

@@ -30,8 +30,9 @@ public final class SessionRegistry: Sendable {
     /// Each accepted change, announced to the session's live subscribers.
     public let feed = SessionFeed()
     /// Milliseconds: sessions last used before this had their documents
-    /// released by the last ``releaseIdleDocuments()``.
-    let documentsReleasedBefore = Atomic<Int64>(0)
+    /// released by the last ``releaseIdleDocuments()`` (before the first
+    /// pass, a time before any session).
+    let documentsReleasedBefore = Atomic<Int64>(.min / 2)
 
     /// - Parameters:
     ///   - store: the journals; a ``MemoryStore`` keeps nothing across a restart.

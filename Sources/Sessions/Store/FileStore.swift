@@ -65,14 +65,17 @@ public final class FileStore: SessionStore {
     }
 
     public func sessions() -> [SessionSummary] {
-        state.withLock { state in state.index.entries.map { $0.value.summary(id: $0.key) } }
+        summaries { _ in true }
     }
 
     public func sessions(endedOrIdleBefore idleBefore: Int64) -> [SessionSummary] {
+        summaries { $0.ended || $0.lastActivity < idleBefore }
+    }
+
+    /// The summaries of the indexed sessions `included` picks, built only for those.
+    private func summaries(of included: (IndexEntry) -> Bool) -> [SessionSummary] {
         state.withLock { state in
-            state.index.entries.compactMap { key, entry in
-                entry.ended || entry.lastActivity < idleBefore ? entry.summary(id: key) : nil
-            }
+            state.index.entries.compactMap { key, entry in included(entry) ? entry.summary(id: key) : nil }
         }
     }
 
