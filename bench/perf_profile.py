@@ -44,7 +44,7 @@ ROWS = [
     ("receive requests (recv)", ("__libc_recv",)),
     ("wait for sockets (epoll_wait)", ("epoll_wait",)),
     ("the journal's write (pwrite)", ("__libc_pwrite",)),
-    ("memset (libmicrohttpd clears its 64 KiB pool per request)", ("__memset_avx2_unaligned_erms",)),
+    ("memset (libmicrohttpd clears its connection pool per request)", ("__memset_avx2_unaligned_erms",)),
     ("page faults", ("asm_exc_page_fault",)),
 ]
 # Summed by their own (self) samples.

@@ -10,14 +10,21 @@
  * benchmark's Lua scripts can tell which of their sessions a response
  * belongs to, exactly as they do with navigation-server.
  *
- * Usage: reference-server PORT THREADS BODY_FILE [BUSY_MICROSECONDS]
+ * Usage: reference-server PORT THREADS BODY_FILE [BUSY_MICROSECONDS [JOURNAL_FILE]]
  * (prints the bound port). Built by bench/run.py with `cc -O2 ... -lmicrohttpd`.
  *
  * BUSY_MICROSECONDS (default 0; bench/perf_profile.py --busy-us) spins that
  * long in user space per request before answering: a reference as slow as
  * a server doing real work, to see what the same libmicrohttpd and kernel
  * work costs at that request rate.
+ *
+ * JOURNAL_FILE (bench/perf_profile.py --journal) makes every POST append
+ * its URL and body to that file with one pwrite(2) before answering, no
+ * fsync: the least a server can do that loses no accepted event to a
+ * kill -9, which is what navigation-server's file journal promises. The
+ * cost of that write is a floor under any journaled event's CPU time.
  */
+#include <fcntl.h>
 #include <microhttpd.h>
 #include <pthread.h>
 #include <signal.h>
@@ -34,6 +41,38 @@ static const char ID_FIELD[] = "{\"id\":\"";
 static char *body_template;
 static long busy_microseconds;
 static size_t body_length;
+static int journal = -1;
+static long journal_end; /* the next record's offset, taken atomically */
+
+/* One POST's record: its URL and the start of its body. */
+struct record
+{
+  size_t length;
+  char bytes[2048];
+};
+
+static void
+record_append (struct record *record, const char *bytes, size_t length)
+{
+  size_t room = sizeof (record->bytes) - record->length;
+  size_t taken = length < room ? length : room;
+  memcpy (record->bytes + record->length, bytes, taken);
+  record->length += taken;
+}
+
+/* Appends the record as one frame (its length, then its bytes). */
+static int
+journal_write (struct record *record)
+{
+  char frame[sizeof (record->bytes) + 8];
+  uint32_t length = (uint32_t) record->length;
+  memcpy (frame, &length, 4);
+  memcpy (frame + 4, "JRNL", 4);
+  memcpy (frame + 8, record->bytes, record->length);
+  size_t size = record->length + 8;
+  long offset = __atomic_fetch_add (&journal_end, (long) size, __ATOMIC_RELAXED);
+  return pwrite (journal, frame, size, offset) == (ssize_t) size;
+}
 
 /* Where the id's 32 characters sit in the template, or 0 when it has none. */
 static size_t id_offset;
@@ -80,23 +119,51 @@ calibrate_spin (void)
   turns_per_microsecond = turns / (now_microseconds () - started);
 }
 
+static int body_pending;
+
+static int
+is_pending_marker (void *request_context)
+{
+  return request_context == &body_pending;
+}
+
 static enum MHD_Result
 answer (void *cls, struct MHD_Connection *connection, const char *url,
         const char *method, const char *version, const char *upload_data,
         size_t *upload_data_size, void **request_context)
 {
-  (void) cls; (void) version; (void) upload_data;
-  static int body_pending;
+  (void) cls; (void) version;
+  int journaled = journal >= 0 && 0 == strcmp (method, "POST");
   if (NULL == *request_context)
     {
       /* First call: headers only. Come back for the body, if any. */
-      *request_context = &body_pending;
+      if (journaled)
+        {
+          struct record *record = malloc (sizeof (struct record));
+          if (NULL == record)
+            return MHD_NO;
+          record->length = 0;
+          record_append (record, url, strlen (url));
+          *request_context = record;
+        }
+      else
+        *request_context = &body_pending;
       return MHD_YES;
     }
   if (0 != *upload_data_size)
     {
-      *upload_data_size = 0; /* consumed; the body's content is not needed */
+      if (journaled)
+        record_append (*request_context, upload_data, *upload_data_size);
+      *upload_data_size = 0; /* consumed */
       return MHD_YES;
+    }
+  if (journaled)
+    {
+      int written = journal_write (*request_context);
+      free (*request_context);
+      *request_context = &body_pending;
+      if (! written)
+        return MHD_NO;
     }
 
   if (busy_microseconds > 0)
@@ -132,6 +199,17 @@ answer (void *cls, struct MHD_Connection *connection, const char *url,
   return queued;
 }
 
+/* Frees the record of a POST that ended before its answer. */
+static void
+completed (void *cls, struct MHD_Connection *connection, void **request_context,
+           enum MHD_RequestTerminationCode code)
+{
+  (void) cls; (void) connection; (void) code;
+  if (journal >= 0 && NULL != *request_context && ! is_pending_marker (*request_context))
+    free (*request_context);
+  *request_context = NULL;
+}
+
 static char *
 read_file (const char *path, size_t *length)
 {
@@ -147,12 +225,17 @@ read_file (const char *path, size_t *length)
 int
 main (int argc, char **argv)
 {
-  if (argc != 4 && argc != 5)
+  if (argc < 4 || argc > 6)
     {
-      fprintf (stderr, "usage: %s PORT THREADS BODY_FILE [BUSY_MICROSECONDS]\n", argv[0]);
+      fprintf (stderr, "usage: %s PORT THREADS BODY_FILE [BUSY_MICROSECONDS [JOURNAL_FILE]]\n", argv[0]);
       return 2;
     }
-  if (argc == 5 && (busy_microseconds = atol (argv[4])) > 0)
+  if (argc == 6 && (journal = open (argv[5], O_WRONLY | O_CREAT | O_TRUNC, 0600)) < 0)
+    {
+      fprintf (stderr, "reference-server: cannot open %s\n", argv[5]);
+      return 1;
+    }
+  if (argc >= 5 && (busy_microseconds = atol (argv[4])) > 0)
     calibrate_spin ();
   body_template = read_file (argv[3], &body_length);
   if (NULL == body_template || 0 == body_length)
@@ -180,7 +263,8 @@ main (int argc, char **argv)
     MHD_OPTION_CONNECTION_LIMIT, (unsigned int) 1024,
     MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned int) 0,
     MHD_OPTION_CONNECTION_TIMEOUT, (unsigned int) 30,
-    MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t) (64 * 1024),
+    MHD_OPTION_NOTIFY_COMPLETED, &completed, NULL,
+    MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t) (16 * 1024),
     threads > 1 ? MHD_OPTION_THREAD_POOL_SIZE : MHD_OPTION_END, threads,
     MHD_OPTION_END);
   if (NULL == daemon)

@@ -104,6 +104,19 @@ def _throughput_table(t, runs, seconds):
             f"| {nav['p99_us']:,.0f} / {ref['p99_us']:,.0f} ({_ratio(result, 'p99_us'):.2f}) "
             f"| {nav['cpu_us_per_request']:.1f} / {ref['cpu_us_per_request']:.1f} "
             f"({_ratio(result, 'cpu_us_per_request'):.2f}) |")
+    journaled = [result for result in t.values() if isinstance(result, dict) and "reference_journaled" in result]
+    if journaled:
+        lines += ["", "The reference with a journal: one `pwrite(2)` of each POST before its answer, no fsync "
+                  "(what the file store does at least, so that `kill -9` loses no accepted event).", "",
+                  "| scenario | req/s journaled ref (vs ref) | CPU µs/req journaled ref (over ref) "
+                  "| navigation-server CPU µs/req over the journaled ref |", "| --- | --- | --- | --- |"]
+        for result in journaled:
+            nav, ref, floor = result["navigation"], result["reference"], result["reference_journaled"]
+            lines.append(
+                f"| {result['what']} | {floor['requests_per_second']:,.0f} "
+                f"({floor['requests_per_second'] / ref['requests_per_second']:.2f}) "
+                f"| {floor['cpu_us_per_request']:.1f} (+{floor['cpu_us_per_request'] - ref['cpu_us_per_request']:.1f}) "
+                f"| {nav['cpu_us_per_request'] - floor['cpu_us_per_request']:.1f} |")
     return lines
 
 

@@ -51,6 +51,9 @@ SCENARIOS = [  # (key, what, script, connections); creation last: it grows the s
     ("create_1", "POST session create, 1 connection", "create-session.lua", 1),
     ("create_64", "POST session create, 64 connections", "create-session.lua", 64),
 ]
+# Also run against the reference with a journal (one pwrite per POST): the
+# least a durable server writes per event or create.
+JOURNALED = ("post_64", "create_64")
 
 
 def main():
@@ -142,19 +145,25 @@ def write_ids(workdir, name, ids):
 
 
 def compare_servers(server_binary, reference_binary, workdir, profile):
-    """The six scenarios, each alternating reference (A) and navigation-server (B)."""
+    """The six scenarios, each alternating reference (A) and navigation-server
+    (B); the JOURNALED ones also the reference with its journal (C)."""
     navigation = navigation_server(server_binary, "navigation-server.log", workdir)
-    reference = None
+    reference = journaled = None
     try:
         document_ids = harness.create_three_screen_sessions(navigation.port, 1000)
         reference, document = reference_server(reference_binary, navigation.port, document_ids[0], workdir)
+        journaled, _ = reference_server(reference_binary, navigation.port, document_ids[0], workdir,
+                                        journal=os.path.join(workdir, "reference.journal"))
         fake_ids = [secrets.token_hex(16) for _ in range(1000)]
         results = {"document_bytes": len(document)}
         for key, what, script, connections in SCENARIOS:
-            runs = {"reference": [], "navigation": []}
+            sides = [("reference", reference), ("navigation", navigation)]
+            if key in JOURNALED:
+                sides.append(("reference_journaled", journaled))
+            runs = {side: [] for side, _ in sides}
             for round_index in range(profile["runs"] + 1):  # round 0 is the warm-up
                 seconds = profile["warmup"] if round_index == 0 else profile["seconds"]
-                for side, server in (("reference", reference), ("navigation", navigation)):
+                for side, server in sides:
                     arguments = script_arguments(script, side, navigation.port, document_ids, fake_ids,
                                                  connections, workdir)
                     result = harness.measure(server, os.path.join(LUA, script), connections, seconds, arguments)
@@ -167,18 +176,21 @@ def compare_servers(server_binary, reference_binary, workdir, profile):
         return results
     finally:
         navigation.stop()
-        if reference:
-            reference.stop()
+        for server in (reference, journaled):
+            if server:
+                server.stop()
 
 
-def reference_server(reference_binary, navigation_port, session_id, workdir, busy_us=0):
+def reference_server(reference_binary, navigation_port, session_id, workdir, busy_us=0, journal=None):
     """The reference, answering with the document navigation-server renders
-    for `session_id` now (busy `busy_us` µs per request); and that document."""
+    for `session_id` now (busy `busy_us` µs per request; with `journal`, a
+    file it appends every POST to); and that document."""
     _, _, document = harness.pipeline(navigation_port, [harness.request("GET", f"/v1/sessions/{session_id}")])[0]
     body_path = os.path.join(workdir, "session-document.json")
     with open(body_path, "wb") as file:
         file.write(document)
-    arguments = [reference_binary, "0", str(THREADS), body_path] + ([str(busy_us)] if busy_us else [])
+    arguments = [reference_binary, "0", str(THREADS), body_path] + ([str(busy_us)] if busy_us or journal else []) \
+        + ([journal] if journal else [])
     return harness.Server("reference-server", arguments), document
 
 

@@ -46,9 +46,13 @@ public struct HTTPServerConfiguration: Sendable {
     /// Seconds a connection may stay idle before it is closed; 0 means never.
     public var connectionTimeoutSeconds: Int = 30
     /// Per-connection memory for the request line, headers and I/O buffers.
-    /// A request whose line and headers do not fit is answered by
-    /// libmicrohttpd itself (431 or 414) without reaching the handler.
-    public var connectionMemoryLimitBytes: Int = 64 * 1024
+    /// A request whose line and headers do not fit (about 400 bytes less
+    /// than this) is answered by libmicrohttpd itself (431 or 414) without
+    /// reaching the handler. libmicrohttpd clears the whole of it after every
+    /// request, so its size is CPU time per request as well as memory per
+    /// connection: 16 KiB costs ~10 µs less per request than 64 KiB
+    /// (bench/README.md, "Connection memory").
+    public var connectionMemoryLimitBytes: Int = 16 * 1024
     /// libmicrohttpd's `MHD_USE_TURBO`: skips some system calls (no
     /// `shutdown()` before `close()`, fewer listen-socket checks).
     public var turbo: Bool = true

@@ -39,6 +39,8 @@ struct ConfigurationParserTests {
         #expect(defaults.sweepInterval == 30)
         #expect(defaults.documentTTL == 5)
         #expect(defaults.documentSweepInterval == 2.5)
+        #expect(defaults.connectionMemory == 16 * 1024)
+        #expect(defaults.httpServerConfiguration.connectionMemoryLimitBytes == 16 * 1024)
     }
 
     // MARK: - Sources
@@ -48,7 +50,7 @@ struct ConfigurationParserTests {
             "--host", "0.0.0.0", "--port=0", "--threads", "3", "--max-sessions=5", "--session-ttl", "60",
             "--max-body-bytes", "2048", "--max-stack-depth", "8", "--max-history=16", "--max-events", "100",
             "--max-connections", "64", "--max-connections-per-ip", "4", "--connection-timeout=7",
-            "--max-session-bytes=4096",
+            "--max-session-bytes=4096", "--connection-memory", "32768",
             "--linger-seconds", "2", "--linger-bytes=4096", "--document-ttl", "0.5",
         ])
         #expect(parsed.host == "0.0.0.0")
@@ -67,11 +69,13 @@ struct ConfigurationParserTests {
         #expect(parsed.maxConnections == 64)
         #expect(parsed.maxConnectionsPerIP == 4)
         #expect(parsed.connectionTimeout == 7)
+        #expect(parsed.connectionMemory == 32768)
         #expect((parsed.lingerSeconds, parsed.lingerBytes) == (2, 4096))
         let http = parsed.httpServerConfiguration
         #expect((http.host, http.port, http.threads, http.maxBodyBytes) == ("0.0.0.0", 0, 3, 2048))
         #expect((http.connectionLimit, http.perIPConnectionLimit, http.connectionTimeoutSeconds) == (64, 4, 7))
         #expect((http.lingeringSeconds, http.lingeringDiscardBytes) == (2, 4096))
+        #expect(http.connectionMemoryLimitBytes == 32768)
         let limits = parsed.sessionLimits
         #expect((limits.maxSessions, limits.idleTimeout, limits.maxStackDepth) == (5, 60, 8))
         #expect((limits.maxHistoryLength, limits.maxEventsPerSession, limits.maxSessionBytes) == (16, 100, 4096))
@@ -104,7 +108,7 @@ struct ConfigurationParserTests {
                 "NAVIGATION_MAX_SESSION_BYTES": "2048",
                 "NAVIGATION_LINGER_SECONDS": "0", "NAVIGATION_LINGER_BYTES": "0",
                 "NAVIGATION_MAX_STREAMS": "13", "NAVIGATION_MAX_STREAMS_PER_SESSION": "4",
-                "NAVIGATION_DOCUMENT_TTL": "120",
+                "NAVIGATION_DOCUMENT_TTL": "120", "NAVIGATION_CONNECTION_MEMORY": "4096",
             ])
         #expect(parsed.host == "::1")
         #expect(parsed.port == 9000)
@@ -130,7 +134,8 @@ struct ConfigurationParserTests {
         #expect((parsed.apiOptions.streams.maxStreams, parsed.apiOptions.streams.maxStreamsPerSession) == (13, 4))
         #expect(parsed.documentTTL == 120)
         #expect(parsed.documentSweepInterval == 30)
-        #expect(ConfigurationParser.environmentVariables.count == 30)
+        #expect(parsed.connectionMemory == 4096)
+        #expect(ConfigurationParser.environmentVariables.count == 31)
     }
 
     /// A Redis round trip holds a worker thread: with a Redis store the
@@ -169,7 +174,8 @@ struct ConfigurationParserTests {
         for flag in [
             "--host", "--port", "--threads", "--max-sessions", "--session-ttl", "--max-body-bytes",
             "--max-stack-depth", "--max-history", "--max-connections", "--max-connections-per-ip",
-            "--connection-timeout", "--max-session-bytes", "--linger-seconds", "--linger-bytes", "--help",
+            "--connection-timeout", "--max-session-bytes", "--linger-seconds", "--linger-bytes",
+            "--connection-memory", "--help",
         ] {
             #expect(usage.contains(flag + " "), "\(flag)")
         }
@@ -188,6 +194,7 @@ struct ConfigurationParserTests {
         (["--linger-seconds", "3601"], "--linger-seconds"), (["--linger-bytes", "-1"], "--linger-bytes"),
         (["--document-ttl", "0"], "--document-ttl"), (["--document-ttl=-1"], "--document-ttl"),
         (["--document-ttl", "inf"], "--document-ttl"),
+        (["--connection-memory", "4095"], "--connection-memory"), (["--connection-memory=1048577"], "--connection-memory"),
     ])
     func badFlagValueIsAnError(arguments: [String], source: String) {
         guard case .invalidValue(_, let reported, _) = error(arguments) else {

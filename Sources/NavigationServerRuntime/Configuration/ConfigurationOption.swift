@@ -137,6 +137,10 @@ struct ConfigurationOption: Sendable {
             "connection-timeout", "NAVIGATION_CONNECTION_TIMEOUT", in: 0...Int(UInt32.max),
             "Seconds an idle connection stays open; 0 is forever.", \.connectionTimeout),
         .integer(
+            "connection-memory", "NAVIGATION_CONNECTION_MEMORY", in: 4096...1 << 20,
+            "Bytes per connection for the request line, headers and I/O buffers; a request line or headers that do not fit get 414 or 431.",
+            \.connectionMemory),
+        .integer(
             "linger-seconds", "NAVIGATION_LINGER_SECONDS", in: 0...3600,
             "After an early error (413, 431), seconds the rest of the request is read and dropped so the client reads the answer; 0 is off.",
             \.lingerSeconds),

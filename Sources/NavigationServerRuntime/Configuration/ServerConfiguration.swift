@@ -36,6 +36,9 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var maxConnectionsPerIP: Int
     /// Idle seconds before a connection is closed; 0 means never.
     public var connectionTimeout: Int
+    /// Bytes per connection for the request line, headers and I/O buffers;
+    /// see `HTTPServerConfiguration.connectionMemoryLimitBytes`.
+    public var connectionMemory: Int
     /// Seconds, then bytes, the server keeps reading and dropping what a
     /// client still sends after an early answer (a 413, a 431), so that the
     /// client reads it; see `HTTPServerConfiguration.lingeringSeconds`.
@@ -86,6 +89,7 @@ public struct ServerConfiguration: Sendable, Equatable {
         maxConnections = Self.defaultMaxConnections
         maxConnectionsPerIP = http.perIPConnectionLimit
         connectionTimeout = http.connectionTimeoutSeconds
+        connectionMemory = http.connectionMemoryLimitBytes
         lingerSeconds = http.lingeringSeconds
         lingerBytes = http.lingeringDiscardBytes
         logFormat = nil
@@ -115,6 +119,7 @@ public struct ServerConfiguration: Sendable, Equatable {
         http.connectionLimit = maxConnections
         http.perIPConnectionLimit = maxConnectionsPerIP
         http.connectionTimeoutSeconds = connectionTimeout
+        http.connectionMemoryLimitBytes = connectionMemory
         http.lingeringSeconds = lingerSeconds
         http.lingeringDiscardBytes = lingerBytes
         return http
