@@ -160,12 +160,12 @@ extension FileStore {
             for number in sealedNumbers { state.segments[number] = nil }
             state.segments[newest.number] = replacement
             for (key, locations) in moved {
-                guard let index = state.index.entries.index(forKey: key) else { continue }
-                let current = state.index.entries.values[index].locations
-                // Records of the incarnation that was copied, not of one
-                // created after a drop during the compaction.
-                guard let first = current.first, sealedNumbers.contains(first.segment) else { continue }
-                state.index.entries.values[index].locations = locations + current.drop { sealedNumbers.contains($0.segment) }
+                state.index.entries.update(key) { entry in
+                    // Records of the incarnation that was copied, not of one
+                    // created after a drop during the compaction.
+                    guard let first = entry.locations.first, sealedNumbers.contains(first.segment) else { return }
+                    entry.locations = locations + entry.locations.drop { sealedNumbers.contains($0.segment) }
+                }
             }
             state.unsyncedSealed.removeAll { sealedNumbers.contains($0.number) }
             state.sealedBytes += outputSize - bytesBefore

@@ -35,7 +35,7 @@ struct IndexEntry: Sendable {
 /// locations. Built at open by replaying every frame's header, kept up to
 /// date by appends, rewritten by compaction.
 struct JournalIndex: Sendable {
-    var entries: [SessionKey: IndexEntry] = [:]
+    var entries = JournalIndexEntries()
     /// Records read at open that belong to no session: what a compaction
     /// left of a session dropped while its newest records were in the
     /// segment being appended to. The next compaction reclaims them.
@@ -46,11 +46,13 @@ struct JournalIndex: Sendable {
     mutating func apply(kind: JournalRecord.Kind, key: SessionKey, time: Int64, at location: RecordLocation) {
         if kind == .created {
             entries[key] = IndexEntry(lastActivity: time, ended: false, bytes: Int(location.size), locations: [location])
-        } else if let index = entries.index(forKey: key) {
-            entries.values[index].lastActivity = time
-            entries.values[index].ended = kind == .ended
-            entries.values[index].bytes += Int(location.size)
-            entries.values[index].locations.append(location)
+        } else {
+            entries.update(key) { entry in
+                entry.lastActivity = time
+                entry.ended = kind == .ended
+                entry.bytes += Int(location.size)
+                entry.locations.append(location)
+            }
         }
     }
 
@@ -62,11 +64,10 @@ struct JournalIndex: Sendable {
     mutating func replay(_ frame: SegmentScanner.Frame, segment: UInt32) -> String? {
         let location = RecordLocation(segment: segment, size: UInt32(frame.size), offset: Int64(frame.offset))
         if frame.kind != .created {
-            guard let index = entries.index(forKey: frame.key) else {
+            guard let entry = entries[frame.key] else {
                 orphanRecords += 1
                 return nil
             }
-            let entry = entries.values[index]
             if entry.ended {
                 return "session \(frame.key.hex) has a \(frame.kind) record after it ended"
             }

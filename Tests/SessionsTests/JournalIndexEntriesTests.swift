@@ -1,0 +1,47 @@
+import Testing
+
+@testable import Sessions
+
+/// The file store's index of sessions, split into shards.
+@Suite("Journal index entries")
+struct JournalIndexEntriesTests {
+    private static func entry(activity: Int64) -> IndexEntry {
+        IndexEntry(
+            lastActivity: activity, ended: false, bytes: 10,
+            locations: [RecordLocation(segment: 1, size: 10, offset: activity)])
+    }
+
+    /// Keys that differ only in the bits that pick a shard, and keys that
+    /// share a shard: all kept apart, counted and listed once.
+    private static let keys: [SessionKey] =
+        (0..<200).map { SessionKey(high: 0, low: UInt64($0)) }
+        + (0..<200).map { SessionKey(high: UInt64($0) << 6, low: 0) }.dropFirst()
+
+    @Test func keepsListsAndCountsEverySessionOnce() {
+        var entries = JournalIndexEntries()
+        for (position, key) in Self.keys.enumerated() { entries[key] = Self.entry(activity: Int64(position)) }
+        #expect(entries.count == Self.keys.count)
+        for (position, key) in Self.keys.enumerated() { #expect(entries[key]?.lastActivity == Int64(position)) }
+        let listed = entries.map(\.key)
+        #expect(listed.count == Self.keys.count)
+        #expect(Set(listed) == Set(Self.keys))
+    }
+
+    @Test func removesAndUpdatesOnlyTheKeyNamed() {
+        var entries = JournalIndexEntries()
+        for key in Self.keys { entries[key] = Self.entry(activity: 1) }
+        let changed = Self.keys[70]
+        let removed = Self.keys[7]
+        entries[removed] = nil
+        let versions = entries.update(changed) { entry -> Int in
+            entry.locations.append(RecordLocation(segment: 2, size: 5, offset: 0))
+            return entry.lastVersion
+        }
+        #expect(versions == 2)
+        #expect(entries.update(removed) { _ in 0 } == nil)
+        #expect(entries[removed] == nil)
+        #expect(entries.count == Self.keys.count - 1)
+        #expect(entries[changed]?.lastVersion == 2)
+        #expect(entries.filter { $0.value.lastVersion == 2 }.map(\.key) == [changed])
+    }
+}
