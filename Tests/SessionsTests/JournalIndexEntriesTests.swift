@@ -44,4 +44,23 @@ struct JournalIndexEntriesTests {
         #expect(entries[changed]?.lastVersion == 2)
         #expect(entries.filter { $0.value.lastVersion == 2 }.map(\.key) == [changed])
     }
+
+    @Test func theShardsTogetherSummarizeWhatTheFilterPicks() {
+        var entries = JournalIndexEntries()
+        for (position, key) in Self.keys.enumerated() {
+            var entry = Self.entry(activity: Int64(position))
+            entry.ended = position % 7 == 0
+            entries[key] = entry
+        }
+        let picked = (0..<JournalIndexEntries.shardCount).flatMap { shard in
+            entries.summaries(inShard: shard) { lastActivity, ended in ended || lastActivity < 50 }
+        }
+        let expected = Self.keys.enumerated().filter { $0.offset % 7 == 0 || $0.offset < 50 }
+        #expect(picked.count == expected.count)
+        #expect(Set(picked.map(\.id)) == Set(expected.map(\.element.hex)))
+        #expect(picked.allSatisfy { $0.lastVersion == 1 && $0.bytes == 10 })
+        let all = (0..<JournalIndexEntries.shardCount).map { entries.summaries(inShard: $0) { _, _ in true }.count }
+        #expect(all.reduce(0, +) == Self.keys.count)
+        #expect(all.filter { $0 > 0 }.count > 1)
+    }
 }

@@ -65,18 +65,23 @@ public final class FileStore: SessionStore {
     }
 
     public func sessions() -> [SessionSummary] {
-        summaries { _ in true }
+        summaries { _, _ in true }
     }
 
     public func sessions(endedOrIdleBefore idleBefore: Int64) -> [SessionSummary] {
-        summaries { $0.ended || $0.lastActivity < idleBefore }
+        summaries { lastActivity, ended in ended || lastActivity < idleBefore }
     }
 
-    /// The summaries of the indexed sessions `included` picks, built only for those.
-    private func summaries(of included: (IndexEntry) -> Bool) -> [SessionSummary] {
-        state.withLock { state in
-            state.index.entries.compactMap { key, entry in included(entry) ? entry.summary(id: key) : nil }
+    /// The summaries of the indexed sessions `included` picks, built only
+    /// for those. The lock is taken once per shard of the index, so appends
+    /// wait for a shard's scan, not for all of it; the list is not one
+    /// instant's (a session appended to meanwhile may show either summary).
+    private func summaries(of included: (_ lastActivity: Int64, _ ended: Bool) -> Bool) -> [SessionSummary] {
+        var found: [SessionSummary] = []
+        for number in 0..<JournalIndexEntries.shardCount {
+            found += state.withLock { state in state.index.entries.summaries(inShard: number, where: included) }
         }
+        return found
     }
 
     public func summary(of id: String) -> SessionSummary? {
