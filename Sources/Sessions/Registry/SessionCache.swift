@@ -5,17 +5,18 @@ import Locking
 /// ``SessionBox``, split into shards with a lock each, held only for a
 /// lookup or an insertion.
 ///
-/// Eviction is least-recently-used within a shard: when a shard is over its
-/// share of the capacity, the box used longest ago leaves. That is close to
-/// a global LRU (ids spread evenly over shards) without a global lock or
-/// list on the hot path.
+/// Eviction is approximately least-recently-used within a shard: when a
+/// shard is at its share of the capacity, the box used longest ago of a
+/// random sample leaves (``SessionCacheShard``). That is close to a global
+/// LRU (ids spread evenly over shards) without a global lock or list on the
+/// hot path.
 final class SessionCache: Sendable {
-    private let shards: [Locked<[String: SessionBox]>]
+    private let shards: [Locked<SessionCacheShard>]
     private let shardCapacity: Int
 
     init(capacity: Int, shardCount: Int = 64) {
         let shardCount = max(1, min(shardCount, capacity))
-        shards = (0..<shardCount).map { _ in Locked([:]) }
+        shards = (0..<shardCount).map { Locked(SessionCacheShard(seed: 0x9E37_79B9_7F4A_7C15 &* UInt64($0 + 1))) }
         shardCapacity = max(1, (capacity + shardCount - 1) / shardCount)
     }
 
@@ -26,46 +27,32 @@ final class SessionCache: Sendable {
     var count: Int { shards.reduce(0) { $0 + $1.withLock { $0.count } } }
 
     func box(for id: String) -> SessionBox? {
-        shard(for: id).withLock { $0[id] }
+        shard(for: id).withLock { $0.box(for: id) }
     }
 
     /// Inserts `box` unless the id already has one, and returns the box the
     /// cache holds for the id afterwards (the other thread's when it won).
-    /// May evict the shard's least recently used box to make room.
+    /// May evict the least recently used of a sample of the shard's boxes
+    /// to make room (``SessionCacheShard``).
     func insert(_ box: SessionBox, for id: String) -> SessionBox {
-        shard(for: id).withLock { boxes in
-            if let existing = boxes[id] { return existing }
-            if boxes.count >= shardCapacity,
-                let oldest = boxes.min(by: {
-                    $0.value.lastAccess.load(ordering: .relaxed) < $1.value.lastAccess.load(ordering: .relaxed)
-                })
-            {
-                boxes[oldest.key] = nil
-            }
-            boxes[id] = box
-            return box
-        }
+        shard(for: id).withLock { $0.insert(box, for: id, capacity: shardCapacity) }
     }
 
     /// Removes the id's box if it is `box` (nil: whatever box it has).
     @discardableResult
     func remove(_ id: String, ifItIs box: SessionBox? = nil) -> SessionBox? {
-        shard(for: id).withLock { boxes in
-            guard let current = boxes[id], box == nil || current === box else { return nil }
-            boxes[id] = nil
-            return current
-        }
+        shard(for: id).withLock { $0.remove(id, ifItIs: box) }
     }
 
     /// Calls `body` with every box held now, one shard at a time, with no
     /// lock of the cache held (a shard's boxes are copied out first).
     func forEachBox(_ body: (SessionBox) -> Void) {
         for shard in shards {
-            for box in shard.withLock({ Array($0.values) }) { body(box) }
+            for box in shard.withLock({ $0.boxes }) { body(box) }
         }
     }
 
-    private func shard(for id: String) -> Locked<[String: SessionBox]> {
+    private func shard(for id: String) -> Locked<SessionCacheShard> {
         // On the contiguous bytes of a native string, once per request.
         let hash = id.utf8.withContiguousStorageIfAvailable { Self.hash(of: $0.prefix(8)) } ?? Self.hash(of: id.utf8.prefix(8))
         return shards[abs(hash % shards.count)]
