@@ -264,10 +264,32 @@ def live_sessions(server_binary, workdir, profile):
         throughput = {side: {"sessions": len(ids[side]), **{kind: medians(runs[(side, kind)])
                                                             for kind in ("get_64", "post_64")}}
                       for side in servers}
-        return {"base_rss_bytes": base, "memory": memory, "throughput": throughput}
+        return {"base_rss_bytes": base, "memory": memory, "throughput": throughput,
+                "full_cache": full_cache(server_binary, workdir, profile)}
     finally:
         small.stop()
         large.stop()
+
+
+def full_cache(server_binary, workdir, profile):
+    """Creation with the tree cache full (--max-cached-sessions at its
+    default, 10,000: every create evicts a tree) against a cache that never
+    fills, in turns; the warm-up round fills the first."""
+    servers = {"full": navigation_server(server_binary, "navigation-server-full-cache.log", workdir, cached=10000),
+               "unbounded": navigation_server(server_binary, "navigation-server-unbounded-cache.log", workdir)}
+    try:
+        runs = {side: [] for side in servers}
+        for round_index in range(profile["runs"] + 1):
+            seconds = profile["warmup"] if round_index == 0 else profile["seconds"]
+            for side, server in servers.items():
+                result = harness.measure(server, os.path.join(LUA, "create-session.lua"), 64, seconds)
+                if round_index > 0:
+                    runs[side].append(result)
+                harness.wait_a_moment()
+        return {side: medians(side_runs) for side, side_runs in runs.items()}
+    finally:
+        for server in servers.values():
+            server.stop()
 
 
 if __name__ == "__main__":
