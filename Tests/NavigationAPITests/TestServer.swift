@@ -22,11 +22,15 @@ final class TestServer {
         flows: [Flow] = BuiltinFlows.all + TestFlows.all,
         options: NavigationAPI.Options = NavigationAPI.Options(),
         store: any SessionStore = MemoryStore(),
+        // The registry's clock; nil: the wall clock.
+        clock: TestClock? = nil,
         configure: (inout HTTPServerConfiguration) -> Void = { _ in },
         // After `configure`, so that a trailing closure still means `configure`.
         notify: @escaping @Sendable (RegistryNotice) -> Void = { _ in }
     ) throws {
-        registry = SessionRegistry(flows: flows, limits: limits, store: store, notify: notify)
+        let readClock: @Sendable () -> Double
+        if let clock { readClock = { clock.seconds } } else { readClock = SessionRegistry.wallClockSeconds }
+        registry = SessionRegistry(flows: flows, limits: limits, store: store, clock: readClock, notify: notify)
         var configuration = HTTPServerConfiguration()
         configuration.host = "127.0.0.1"
         configuration.port = 0

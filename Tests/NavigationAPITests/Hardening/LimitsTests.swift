@@ -67,11 +67,14 @@ struct LimitsTests {
 
     /// When full, sessions idle past the TTL are evicted to make room before
     /// anyone is told 429; an expired session is 404 and its memory is freed.
+    /// The registry's clock is the test's: a slow machine (ThreadSanitizer)
+    /// cannot let the sessions expire before the server is full.
     @Test func fullServerEvictsIdleSessionsBeforeRefusing() throws {
         var limits = SessionLimits()
         limits.maxSessions = 3
         limits.idleTimeout = 0.3
-        let server = try TestServer(limits: limits)
+        let clock = TestClock(milliseconds: 1_796_112_000_000)
+        let server = try TestServer(limits: limits, clock: clock)
         let client = server.client()
         let first = try client.createSession("exchange")
         _ = try client.createSession("exchange")
@@ -80,7 +83,7 @@ struct LimitsTests {
         expectProblem(refused, 429, "too-many-sessions")
         #expect(refused.header("Retry-After") == "2")
 
-        usleep(450_000)
+        clock.advance(milliseconds: 450)
         let admitted = try client.createSession("exchange")
         #expect(admitted.version == 1)
         #expect(server.registry.count == 1)
