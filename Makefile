@@ -56,7 +56,7 @@ browser-test: deps deps-browser
 	$(SWIFT) build
 	$(TEST_PYTHON) Tests/browser/test_web_client.py .build/debug/navigation-server
 
-## bench: release build, then navigation-server against a raw libmicrohttpd server (README Performance, bench/README.md)
+## bench: release build, then navigation-server against a raw libmicrohttpd server (bench/README.md)
 bench: release deps-bench deps-redis
 	$(PYTHON) bench/run.py
 
@@ -122,9 +122,12 @@ deps-bench: deps
 		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq $(APT_BENCH_PACKAGES); \
 	fi
 
-## lint: swift-format (it ships with the toolchain) in strict mode, with the checked-in .swift-format
+## lint: swift-format (it ships with the toolchain) in strict mode, with the checked-in .swift-format;
+## then every file that README.md, SECURITY.md, docs/ and bench/README.md name exists (scripts/check-doc-links)
 lint:
 	$(SWIFT) format lint --strict --recursive --parallel --configuration .swift-format Sources Tests Plugins Package.swift
+	$(PYTHON) scripts/check-doc-links --self-test
+	$(PYTHON) scripts/check-doc-links
 
 ## format: rewrite Sources, Tests and Plugins the way `make lint` wants them
 format:
