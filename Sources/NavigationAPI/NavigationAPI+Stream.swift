@@ -8,8 +8,9 @@ extension NavigationAPI {
     /// the client resumes at the session's version), then each change, then
     /// `event: ended`. 503 `too-many-streams` past ``StreamOptions/maxStreams``,
     /// 429 `too-many-subscribers` past ``StreamOptions/maxStreamsPerSession``.
-    func openStream(of id: String, _ request: HTTPRequest) throws(Problem) -> HTTPResponse {
-        let since = try Self.resumeVersion(of: request)
+    func openStream(_ context: RequestContext) throws(Problem) -> HTTPResponse {
+        let id = try context.sessionID()
+        let since = try Self.resumeVersion(of: context.request)
         let retryAfter = [(name: "Retry-After", value: String(options.retryAfterSeconds))]
         guard streams.reserve() else {
             var problem = Problem(
@@ -24,7 +25,7 @@ extension NavigationAPI {
         }
         let subscription: SessionRegistry.Subscription
         do throws(Problem) {
-            subscription = try engine { () throws(NavigationError) in
+            subscription = try useCase { () throws(NavigationError) in
                 try self.registry.subscribe(
                     id, since: since, subscriber: subscriber, limit: streams.options.maxStreamsPerSession)
             }

@@ -10,6 +10,10 @@ import Sessions
 /// let server = HTTPServer(configuration: .init(), handler: NavigationAPI(registry: registry))
 /// try server.start()
 /// ```
+/// The routes are declared once, in ``routes``; every request runs through
+/// the ``middleware`` chain, then its route's handler, which makes one call
+/// to a use case of the registry and renders the values it returns.
+///
 /// Thread-safe: it holds only immutable state, the registry, which locks
 /// per session, and the creation-rate table, which locks per shard.
 public struct NavigationAPI: HTTPHandler {
@@ -63,25 +67,35 @@ public struct NavigationAPI: HTTPHandler {
     public let metrics: ServerMetrics
     /// What `GET /readyz` reports; a stopping server calls `beginDraining()`.
     public let readiness: Readiness
-    /// Each client's bucket of session creations.
-    let creationLimiter: ClientRateLimiter
     /// The open live-update streams.
     let streams: StreamHub
-    private let healthBody: [UInt8]
-    private let readyBody: [UInt8]
-    private let flowsBody: [UInt8]
-    private let openAPIBody: [UInt8]
+    /// What every request passes through before its route's handler, in
+    /// order: metrics (outermost, so every answer is counted), CORS, the API
+    /// key, the creation rate.
+    let middleware: [any Middleware]
+    let healthBody: [UInt8]
+    let readyBody: [UInt8]
+    let flowsBody: [UInt8]
+    let openAPIBody: [UInt8]
 
     public init(registry: SessionRegistry, options: Options = Options()) {
         self.registry = registry
         self.options = options
-        self.metrics = ServerMetrics(flows: registry.flows.map(\.name))
+        self.metrics = ServerMetrics(paths: Self.routes.paths.map(\.pattern.template))
         self.readiness = Readiness()
-        self.creationLimiter = ClientRateLimiter(rate: options.creationRate)
         // Each keep-alive also checks the streamed sessions against the
         // store: how a stream learns of what no message announces (a Redis
         // session expired by Redis, a lost pub/sub message).
         self.streams = StreamHub(options: options.streams) { [registry] in registry.refreshAllSubscribers() }
+        var middleware: [any Middleware] = [MetricsMiddleware(metrics: metrics), CORSMiddleware(policy: options.cors)]
+        if let key = options.apiKey {
+            middleware.append(APIKeyMiddleware(key: key, protectsMetrics: options.protectsMetrics))
+        }
+        middleware.append(
+            CreationRateMiddleware(
+                rate: options.creationRate, limiter: ClientRateLimiter(rate: options.creationRate),
+                trustForwardedFor: options.trustForwardedFor))
+        self.middleware = middleware
         self.healthBody = Array("{\"status\":\"ok\"}".utf8)
         self.readyBody = Array("{\"status\":\"ready\"}".utf8)
         self.flowsBody = FlowsDocument.render(registry.flows)
@@ -90,11 +104,7 @@ public struct NavigationAPI: HTTPHandler {
 
     /// Every (method, path template) this API answers, e.g. `("GET",
     /// "/v1/sessions/{id}")`: what openapi.yaml must document.
-    public static var operations: [(method: String, path: String)] {
-        Endpoint.allCases.flatMap { endpoint in
-            endpoint.methods.map { (method: $0.rawValue, path: endpoint.template) }
-        }
-    }
+    public static var operations: [(method: String, path: String)] { routes.operations }
 
     /// Routes `request` and answers it; every refusal is a problem+json
     /// response, never a crash.
@@ -103,26 +113,26 @@ public struct NavigationAPI: HTTPHandler {
     }
 
     /// Answers `request` like ``handle(_:)`` and also says which route
-    /// template it matched, for a request log. Counts it in ``metrics``.
+    /// template it matched, for a request log.
     public func respond(to request: HTTPRequest) -> RoutedResponse {
-        let start = ServerMetrics.monotonicNanoseconds()
-        let route = Route(path: request.path)
-        var response: HTTPResponse
-        if options.cors.isPreflight(request) {
-            response = preflight(request, route: route)
-        } else {
-            do throws(Problem) {
-                try authorize(request, route: route)
-                response = try respond(to: request, route: route)
-            } catch {
-                response = error.response
-            }
-            options.cors.decorate(&response, for: request)
+        let match = Self.routes.match(request.path)
+        let route = HTTPMethod(exactly: request.method).flatMap { match?.path.route(for: $0) }
+        let context = RequestContext(
+            request: request, path: match?.path, route: route, parameters: match?.parameters ?? PathParameters())
+        let response = middleware.respond(to: context, endpoint: dispatch)
+        return RoutedResponse(response: response, routeTemplate: match?.path.pattern.template)
+    }
+
+    /// The route's handler, or 404 for a path no route has, 405 for a
+    /// method the path does not answer.
+    private func dispatch(_ context: RequestContext) -> HTTPResponse {
+        do throws(Problem) {
+            guard let path = context.path else { throw Problem.unknownPath() }
+            guard let route = context.route else { throw Problem.methodNotAllowed(on: path) }
+            return try route.handler(self, context)
+        } catch {
+            return error.response
         }
-        metrics.recordRequest(
-            endpoint: route?.endpoint, method: request.method, status: response.status,
-            nanoseconds: ServerMetrics.monotonicNanoseconds() - start)
-        return RoutedResponse(response: response, routeTemplate: route?.endpoint.template)
     }
 
     /// 413 `body-too-large`, as problem+json like every other error. Counted
@@ -133,75 +143,15 @@ public struct NavigationAPI: HTTPHandler {
         case .bodyTooLarge(let limit):
             response = Problem(.bodyTooLarge, "the request body is larger than this server's limit of \(limit) bytes").response
         }
-        metrics.recordRequest(endpoint: nil, method: RequestLabels.otherMethod, status: response.status, nanoseconds: 0)
+        metrics.recordRequest(path: nil, method: RequestLabels.otherMethod, status: response.status, nanoseconds: 0)
         return response
     }
 
-    private func respond(to request: HTTPRequest, route: Route?) throws(Problem) -> HTTPResponse {
-        guard let route else { throw Problem.unknownPath() }
-        guard let method = route.endpoint.method(named: request.method) else {
-            throw Problem.methodNotAllowed(on: route.endpoint)
-        }
-        switch route.endpoint {
-        case .webClient:
-            guard let page = WebClient.file(at: WebClient.indexPath) else { throw Problem.unknownPath() }
-            return WebClient.response(for: page, request)
-        case .webAsset:
-            guard let path = route.assetPath, path != WebClient.indexPath, let asset = WebClient.file(at: path)
-            else { throw Problem.unknownPath() }
-            return WebClient.response(for: asset, request)
-        case .health:
-            return .json(healthBody)
-        case .readiness:
-            guard readiness.isReady else {
-                throw Problem(.draining, "the server is stopping and takes no new traffic; send requests to another instance")
-            }
-            guard registry.isStoreAvailable else {
-                var problem = Problem(
-                    .storeUnavailable, "the session store refused its last read or write; send requests to another instance")
-                problem.headers = [("Retry-After", String(options.retryAfterSeconds))]
-                throw problem
-            }
-            return .json(readyBody)
-        case .metrics:
-            return HTTPResponse(
-                status: 200, headers: ResponseHeaders.metrics,
-                body: metrics.render(
-                    registry: registry, openStreams: streams.count,
-                    overflowedStreams: streams.overflowed.load(ordering: .relaxed)))
-        case .openAPIDocument:
-            return HTTPResponse(status: 200, headers: ResponseHeaders.yaml, body: openAPIBody)
-        case .flows:
-            return .json(flowsBody)
-        case .sessions:
-            return try createSession(request)
-        case .session:
-            let id = try wellFormedSessionID(route)
-            return method == .delete ? try endSession(id) : try session(id, request)
-        case .events:
-            let id = try wellFormedSessionID(route)
-            return method == .post ? try sendEvent(request, to: id) : try recordedEvents(of: id, request)
-        case .history:
-            return try history(of: try wellFormedSessionID(route), request)
-        case .links:
-            return try openLink(request, in: try wellFormedSessionID(route))
-        case .stream:
-            return try openStream(of: try wellFormedSessionID(route), request)
-        }
-    }
-
-    /// The route's session id, or 404 when it cannot be one.
-    private func wellFormedSessionID(_ route: Route) throws(Problem) -> String {
-        guard let id = route.sessionID, SessionID.isWellFormed(id) else { throw Problem.sessionNotFound() }
-        return id
-    }
-
-    /// Runs an engine call, turning its refusal into a problem.
+    /// Runs a use case of the registry, turning its refusal into a problem.
     ///
-    /// - Parameter outcome: what a `flow-failure` left behind, for its detail.
-    func engine<Value>(
-        outcome: String = "the session is unchanged", _ body: () throws(NavigationError) -> Value
-    ) throws(Problem) -> Value {
+    /// - Parameter outcome: what a `flow-failure` left behind, when the use
+    ///   case is no change of a session (a creation).
+    func useCase<Value>(outcome: String? = nil, _ body: () throws(NavigationError) -> Value) throws(Problem) -> Value {
         do {
             return try body()
         } catch {

@@ -233,7 +233,7 @@ struct AtomicityTests {
         #expect(refusal?.detail.hasPrefix("the flow is not deterministic: replaying accepted event 1 failed") == true)
         #expect(registry.count == 0)
         #expect(registry.statistics == RegistryStatistics(created: 1, ended: 1, evicted: 0, flowChanged: 0))
-        let error = #expect(throws: NavigationError.self) { try registry.snapshot(id) }
+        let error = #expect(throws: NavigationError.self) { try registry.document(of: id) }
         #expect(error?.kind == .sessionNotFound)
     }
 
@@ -245,6 +245,6 @@ struct AtomicityTests {
         #expect(refusal?.kind == .eventRejected)
         #expect(registry.count == 1)
         #expect(registry.statistics == RegistryStatistics(created: 1, ended: 0, evicted: 0, flowChanged: 0))
-        #expect(try registry.snapshot(id).version == 2)
+        #expect(try registry.document(of: id).version == 2)
     }
 }

@@ -38,7 +38,7 @@ struct ConcurrencyTests {
                 for step in Self.script(index) {
                     try registry.tap(id, step.event, step.payload)
                 }
-                let document = try registry.snapshot(id).document
+                let document = try registry.document(of: id).document
                 outcomes.ids.withLock { $0[index] = id }
                 outcomes.documents.withLock { $0[index] = document }
             } catch {
@@ -75,7 +75,7 @@ struct ConcurrencyTests {
         }
 
         #expect(outcomes.failures.withLock { $0 } == [])
-        let snapshot = try registry.snapshot(id)
+        let snapshot = try registry.document(of: id)
         #expect(snapshot.version == 401)
         let top = try JSONParser.parse(snapshot.document)["stack"]?.arrayValue?.last
         #expect(top?["params"] == ["count": 400])
@@ -98,6 +98,6 @@ struct ConcurrencyTests {
 
         #expect(wins.load(ordering: .relaxed) == 1)
         #expect(mismatches.load(ordering: .relaxed) == 15)
-        #expect(try registry.snapshot(id).version == 2)
+        #expect(try registry.document(of: id).version == 2)
     }
 }

@@ -46,7 +46,7 @@ struct DocumentReleaseTests {
         #expect(registry.statistics.documentsReleased == 2)
 
         // The next request renders the same document, kept until idle again.
-        #expect(try registry.snapshot(early.id).document == early.document)
+        #expect(try registry.document(of: early.id).document == early.document)
         #expect(try holdsDocument(registry, early.id))
         clock.advance(by: 5.5)
         #expect(registry.releaseIdleDocuments() == 1)
@@ -72,7 +72,7 @@ struct DocumentReleaseTests {
 
         // Used after its release, long after the pass that released it.
         clock.advance(by: 100)
-        _ = try registry.snapshot(ids[0])
+        _ = try registry.document(of: ids[0])
         clock.advance(by: 5.5)
         #expect(registry.releaseIdleDocuments() == 1)
     }

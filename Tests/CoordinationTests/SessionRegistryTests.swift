@@ -24,7 +24,7 @@ struct SessionRegistryTests {
     }
 
     private func expectNotFound(_ registry: SessionRegistry, _ id: String, sourceLocation: SourceLocation = #_sourceLocation) {
-        let error = #expect(throws: NavigationError.self, sourceLocation: sourceLocation) { try registry.snapshot(id) }
+        let error = #expect(throws: NavigationError.self, sourceLocation: sourceLocation) { try registry.document(of: id) }
         #expect(error?.kind == .sessionNotFound, sourceLocation: sourceLocation)
         #expect(error?.detail == "no live session has id '\(id)'; it may have ended or expired", sourceLocation: sourceLocation)
     }
@@ -37,7 +37,7 @@ struct SessionRegistryTests {
         #expect(created.version == 1)
         #expect(SessionID.isWellFormed(created.id))
         #expect(try JSONParser.parse(created.document)["id"] == .string(created.id))
-        #expect(try registry.snapshot(created.id).document == created.document)
+        #expect(try registry.document(of: created.id).document == created.document)
 
         let sent = try registry.send(ClientEvent(screen: "s1", event: "push", payload: ["name": "detail"]), to: created.id)
         #expect(sent.version == 2)
@@ -107,9 +107,9 @@ struct SessionRegistryTests {
         let registry = registry(idleTimeout: 60, clock: clock)
         let id = try registry.create(flow: "workbench", context: nil).id
         clock.advance(by: 59)
-        _ = try registry.snapshot(id)  // touching it restarts the idle time
+        _ = try registry.document(of: id)  // touching it restarts the idle time
         clock.advance(by: 60)
-        _ = try registry.snapshot(id)  // exactly the timeout is still alive
+        _ = try registry.document(of: id)  // exactly the timeout is still alive
         clock.advance(by: 60.5)
         expectNotFound(registry, id)
         #expect(registry.count == 0)
@@ -127,7 +127,7 @@ struct SessionRegistryTests {
         #expect(registry.count == 1)
         expectNotFound(registry, ids[0])
         expectNotFound(registry, ids[2])
-        #expect(try registry.snapshot(ids[1]).version == 2)
+        #expect(try registry.document(of: ids[1]).version == 2)
         #expect(registry.evictExpired() == 0)
         #expect(registry.statistics.evicted == 2)
     }
@@ -142,6 +142,6 @@ struct SessionRegistryTests {
         #expect(registry.count == 1)
         #expect(registry.statistics == RegistryStatistics(created: 3, ended: 0, evicted: 2, flowChanged: 0))
         for id in old { expectNotFound(registry, id) }
-        #expect(try registry.snapshot(fresh.id).version == 1)
+        #expect(try registry.document(of: fresh.id).version == 1)
     }
 }

@@ -22,11 +22,11 @@ struct SharedStoreRegistryTests {
     @Test func aCachedSessionCatchesUpOnOnlyTheRecordsItHasNotSeen() throws {
         let (first, second, _) = Self.pair()
         let created = try first.create(flow: "workbench", context: nil)
-        #expect(try second.snapshot(created.id).version == 1)  // now cached by the second instance too
+        #expect(try second.document(of: created.id).version == 1)  // now cached by the second instance too
         _ = try first.send(Self.push("a", on: "s1"), to: created.id)
         let latest = try first.send(Self.push("b", on: "s2"), to: created.id)
 
-        let seen = try second.snapshot(created.id)
+        let seen = try second.document(of: created.id)
         #expect(seen.version == 3)
         #expect(seen.document == latest.document)
         #expect(second.statistics.caughtUp == 1, "the cached tree was brought up to date, not rebuilt")
@@ -38,7 +38,7 @@ struct SharedStoreRegistryTests {
         let first = SessionRegistry(flows: [.workbench], store: store)
         let second = SessionRegistry(flows: [.workbench], store: store)
         let created = try first.create(flow: "workbench", context: nil)
-        _ = try second.snapshot(created.id)
+        _ = try second.document(of: created.id)
 
         // Between the second instance's version check and its append, the
         // first one appends version 2: the second loses, catches up and
@@ -63,9 +63,9 @@ struct SharedStoreRegistryTests {
     @Test func aSessionEndedByOneInstanceIsGoneOnTheOther() throws {
         let (first, second, _) = Self.pair()
         let created = try first.create(flow: "workbench", context: nil)
-        _ = try second.snapshot(created.id)
+        _ = try second.document(of: created.id)
         try first.end(created.id)
-        let error = #expect(throws: NavigationError.self) { try second.snapshot(created.id) }
+        let error = #expect(throws: NavigationError.self) { try second.document(of: created.id) }
         #expect(error?.kind == .sessionNotFound)
     }
 }

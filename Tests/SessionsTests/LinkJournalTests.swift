@@ -34,7 +34,7 @@ struct LinkJournalTests {
 
         // Another registry on the same store: a restart, or another instance.
         let second = SessionRegistry(flows: BuiltinFlows.all, store: store)
-        let restored = try JSONParser.parse(try second.snapshot(created.id).document)
+        let restored = try JSONParser.parse(try second.document(of: created.id).document)
         #expect(restored["version"] == 3)
         #expect(restored["pendingLink"] == "/settings")
         let events = try second.events(of: created.id, since: 0)

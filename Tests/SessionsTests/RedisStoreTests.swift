@@ -2,9 +2,10 @@ import Coordination
 import Flows
 import Foundation
 import RedisStore
-import Sessions
 import TestSupport
 import Testing
+
+@testable import Sessions
 
 /// What the Redis store adds to the store contract: Redis's own expiry, the
 /// script reloaded after Redis forgot it, Redis going away and coming back,
@@ -109,7 +110,7 @@ struct RedisStoreTests {
         let screen = try #require(try registry.withSession(created.id) { $0.stack.top?.screen.id })
 
         _ = try server.command(["CONFIG", "RESETSTAT"])
-        _ = try registry.snapshot(created.id)
+        _ = try registry.document(of: created.id)
         #expect(try Self.storeCommandCount(server) == 1)
 
         _ = try server.command(["CONFIG", "RESETSTAT"])

@@ -68,6 +68,10 @@ public struct NavigationError: Error, Sendable, Equatable, CustomStringConvertib
     public var sessionBytes: Int?
     /// For ``Kind/unknownLink``: the patterns the flow follows.
     public var linkPatterns: [String]
+    /// For ``Kind/flowFailure`` on an event: true when the session could
+    /// not be put back as it was (its flow did not replay its own accepted
+    /// events the same way) and was removed; false when it is unchanged.
+    public var sessionWasLost = false
 
     public init(
         _ kind: Kind, _ detail: String, acceptedEvents: [String] = [],

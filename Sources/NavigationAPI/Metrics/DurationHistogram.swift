@@ -1,3 +1,5 @@
+import Locking
+
 /// Request durations per route, as a Prometheus histogram: a counter per
 /// bucket and a sum, all lock-free.
 struct DurationHistogram: Sendable {

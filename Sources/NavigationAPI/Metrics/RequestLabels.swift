@@ -3,27 +3,37 @@
 ///
 /// Label values come from fixed sets, never from what a client sent, so a
 /// client cannot create new time series: the route is a path template of
-/// ``Endpoint`` (or `unrouted`), the method one this API answers (or `OTHER`).
+/// the route table (or `unrouted`), the method one this API answers (or `OTHER`).
 struct RequestLabels {
-    /// The route of a request no endpoint matched, or one refused before
+    /// The route of a request no path matched, or one refused before
     /// routing (a body over the limit).
     static let unroutedRoute = "unrouted"
     /// The method of a request with any method this API never answers.
     static let otherMethod = "OTHER"
 
-    static let routes: [String] = Endpoint.allCases.map(\.template) + [unroutedRoute]
     static let methods: [String] = HTTPMethod.allCases.map(\.rawValue) + [otherMethod]
     /// Statuses are counted exactly in this range; the API sends no other.
     static let statuses = 100...599
 
-    static var slotCount: Int { routes.count * methods.count * statuses.count }
+    /// Every route label, and the slots they make.
+    struct Space: Sendable {
+        /// The path templates in order, then `unrouted`.
+        let routes: [String]
+
+        init(routes templates: [String]) {
+            routes = templates + [RequestLabels.unroutedRoute]
+        }
+
+        var slotCount: Int { routes.count * RequestLabels.methods.count * RequestLabels.statuses.count }
+    }
 
     let routeIndex: Int
     let methodIndex: Int
     let statusIndex: Int
 
-    init(endpoint: Endpoint?, method: String, status: Int) {
-        routeIndex = endpoint.map(Self.index(of:)) ?? Self.routes.count - 1
+    /// - Parameter path: the position of the request's path template, nil when none matched.
+    init(path: Int?, method: String, status: Int, in space: Space) {
+        routeIndex = path ?? space.routes.count - 1
         methodIndex = HTTPMethod(exactly: method).map(Self.index(of:)) ?? Self.methods.count - 1
         statusIndex = min(max(status, Self.statuses.lowerBound), Self.statuses.upperBound) - Self.statuses.lowerBound
     }
@@ -31,10 +41,6 @@ struct RequestLabels {
     /// The request counter's slot.
     var slot: Int {
         (routeIndex * Self.methods.count + methodIndex) * Self.statuses.count + statusIndex
-    }
-
-    private static func index(of endpoint: Endpoint) -> Int {
-        Endpoint.allCases.firstIndex(of: endpoint) ?? 0
     }
 
     private static func index(of method: HTTPMethod) -> Int {

@@ -1,4 +1,5 @@
 import Coordination
+import Locking
 import Sessions
 
 #if canImport(Glibc)
@@ -13,33 +14,23 @@ import Sessions
 /// Recording is lock-free (one relaxed atomic add per counter) so it costs
 /// requests nothing measurable; only a scrape walks the counters.
 public final class ServerMetrics: Sendable {
-    private let requests = AtomicCounters(count: RequestLabels.slotCount)
-    private let durations = DurationHistogram(routes: RequestLabels.routes.count)
-    private let flowNames: [String]
-    private let flowIndexes: [String: Int]
-    /// Flow × ``EventOutcome``.
-    private let events: AtomicCounters
+    private let labels: RequestLabels.Space
+    private let requests: AtomicCounters
+    private let durations: DurationHistogram
 
-    /// - Parameter flows: the flow names events are counted for, in order.
-    public init(flows: [String]) {
-        flowNames = flows
-        var indexes: [String: Int] = [:]
-        for (index, name) in flows.enumerated() where indexes[name] == nil { indexes[name] = index }
-        flowIndexes = indexes
-        events = AtomicCounters(count: max(1, flows.count) * EventOutcome.labels.count)
+    /// - Parameter paths: the path templates requests are counted under, in order.
+    init(paths: [String]) {
+        labels = RequestLabels.Space(routes: paths)
+        requests = AtomicCounters(count: labels.slotCount)
+        durations = DurationHistogram(routes: labels.routes.count)
     }
 
-    /// Counts one answered request that took `nanoseconds` in the handler.
-    func recordRequest(endpoint: Endpoint?, method: String, status: Int, nanoseconds: Int) {
-        let labels = RequestLabels(endpoint: endpoint, method: method, status: status)
+    /// Counts one answered request that took `nanoseconds` in the handler;
+    /// `path` is the position of its path template (nil: no route matched).
+    func recordRequest(path: Int?, method: String, status: Int, nanoseconds: Int) {
+        let labels = RequestLabels(path: path, method: method, status: status, in: labels)
         requests.add(1, at: labels.slot)
         durations.record(route: labels.routeIndex, nanoseconds: max(0, nanoseconds))
-    }
-
-    /// Counts one event sent to a live session of `flow`.
-    func recordEvent(flow: String, _ outcome: EventOutcome) {
-        guard let flowIndex = flowIndexes[flow] else { return }
-        events.add(1, at: flowIndex * EventOutcome.labels.count + outcome.index)
     }
 
     /// The exposition page, with the registry's session counts as they are now.
@@ -76,7 +67,7 @@ public final class ServerMetrics: Sendable {
             "navigation_streams_overflowed_total", type: "counter",
             help: "Streams closed because their client read too slowly (its queue passed its bound), since start.")
         page.sample("navigation_streams_overflowed_total", [:], overflowedStreams)
-        renderEvents(into: &page)
+        renderEvents(of: registry, into: &page)
         page.family("navigation_build_info", type: "gauge", help: "Always 1; the labels describe this build.")
         page.sample("navigation_build_info", ["version": BuildInfo.version, "swift": BuildInfo.swiftVersion], 1)
         return page.bytes
@@ -86,7 +77,7 @@ public final class ServerMetrics: Sendable {
         let name = "navigation_http_requests_total"
         page.family(name, type: "counter", help: "Requests answered, by route template, method and status.")
         var slot = 0
-        for route in RequestLabels.routes {
+        for route in labels.routes {
             for method in RequestLabels.methods {
                 for status in RequestLabels.statuses {
                     let count = requests.value(at: slot)
@@ -101,7 +92,7 @@ public final class ServerMetrics: Sendable {
     private func renderDurations(into page: inout PrometheusTextWriter) {
         let name = "navigation_http_request_duration_seconds"
         page.family(name, type: "histogram", help: "Time the handler took to answer, by route template.")
-        for (index, route) in RequestLabels.routes.enumerated() {
+        for (index, route) in labels.routes.enumerated() {
             let (cumulative, sumSeconds) = durations.snapshot(route: index)
             guard let count = cumulative.last, count > 0 else { continue }
             for (bound, bucketCount) in zip(DurationHistogram.bounds, cumulative) {
@@ -113,16 +104,25 @@ public final class ServerMetrics: Sendable {
         }
     }
 
-    private func renderEvents(into page: inout PrometheusTextWriter) {
+    private func renderEvents(of registry: SessionRegistry, into page: inout PrometheusTextWriter) {
         let name = "navigation_events_total"
         page.family(
             name, type: "counter",
             help: "Events sent to live sessions, by flow and outcome (accepted, or the problem type of the refusal).")
-        for (flowIndex, flow) in flowNames.enumerated() where flowIndexes[flow] == flowIndex {
-            for (outcomeIndex, outcome) in EventOutcome.labels.enumerated() {
-                let count = events.value(at: flowIndex * EventOutcome.labels.count + outcomeIndex)
-                page.sample(name, ["flow": flow, "outcome": outcome], count)
+        var counted: Set<String> = []
+        for flow in registry.flows.map(\.name) where counted.insert(flow).inserted {
+            for outcome in EventOutcome.all {
+                page.sample(name, ["flow": flow, "outcome": Self.label(of: outcome)], registry.eventCounts.count(flow: flow, outcome))
             }
+        }
+    }
+
+    /// The `outcome` label: `accepted`, or the problem type of the refusal
+    /// (`event-not-accepted`, `version-mismatch`, …).
+    static func label(of outcome: EventOutcome) -> String {
+        switch outcome {
+        case .accepted: "accepted"
+        case .refused(let kind): ProblemType(kind).rawValue
         }
     }
 

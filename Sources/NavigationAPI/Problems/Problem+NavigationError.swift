@@ -32,11 +32,15 @@ extension Problem {
     ///
     /// - Parameters:
     ///   - retryAfterSeconds: sent as `Retry-After` with `too-many-sessions` (429).
-    ///   - outcome: what a `flow-failure` left behind, e.g. "the session is unchanged".
-    init(_ error: NavigationError, retryAfterSeconds: Int, outcome: String = "the session is unchanged") {
+    ///   - outcome: what a `flow-failure` left behind, when it is not a
+    ///     session unchanged or lost (a creation: "no session was created").
+    init(_ error: NavigationError, retryAfterSeconds: Int, outcome: String? = nil) {
         let type = ProblemType(error.kind)
         switch error.kind {
         case .flowFailure:
+            let lost =
+                "the session was lost (its flow did not replay its accepted events the same way) and has been removed; start a new session"
+            let outcome = outcome ?? (error.sessionWasLost ? lost : "the session is unchanged")
             self.init(type, "a bug in the flow, not in the request; \(outcome): \(error.detail)")
         default:
             self.init(type, error.detail)

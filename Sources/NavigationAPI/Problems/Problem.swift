@@ -94,11 +94,11 @@ extension Problem {
         Problem(.notFound, "no resource has this path; see /openapi.yaml for the routes this server answers")
     }
 
-    static func methodNotAllowed(on endpoint: Endpoint) -> Problem {
+    static func methodNotAllowed(on path: RouteTable.Path) -> Problem {
         var problem = Problem(
             .methodNotAllowed,
-            "\(endpoint.template) answers \(endpoint.allowHeader) only; see the Allow header")
-        problem.headers = [("Allow", endpoint.allowHeader)]
+            "\(path.pattern.template) answers \(path.allowHeader) only; see the Allow header")
+        problem.headers = [("Allow", path.allowHeader)]
         return problem
     }
 

@@ -1,8 +1,9 @@
 import Coordination
 import Flows
 import Foundation
-import Sessions
 import Testing
+
+@testable import Sessions
 
 /// DURABILITY.md: "Memory is a cache, bounded": `--max-cached-sessions`
 /// trees stay in memory, the rest are rebuilt from the journal when asked for.
@@ -35,13 +36,13 @@ struct CacheBoundTests {
 
         // Every session is served, most rebuilt from the journal, each as it was.
         for (id, document) in documents {
-            #expect(try registry.snapshot(id).document == document, "\(id) differs after eviction")
+            #expect(try registry.document(of: id).document == document, "\(id) differs after eviction")
             #expect(registry.cachedCount <= capacity)
         }
         // And each takes its next event from where it was.
         for (id, document) in documents.prefix(20) {
-            let version = try registry.snapshot(id).version
-            #expect(try registry.snapshot(id).document == document)
+            let version = try registry.document(of: id).version
+            #expect(try registry.document(of: id).document == document)
             let screen = try registry.withSession(id) { $0.stack.top?.screen.id ?? "" }
             let next = try registry.send(ClientEvent(screen: screen, event: "convert", payload: ["amount": 3]), to: id)
             #expect(next.version == version + 1)

@@ -1,9 +1,10 @@
 import Coordination
 import Flows
 import Foundation
-import Sessions
 import TestSupport
 import Testing
+
+@testable import Sessions
 
 /// DURABILITY.md: "Idle time keeps counting across the restart." A session
 /// idle past its TTL before a restart is gone after it; one used just before
@@ -56,8 +57,8 @@ struct ExpiryAcrossRestartTests {
         let store = try JournalFiles.reopenStore(data)
         defer { store.close() }
         let registry = SessionRegistry(flows: BuiltinFlows.all, limits: limits, store: store, clock: ManualClock(1_000_012).read)
-        #expect(try registry.snapshot(recent).document == recentDocument)
-        #expect(throws: NavigationError.self) { try registry.snapshot(idle) }
+        #expect(try registry.document(of: recent).document == recentDocument)
+        #expect(throws: NavigationError.self) { try registry.document(of: idle) }
         #expect(registry.count == 1)
     }
 

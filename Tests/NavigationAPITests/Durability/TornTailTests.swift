@@ -1,9 +1,10 @@
 import Coordination
 import Flows
 import Foundation
-import Sessions
 import TestSupport
 import Testing
+
+@testable import Sessions
 
 /// DURABILITY.md: "A record cut short by a crash is dropped with one warning
 /// line; nothing before it is lost." A launched server journals three
@@ -72,7 +73,7 @@ struct TornTailTests {
             defer { store.close() }
             let registry = SessionRegistry(flows: BuiltinFlows.all, store: store)
             for session in journaled.sessions {
-                let snapshot = try registry.snapshot(session.id)
+                let snapshot = try registry.document(of: session.id)
                 let expectedVersion = session.id == journaled.torn.id ? journaled.lastVersion - 1 : session.version
                 #expect(snapshot.version == expectedVersion, "cut at \(cut)")
                 #expect(snapshot.document == journaled.documents[session.id], "cut at \(cut): \(session.id) differs")

@@ -1,6 +1,8 @@
 import Coordination
 import Testing
 
+@testable import Sessions
+
 /// One session cannot hold more than `--max-session-bytes` (context,
 /// accepted events, screen params), and no string field of a payload is
 /// longer than its limit (4 KiB by default), as a client meets them over HTTP.

@@ -6,11 +6,11 @@ import Synchronization
 /// `@unchecked Sendable`: the storage is allocated once in `init`, never
 /// resized or replaced, and every slot is read and written only through its
 /// `Atomic`, so sharing it between threads is safe.
-final class AtomicCounters: @unchecked Sendable {
-    let count: Int
+public final class AtomicCounters: @unchecked Sendable {
+    public let count: Int
     private let slots: UnsafeMutablePointer<Atomic<Int>>
 
-    init(count: Int) {
+    public init(count: Int) {
         self.count = count
         slots = .allocate(capacity: count)
         for index in 0..<count {
@@ -24,11 +24,11 @@ final class AtomicCounters: @unchecked Sendable {
     }
 
     /// Adds `amount` to the slot at `index`; relaxed, as counters need no ordering.
-    func add(_ amount: Int, at index: Int) {
+    public func add(_ amount: Int, at index: Int) {
         slots[index].add(amount, ordering: .relaxed)
     }
 
-    func value(at index: Int) -> Int {
+    public func value(at index: Int) -> Int {
         slots[index].load(ordering: .relaxed)
     }
 }

@@ -1,42 +1,33 @@
 import Coordination
 
-/// Reading a session's journal back as its accepted events.
+/// The use cases that read a session; none changes it.
 extension SessionRegistry {
+    /// The session's current document and version.
+    public func document(of id: String) throws(NavigationError) -> SessionSnapshot {
+        try withSession(id) { SessionSnapshot(id: $0.id, version: $0.version, document: $0.document()) }
+    }
+
+    /// The history document: the router calls that produced the versions
+    /// after `version` (all of them for 0), oldest first
+    /// (see ``Session/historyDocument(since:)``).
+    public func history(of id: String, since version: Int = 0) throws(NavigationError) -> [UInt8] {
+        try withSession(id) { $0.historyDocument(since: version) }
+    }
+
     /// The session's accepted events with a version greater than `version`
-    /// (all of them for 0), oldest first, read from the store.
-    ///
-    /// The session is found as for any request first, so an unknown, ended
-    /// or expired id throws ``NavigationError/Kind/sessionNotFound`` and a
-    /// journal this server cannot replay ``NavigationError/Kind/flowChanged``.
-    /// The store is read under the session's lock, so the events are exactly
-    /// those of the version the session is at. A store that cannot be read
-    /// throws ``NavigationError/Kind/storeUnavailable``.
+    /// (all of them for 0), oldest first, read from the store under the
+    /// session's lock, so they are exactly those of the version the session
+    /// is at. A store that cannot be read throws
+    /// ``NavigationError/Kind/storeUnavailable``.
     public func events(of id: String, since version: Int) throws(NavigationError) -> RecordedEvents {
-        try withFreshSession(id) { session throws(NavigationError) in
-            let records: [JournalRecord]
-            do throws(StoreError) {
-                records = try store.records(of: id, after: 0)
-                markStore(available: true)
-            } catch {
-                throw storeFailure(error, id: id)
-            }
+        try withSession(id) { session throws(NavigationError) in
+            let records = try journal.records(of: id, after: 0)
             return try Self.recordedEvents(records, of: id, currentVersion: session.version, since: version)
         }
     }
 
-    /// Calls `handler(sessionID, version)` for sessions changed through the
-    /// store by any instance (see ``SessionStore/observeChanges(_:)``):
-    /// the hook for live streams of sessions shared by several instances.
-    /// False when the store has no change feed (every change then goes
-    /// through this registry).
-    @discardableResult
-    public func observeStoreChanges(_ handler: @escaping @Sendable (_ sessionID: String, _ version: Int) -> Void) -> Bool {
-        store.observeChanges(handler)
-    }
-
     /// Decodes the journal; a record that does not decode means the session
-    /// could not be replayed either, so it is `flowChanged` as in
-    /// ``restoredContent(of:)``.
+    /// could not be replayed either, so it is `flowChanged`.
     private static func recordedEvents(
         _ records: [JournalRecord], of id: String, currentVersion: Int, since version: Int
     ) throws(NavigationError) -> RecordedEvents {

@@ -19,12 +19,12 @@ extension SessionRegistry {
     /// current document first. So it sees every later version exactly once,
     /// in order, then `ended` when the session ends, expires or is lost.
     ///
-    /// Throws as ``withSession(_:_:)`` does (an unknown, ended or expired id
-    /// is ``NavigationError/Kind/sessionNotFound``).
+    /// Throws ``NavigationError/Kind/sessionNotFound`` for an unknown, ended
+    /// or expired id, as every use case does.
     public func subscribe(
         _ id: String, since: Int?, subscriber: any SessionSubscriber, limit: Int
     ) throws(NavigationError) -> Subscription {
-        try withFreshSession(id) { session in
+        try withSession(id) { session in
             guard feed.add(subscriber, to: id, version: session.version, limit: limit) else { return .full }
             if since != session.version {
                 subscriber.receive(.changed(SessionSnapshot(id: id, version: session.version, document: session.document())))
@@ -53,7 +53,7 @@ extension SessionRegistry {
     public func refreshSubscribers(of id: String) -> Bool {
         guard feed.subscriberCount(of: id) > 0 else { return true }
         do throws(NavigationError) {
-            try withFreshSession(id) { session in
+            try withSession(id) { session in
                 guard feed.awaits(id, version: session.version) else { return }
                 feed.announce(SessionSnapshot(id: id, version: session.version, document: session.document()))
             }
@@ -87,7 +87,7 @@ extension SessionRegistry {
     /// every change goes through this registry and is announced already.
     @discardableResult
     public func followStoreChanges() -> Bool {
-        observeStoreChanges { [weak self] id, version in
+        store.observeChanges { [weak self] id, version in
             // This instance's own appends come back too: its subscribers
             // have that version already, and need no store read for it.
             guard let self, self.feed.awaits(id, version: version) else { return }

@@ -1,0 +1,26 @@
+import HTTPCore
+import Sessions
+
+/// A request on its way through the middleware to its route's handler:
+/// the request, the path it matched (nil: none, a 404) and the route for
+/// its method (nil: the path does not answer it, a 405).
+struct RequestContext: Sendable {
+    let request: HTTPRequest
+    let path: RouteTable.Path?
+    let route: Route?
+    let parameters: PathParameters
+
+    /// The access the request needs: its route's, else its path's, else
+    /// (an unknown path) the key: a caller without it learns nothing about
+    /// which paths exist.
+    var access: Route.Access {
+        route?.access ?? path?.access ?? .key
+    }
+
+    /// The `{id}` of the path, when it is a well-formed session id; else
+    /// 404, as for a session that does not exist.
+    func sessionID() throws(Problem) -> String {
+        guard let id = parameters["id"], SessionID.isWellFormed(id) else { throw Problem.sessionNotFound() }
+        return id
+    }
+}

@@ -1,0 +1,50 @@
+import Coordination
+
+/// Starting and ending sessions.
+extension SessionRegistry {
+    /// Starts a session of `flowName`: builds its root coordinator, calls
+    /// `start()`, and journals it before returning. With `link`, the new
+    /// session then opens it as its first event (version 2); a link it
+    /// refuses refuses the whole creation.
+    public func create(flow flowName: String, context: JSONValue?, link: String? = nil) throws(NavigationError) -> SessionSnapshot {
+        guard let flow = catalog[flowName] else { throw catalog.notFound(flowName) }
+        try reserveSlot()
+        let id = SessionID.make()
+        let session: Session
+        do {
+            session = try Session(id: id, flow: flow, context: context, limits: limits)
+            if let link { try session.open(link: link) }
+            let created = JournalEntry.created(flow: flow.name, flowVersion: flow.version, context: session.context)
+            try journal.append(created, of: id, version: 1)
+            if let link { try journal.append(.link(link), of: id, version: 2) }
+        } catch {
+            slots.unreserve()
+            throw error
+        }
+        let snapshot = SessionSnapshot(id: id, version: session.version, document: session.document())
+        _ = cache.insert(SessionBox(.live(session), now: journal.nowMillis()), for: id)
+        counters.created.add(1, ordering: .relaxed)
+        return snapshot
+    }
+
+    /// Ends a session: its root coordinator finishes, its journal is
+    /// closed, it is freed, and its live streams hear `ended`.
+    public func end(_ id: String) throws(NavigationError) {
+        try withSession(id) { session throws(NavigationError) in
+            try journal.append(.ended(reason: .ended), of: id, version: session.version + 1)
+            session.end()
+        }
+        slots.release(id, reason: .ended)
+    }
+
+    /// A slot for a new session; when every one is taken, idle sessions
+    /// are expired first to make room.
+    private func reserveSlot() throws(NavigationError) {
+        if slots.reserve() { return }
+        evictExpired()
+        if slots.reserve() { return }
+        throw NavigationError(
+            .tooManySessions,
+            "the server holds its limit of \(limits.maxSessions) sessions; try again later or end unused sessions")
+    }
+}

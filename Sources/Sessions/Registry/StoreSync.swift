@@ -1,0 +1,146 @@
+import Coordination
+
+/// Keeps the cached trees in step with the store: finds a session for a
+/// request, rebuilt by replay when it is not cached, brought up to date when
+/// the store holds records its tree has not seen (another instance, or a
+/// stale copy, appended them), and refused when it ended, expired, or can no
+/// longer be replayed by this server's flows.
+struct StoreSync: Sendable {
+    let flows: FlowCatalog
+    let limits: SessionLimits
+    let cache: SessionCache
+    let journal: JournalWriter
+    let slots: SessionSlots
+    let counters: RegistryCounters
+    let notify: @Sendable (RegistryNotice) -> Void
+
+    /// Runs `body` under the session's lock on a session that is as new as
+    /// the store. Throws ``NavigationError/Kind/sessionNotFound`` for an
+    /// unknown, ended or expired id, ``NavigationError/Kind/flowChanged``
+    /// for a journal this server's flows cannot replay.
+    func withFreshSession<Result>(
+        _ id: String, _ body: (Session) throws(NavigationError) -> Result
+    ) throws(NavigationError) -> Result {
+        guard SessionID.isWellFormed(id) else { throw SessionRegistry.notFound(id) }
+        let now = journal.nowMillis()
+        let cached = cache.box(for: id)
+        guard let summary = try journal.summary(of: id), !summary.ended else {
+            if cached != nil { cache.remove(id) }
+            throw SessionRegistry.notFound(id)
+        }
+        let lastActivity = max(summary.lastActivity, cached?.lastAccess.load(ordering: .relaxed) ?? 0)
+        // A store that expires sessions itself has done so already.
+        if !journal.store.expiresIdleSessions, limits.isExpired(lastActivity: lastActivity, now: now) {
+            try? slots.close(id, lastVersion: summary.lastVersion, reason: .expired)
+            throw SessionRegistry.notFound(id)
+        }
+        let box: SessionBox
+        if let cached {
+            box = cached
+        } else {
+            box = cache.insert(SessionBox(try restoredContent(of: id), now: now), for: id)
+        }
+        box.lastAccess.store(now, ordering: .relaxed)
+        do throws(NavigationError) {
+            return try box.content.withLock { (content) throws(NavigationError) -> Result in
+                if case .live(let session) = content, session.version < summary.lastVersion {
+                    content = try caughtUp(session)
+                }
+                switch content {
+                case .gone: throw SessionRegistry.notFound(id)
+                case .flowChanged(let error): throw error
+                case .live(let session):
+                    do throws(NavigationError) {
+                        return try body(session)
+                    } catch {
+                        if session.isBroken { content = .gone }
+                        throw error
+                    }
+                }
+            }
+        } catch {
+            if error.kind == .flowFailure, case .gone = box.content.withLock({ $0 }) { loseBrokenSession(id) }
+            throw error
+        }
+    }
+
+    /// The cached session with the records it has not seen applied: only
+    /// those are read and replayed. Rebuilt from the whole journal when they
+    /// do not apply.
+    private func caughtUp(_ session: Session) throws(NavigationError) -> SessionBox.Content {
+        let records = try journal.records(of: session.id, after: session.version)
+        var events: [ClientEvent] = []
+        for record in records {
+            let entry = try? JournalEntry(record)
+            if let event = entry?.acceptedEvent {
+                events.append(event)
+            } else if case .ended = entry {
+                throw SessionRegistry.notFound(session.id)
+            } else {
+                return try restoredContent(of: session.id)
+            }
+        }
+        do {
+            try session.applyRecorded(events)
+            counters.caughtUp.add(1, ordering: .relaxed)
+            return .live(session)
+        } catch {
+            return try restoredContent(of: session.id)
+        }
+    }
+
+    /// The session rebuilt from its journal, or `.flowChanged` when this
+    /// server's flows cannot replay it (reported once through `notify`).
+    private func restoredContent(of id: String) throws(NavigationError) -> SessionBox.Content {
+        let records = try journal.records(of: id, after: 0)
+        let recording: SessionRecording
+        do {
+            recording = try SessionRecording(records)
+        } catch {
+            return flowChanged(id, flow: "?", recorded: nil, detail: error.description)
+        }
+        guard recording.endReason == nil else { throw SessionRegistry.notFound(id) }
+        guard let flow = flows[recording.flow] else {
+            return flowChanged(
+                id, flow: recording.flow, recorded: recording.flowVersion,
+                detail: "this server no longer hosts flow '\(recording.flow)'")
+        }
+        guard flow.version == recording.flowVersion else {
+            return flowChanged(
+                id, flow: flow.name, recorded: recording.flowVersion, current: flow.version,
+                detail: "the session was recorded by version \(recording.flowVersion) of flow '\(flow.name)', "
+                    + "and this server runs version \(flow.version)")
+        }
+        do {
+            return .live(
+                try Session(
+                    restoring: id, flow: flow, context: recording.context, journal: recording.events, limits: limits))
+        } catch {
+            return flowChanged(
+                id, flow: flow.name, recorded: recording.flowVersion, current: flow.version,
+                detail: "version \(flow.version) of flow '\(flow.name)' no longer replays the session: \(error.detail)")
+        }
+    }
+
+    private func flowChanged(
+        _ id: String, flow: String, recorded: Int?, current: Int? = nil, detail: String
+    ) -> SessionBox.Content {
+        counters.flowChanged.add(1, ordering: .relaxed)
+        notify(.flowChanged(sessionID: id, flow: flow, detail: detail))
+        var error = NavigationError(.flowChanged, detail + "; start a new session")
+        error.recordedFlowVersion = recorded
+        error.currentFlowVersion = current
+        return .flowChanged(error)
+    }
+
+    /// A session whose flow failed to replay its own events while undoing a
+    /// failed one: journaled as lost and removed.
+    private func loseBrokenSession(_ id: String) {
+        guard let summary = try? journal.summary(of: id), !summary.ended else { return }
+        do throws(NavigationError) {
+            try slots.close(id, lastVersion: summary.lastVersion, reason: .lost)
+        } catch {
+            cache.remove(id)
+        }
+    }
+}
