@@ -73,7 +73,7 @@ def open_streams(port, ids, per_session):
     for session_id in ids:
         for _ in range(per_session):
             connection = socket.create_connection(("127.0.0.1", port))
-            connection.sendall(f"GET /v1/sessions/{session_id}/stream HTTP/1.1\r\nHost: b\r\n\r\n".encode())
+            connection.sendall(f"GET /v1/sessions/{session_id}/stream HTTP/1.1\r\nHost: localhost\r\n\r\n".encode())
             sockets.append(connection)
     buffers = read_until(sockets, lambda data: b"event: session" in data)
     for data in buffers.values():
@@ -112,7 +112,7 @@ def get_latencies(port, session_id, count):
     """Microseconds of `count` sequential GETs on one keep-alive connection."""
     connection = socket.create_connection(("127.0.0.1", port))
     connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-    request = f"GET /v1/sessions/{session_id} HTTP/1.1\r\nHost: b\r\n\r\n".encode()
+    request = f"GET /v1/sessions/{session_id} HTTP/1.1\r\nHost: localhost\r\n\r\n".encode()
     latencies = []
     for _ in range(count):
         started = time.perf_counter()

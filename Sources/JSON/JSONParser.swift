@@ -123,23 +123,25 @@ public struct JSONParser {
                         ? "expected a value (a byte-order mark is not allowed)" : "expected a value")
             }
             // A value just ended: close containers until one wants another value.
-            while let frame = frames.last {
+            // Only the kind is read: a copy of the frame would share its set of
+            // keys, and the next key's insertion would copy the whole set.
+            while let isObject = frames.last?.isObject {
                 skipWhitespace()
-                let closer = frame.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
+                let closer = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
                 let hint =
-                    frame.isObject
+                    isObject
                     ? "expected ',' or '}' after an object member" : "expected ',' or ']' after an array element"
                 guard position < input.count else { throw error(.unexpectedEnd, at: position, hint: hint) }
                 let next = input[position]
                 if next == UInt8(ascii: ",") {
                     position += 1
                     skipWhitespace()
-                    if frame.isObject { try parseKeyAndColon(hint: "expected a string key after ','") }
+                    if isObject { try parseKeyAndColon(hint: "expected a string key after ','") }
                     break
                 }
                 guard next == closer else { throw unexpected(next, hint: hint) }
                 position += 1
-                if frame.isObject { closeObject() } else { closeArray() }
+                if isObject { closeObject() } else { closeArray() }
             }
             if frames.isEmpty { break }
         }

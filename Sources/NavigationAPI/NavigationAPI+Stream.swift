@@ -7,15 +7,28 @@ extension NavigationAPI {
     /// Opens a stream of the session: the current document first (unless
     /// the client resumes at the session's version), then each change, then
     /// `event: ended`. 503 `too-many-streams` past ``StreamOptions/maxStreams``,
+    /// 429 `too-many-client-streams` past ``StreamOptions/maxStreamsPerClient``,
     /// 429 `too-many-subscribers` past ``StreamOptions/maxStreamsPerSession``.
     func openStream(_ context: RequestContext) throws(Problem) -> HTTPResponse {
         let id = try context.sessionID()
         let since = try Self.resumeVersion(of: context.request)
         let retryAfter = [(name: "Retry-After", value: String(options.retryAfterSeconds))]
-        guard streams.reserve() else {
-            var problem = Problem(
-                .tooManyStreams,
-                "the server holds its limit of \(streams.options.maxStreams) open streams; retry later or poll the session")
+        let client = ClientKey.of(context.request, trustingForwardedFor: options.trustForwardedFor)
+        do {
+            try streams.reserve(for: client)
+        } catch {
+            var problem =
+                switch error {
+                case .serverFull:
+                    Problem(
+                        .tooManyStreams,
+                        "the server holds its limit of \(streams.options.maxStreams) open streams; retry later or poll the session")
+                case .clientFull:
+                    Problem(
+                        .tooManyClientStreams,
+                        "this client holds its limit of \(streams.options.maxStreamsPerClient) open streams; close one, retry later or poll"
+                    )
+                }
             problem.headers = retryAfter
             throw problem
         }
@@ -30,11 +43,11 @@ extension NavigationAPI {
                     id, since: since, subscriber: subscriber, limit: streams.options.maxStreamsPerSession)
             }
         } catch {
-            streams.release()
+            streams.release(for: client)
             throw error
         }
         guard case .subscribed = subscription else {
-            streams.release()
+            streams.release(for: client)
             var problem = Problem(
                 .tooManySubscribers,
                 "session '\(id)' has its limit of \(streams.options.maxStreamsPerSession) open streams; close one or retry later")
@@ -46,7 +59,7 @@ extension NavigationAPI {
         let sessions = registry
         stream.whenClosed { _ in
             sessions.unsubscribe(subscriber, from: id)
-            hub.remove(stream)
+            hub.remove(stream, of: client)
         }
         return HTTPResponse(status: 200, headers: Self.streamHeaders, stream: stream)
     }

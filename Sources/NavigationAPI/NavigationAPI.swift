@@ -43,12 +43,17 @@ public struct NavigationAPI: HTTPHandler {
         public var trustForwardedFor: Bool
         /// The bounds of live-update streams.
         public var streams: StreamOptions
+        /// The `Host` names answered; by default any when a key is
+        /// required (a page cannot send it), else the local forms only.
+        public var allowedHosts: HostPolicy
 
         public init(
             openAPIDocument: String = OpenAPIDocument.text, retryAfterSeconds: Int = 2,
             apiKey: APIKey? = nil, protectsMetrics: Bool = false, cors: CORSPolicy = CORSPolicy(allowedOrigins: []),
-            creationRate: CreationRate = .default, trustForwardedFor: Bool = false, streams: StreamOptions = StreamOptions()
+            creationRate: CreationRate = .default, trustForwardedFor: Bool = false, streams: StreamOptions = StreamOptions(),
+            allowedHosts: HostPolicy? = nil
         ) {
+            self.allowedHosts = allowedHosts ?? (apiKey == nil ? .local : .any)
             self.streams = streams
             self.protectsMetrics = protectsMetrics
             self.openAPIDocument = openAPIDocument
@@ -70,8 +75,8 @@ public struct NavigationAPI: HTTPHandler {
     /// The open live-update streams.
     let streams: StreamHub
     /// What every request passes through before its route's handler, in
-    /// order: metrics (outermost, so every answer is counted), CORS, the API
-    /// key, the creation rate.
+    /// order: metrics (outermost, so every answer is counted), the allowed
+    /// hosts, CORS, the API key, the creation rate.
     let middleware: [any Middleware]
     let healthBody: [UInt8]
     let readyBody: [UInt8]
@@ -87,7 +92,9 @@ public struct NavigationAPI: HTTPHandler {
         // store: how a stream learns of what no message announces (a Redis
         // session expired by Redis, a lost pub/sub message).
         self.streams = StreamHub(options: options.streams) { [registry] in registry.refreshAllSubscribers() }
-        var middleware: [any Middleware] = [MetricsMiddleware(metrics: metrics), CORSMiddleware(policy: options.cors)]
+        var middleware: [any Middleware] = [
+            MetricsMiddleware(metrics: metrics), HostMiddleware(policy: options.allowedHosts), CORSMiddleware(policy: options.cors),
+        ]
         if let key = options.apiKey {
             middleware.append(APIKeyMiddleware(key: key, protectsMetrics: options.protectsMetrics))
         }

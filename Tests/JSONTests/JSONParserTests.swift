@@ -188,3 +188,23 @@ struct JSONParserTests {
         #expect(levels == depth - 1)
     }
 }
+
+/// Objects with many members: duplicate keys are found with a set once an
+/// object grows, and that set must never be copied per key (a copy per
+/// member made a 1 MB body of 80,000 members take minutes).
+@Suite("JSON parser: large objects", .timeLimit(.minutes(1)))
+struct JSONParserLargeObjectTests {
+    @Test func anObjectOfAHundredThousandMembersParsesAndKeepsItsOrder() throws {
+        let count = 100_000
+        let text = "{" + (0..<count).map { "\"k\($0)\":\($0)" }.joined(separator: ",") + "}"
+        let object = try #require(try JSONParser.parse(Array(text.utf8)).objectValue)
+        #expect(object.count == count)
+        #expect(object.keys.first == "k0")
+        #expect(object.keys.last == "k\(count - 1)")
+    }
+
+    @Test func aDuplicateFarIntoALargeObjectIsStillFound() {
+        let text = "{" + (0..<50_000).map { "\"k\($0)\":1" }.joined(separator: ",") + ",\"k49\":2}"
+        #expect(throws: JSONParseError.self) { try JSONParser.parse(Array(text.utf8)) }
+    }
+}

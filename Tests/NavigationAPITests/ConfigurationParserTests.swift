@@ -109,6 +109,7 @@ struct ConfigurationParserTests {
                 "NAVIGATION_LINGER_SECONDS": "0", "NAVIGATION_LINGER_BYTES": "0",
                 "NAVIGATION_MAX_STREAMS": "13", "NAVIGATION_MAX_STREAMS_PER_SESSION": "4",
                 "NAVIGATION_DOCUMENT_TTL": "120", "NAVIGATION_CONNECTION_MEMORY": "4096",
+                "NAVIGATION_MAX_STREAMS_PER_CLIENT": "5", "NAVIGATION_ALLOWED_HOSTS": ".example.com",
             ])
         #expect(parsed.host == "::1")
         #expect(parsed.port == 9000)
@@ -135,7 +136,9 @@ struct ConfigurationParserTests {
         #expect(parsed.documentTTL == 120)
         #expect(parsed.documentSweepInterval == 30)
         #expect(parsed.connectionMemory == 4096)
-        #expect(ConfigurationParser.environmentVariables.count == 31)
+        #expect(parsed.apiOptions.streams.maxStreamsPerClient == 5)
+        #expect(parsed.apiOptions.allowedHosts == HostPolicy(".example.com"))
+        #expect(ConfigurationParser.environmentVariables.count == 33)
     }
 
     /// A Redis round trip holds a worker thread: with a Redis store the
@@ -249,6 +252,21 @@ struct ConfigurationParserTests {
     }
 
     // MARK: - Creation rate
+
+    @Test func theStreamsOfAClientAreATenthOfTheServersUnlessSet() throws {
+        #expect(try configuration([]).apiOptions.streams.maxStreamsPerClient == 1_000)
+        #expect(try configuration(["--max-streams", "50"]).apiOptions.streams.maxStreamsPerClient == 5)
+        #expect(try configuration(["--max-streams-per-client=7"]).apiOptions.streams.maxStreamsPerClient == 7)
+        #expect(error(["--max-streams-per-client", "0"]) != nil)
+    }
+
+    @Test func allowedHostsAreLocalWithoutAKeyAndAnyWithOne() throws {
+        #expect(try configuration([]).apiOptions.allowedHosts == .local)
+        #expect(try configuration(["--api-key", "k"]).apiOptions.allowedHosts == .any)
+        #expect(try configuration(["--api-key", "k", "--allowed-hosts", "a.example"]).apiOptions.allowedHosts == HostPolicy("a.example"))
+        #expect(try configuration(["--allowed-hosts", "*"]).apiOptions.allowedHosts == .any)
+        #expect(error(["--allowed-hosts", "not a host"]) != nil)
+    }
 
     @Test func creationRateOptionsReachTheAPI() throws {
         let defaults = try configuration().apiOptions

@@ -61,7 +61,9 @@ final class TestHTTPClient {
     func request(
         _ method: String, _ path: String, headers: [(String, String)] = [], body: [UInt8] = []
     ) throws -> TestResponse {
-        var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n"
+        // A `Host` among `headers` replaces the default one.
+        let namesHost = headers.contains { $0.0.lowercased() == "host" }
+        var head = "\(method) \(path) HTTP/1.1\r\n" + (namesHost ? "" : "Host: 127.0.0.1:\(port)\r\n")
         for (name, value) in headers { head += "\(name): \(value)\r\n" }
         if !body.isEmpty || method == "POST" { head += "Content-Length: \(body.count)\r\n" }
         head += "\r\n"

@@ -123,7 +123,7 @@ public struct Flow: Sendable {
         guard problems.isEmpty else {
             throw NavigationError(
                 .invalidContext,
-                "the context does not match flow '\(name)': " + problems.map(\.description).joined(separator: "; "),
+                "the context does not match flow '\(name)': " + problems.listing,
                 fieldProblems: problems)
         }
         return result

@@ -63,7 +63,7 @@ extension SessionState {
         guard let tab, problems.isEmpty else {
             throw NavigationError(
                 .invalidPayload,
-                "the payload of 'selectTab' does not match its fields: " + problems.map(\.description).joined(separator: "; "),
+                "the payload of 'selectTab' does not match its fields: " + problems.listing,
                 fieldProblems: problems)
         }
         return tab

@@ -82,7 +82,7 @@ final class SessionState {
         guard problems.isEmpty else {
             throw NavigationError(
                 .invalidPayload,
-                "the payload of '\(event.event)' does not match its fields: " + problems.map(\.description).joined(separator: "; "),
+                "the payload of '\(event.event)' does not match its fields: " + problems.listing,
                 fieldProblems: problems)
         }
         return .declared(declaration)

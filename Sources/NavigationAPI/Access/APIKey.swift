@@ -2,23 +2,24 @@ import HTTPCore
 
 /// The shared secret that guards every `/v1` route when configured.
 ///
-/// A request carries it as `Authorization: Bearer <key>`. The comparison
-/// takes the same time whatever the first differing byte, so response times
-/// do not reveal how much of a guess was right.
+/// A request carries it as `Authorization: Bearer <key>`; the scheme is
+/// case-insensitive (`bearer` is the same scheme, RFC 9110 §11.1). The
+/// comparison of the key takes the same time whatever the first differing
+/// byte, so response times do not reveal how much of a guess was right.
 public struct APIKey: Sendable, Equatable {
-    private let expectedHeader: [UInt8]
+    private let expected: [UInt8]
 
     /// `nil` for a key that cannot travel in a header: empty, or holding
     /// anything but visible ASCII (no spaces, no control bytes).
     public init?(_ key: String) {
         guard !key.isEmpty, key.utf8.allSatisfy({ (0x21...0x7E).contains($0) }) else { return nil }
-        expectedHeader = Array("Bearer \(key)".utf8)
+        expected = Array(key.utf8)
     }
 
     /// Whether `authorization` (the `Authorization` header, if any) carries this key.
     func admits(_ authorization: String?) -> Bool {
-        guard let authorization else { return false }
-        return Self.constantTimeEqual(Array(authorization.utf8), expectedHeader)
+        guard let credentials = authorization.flatMap(BearerCredentials.init) else { return false }
+        return Self.constantTimeEqual(Array(credentials.token.utf8), expected)
     }
 
     /// Compares every byte of `expected` whatever `given` holds; only the

@@ -37,6 +37,7 @@ struct Problem: Error, Sendable {
     }
 
     var response: HTTPResponse {
+        let detail = ProblemText.bounded(detail, maxBytes: ProblemText.maxDetailBytes)
         var writer = JSONWriter(capacity: 192 + detail.utf8.count)
         writer.writeRaw("{\"type\":")
         writer.writeString(type.uri)
@@ -52,15 +53,18 @@ struct Problem: Error, Sendable {
         }
         if !errors.isEmpty {
             writer.writeRaw(",\"errors\":[")
-            for (index, error) in errors.enumerated() {
+            for (index, error) in errors.prefix(ProblemText.maxListedErrors).enumerated() {
                 if index > 0 { writer.writeRaw(",") }
                 writer.writeRaw("{\"field\":")
-                writer.writeString(error.field)
+                writer.writeString(ProblemText.bounded(error.field, maxBytes: ProblemText.maxFieldBytes))
                 writer.writeRaw(",\"message\":")
-                writer.writeString(error.message)
+                writer.writeString(ProblemText.bounded(error.message, maxBytes: ProblemText.maxMessageBytes))
                 writer.writeRaw("}")
             }
             writer.writeRaw("]")
+            if errors.count > ProblemText.maxListedErrors {
+                Self.write(",\"omittedErrors\":", errors.count - ProblemText.maxListedErrors, to: &writer)
+            }
         }
         Self.write(",\"currentVersion\":", currentVersion, to: &writer)
         if let activeScreen {

@@ -17,6 +17,8 @@ public enum ProblemType: String, Sendable, CaseIterable {
     case createRateLimited = "create-rate-limited"
     case tooManyStreams = "too-many-streams"
     case tooManySubscribers = "too-many-subscribers"
+    case tooManyClientStreams = "too-many-client-streams"
+    case hostNotAllowed = "host-not-allowed"
     // The engine's refusals, one per `NavigationError.Kind`.
     case sessionNotFound = "session-not-found"
     case flowNotFound = "flow-not-found"
@@ -52,7 +54,8 @@ public enum ProblemType: String, Sendable, CaseIterable {
         case .bodyTooLarge, .sessionTooLarge: 413
         case .unsupportedMediaType: 415
         case .invalidContext, .eventNotAccepted, .invalidPayload, .eventRejected, .linkRejected: 422
-        case .tooManySessions, .createRateLimited, .tooManySubscribers: 429
+        case .hostNotAllowed: 421
+        case .tooManySessions, .createRateLimited, .tooManySubscribers, .tooManyClientStreams: 429
         case .draining, .storeUnavailable, .tooManyStreams: 503
         case .flowChanged: 410
         case .flowFailure: 500
@@ -74,6 +77,8 @@ public enum ProblemType: String, Sendable, CaseIterable {
         case .createRateLimited: "Session creation rate exceeded"
         case .tooManyStreams: "Too many open streams"
         case .tooManySubscribers: "Too many streams on this session"
+        case .tooManyClientStreams: "Too many streams from this client"
+        case .hostNotAllowed: "Host not allowed"
         case .sessionNotFound: "Session not found"
         case .flowNotFound: "Flow not found"
         case .invalidContext: "Invalid context"

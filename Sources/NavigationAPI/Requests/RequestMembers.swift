@@ -54,7 +54,7 @@ struct RequestMembers {
         guard !problems.isEmpty else { return }
         var problem = Problem(
             .invalidRequest,
-            "the request body is not valid: " + problems.map(\.description).joined(separator: "; "))
+            "the request body is not valid: " + problems.listing)
         problem.errors = problems
         throw problem
     }

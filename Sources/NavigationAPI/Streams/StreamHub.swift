@@ -11,6 +11,9 @@ final class StreamHub: Sendable {
     /// Run after each round of keep-alives, on the timer's queue.
     private let afterKeepAlive: @Sendable () -> Void
     private let streams = Locked<[ObjectIdentifier: HTTPStream]>([:])
+    /// Streams open or being opened per client (``ClientKey``); a client
+    /// leaves the table with its last stream.
+    private let perClient = Locked<[String: Int]>([:])
     /// Streams open or being opened; reserved before subscribing.
     private let reserved = Atomic<Int>(0)
     private let timer: Locked<(any DispatchSourceTimer)?> = Locked(nil)
@@ -30,21 +33,48 @@ final class StreamHub: Sendable {
     /// Streams open now.
     var count: Int { reserved.load(ordering: .relaxed) }
 
-    /// Takes one of the `maxStreams` slots; false when none is free.
-    func reserve() -> Bool {
-        var current = reserved.load(ordering: .relaxed)
-        while current < options.maxStreams {
-            let (exchanged, original) = reserved.compareExchange(
-                expected: current, desired: current + 1, ordering: .relaxed)
-            if exchanged { return true }
-            current = original
-        }
-        return false
+    /// Why ``reserve(for:)`` found no slot.
+    enum Refusal: Error {
+        /// The server holds `maxStreams`.
+        case serverFull
+        /// This client holds `maxStreamsPerClient`.
+        case clientFull
     }
 
-    /// Gives back a slot taken by ``reserve()`` whose stream never opened.
-    func release() {
+    /// Takes one of the `maxStreams` slots and one of `client`'s.
+    func reserve(for client: String) throws(Refusal) {
+        var current = reserved.load(ordering: .relaxed)
+        while true {
+            guard current < options.maxStreams else { throw .serverFull }
+            let (exchanged, original) = reserved.compareExchange(
+                expected: current, desired: current + 1, ordering: .relaxed)
+            if exchanged { break }
+            current = original
+        }
+        let admitted = perClient.withLock { counts in
+            let held = counts[client, default: 0]
+            guard held < options.maxStreamsPerClient else { return false }
+            counts[client] = held + 1
+            return true
+        }
+        guard admitted else {
+            reserved.subtract(1, ordering: .relaxed)
+            throw .clientFull
+        }
+    }
+
+    /// Gives back the slots taken by ``reserve(for:)`` for a stream that
+    /// never opened, or has closed.
+    func release(for client: String) {
         reserved.subtract(1, ordering: .relaxed)
+        releaseClientSlot(of: client)
+    }
+
+    private func releaseClientSlot(of client: String) {
+        perClient.withLock { counts in
+            guard let held = counts[client] else { return }
+            counts[client] = held > 1 ? held - 1 : nil
+        }
     }
 
     /// Keeps `stream` alive with comments until it closes, then frees its slot.
@@ -53,10 +83,10 @@ final class StreamHub: Sendable {
         streams.withLock { $0[ObjectIdentifier(stream)] = stream }
     }
 
-    /// `stream` closed: forget it, free its slot.
-    func remove(_ stream: HTTPStream) {
+    /// `stream` of `client` closed: forget it, free its slots.
+    func remove(_ stream: HTTPStream, of client: String) {
         let removed = streams.withLock { $0.removeValue(forKey: ObjectIdentifier(stream)) != nil }
-        if removed { release() }
+        if removed { release(for: client) }
     }
 
     private func sendKeepAlive() {

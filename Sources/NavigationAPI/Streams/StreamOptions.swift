@@ -5,6 +5,10 @@ public struct StreamOptions: Sendable {
     public var maxStreams: Int
     /// Open streams on one session; past it, 429 `too-many-subscribers`.
     public var maxStreamsPerSession: Int
+    /// Open streams from one client (its address, as the creation rate
+    /// counts it); past it, 429 `too-many-client-streams`. By default a
+    /// tenth of ``maxStreams``, so one address cannot take them all.
+    public var maxStreamsPerClient: Int
     /// Seconds between `: keep-alive` comments on every stream: they keep
     /// proxies from closing idle streams and are how a client that went
     /// away is noticed and freed.
@@ -15,12 +19,18 @@ public struct StreamOptions: Sendable {
     public var queueBytes: Int
 
     public init(
-        maxStreams: Int = 10_000, maxStreamsPerSession: Int = 100, keepAliveSeconds: Double = 15,
-        queueBytes: Int = 1 << 20
+        maxStreams: Int = 10_000, maxStreamsPerSession: Int = 100, maxStreamsPerClient: Int? = nil,
+        keepAliveSeconds: Double = 15, queueBytes: Int = 1 << 20
     ) {
         self.maxStreams = maxStreams
         self.maxStreamsPerSession = maxStreamsPerSession
+        self.maxStreamsPerClient = maxStreamsPerClient ?? Self.defaultStreamsPerClient(maxStreams: maxStreams)
         self.keepAliveSeconds = keepAliveSeconds
         self.queueBytes = queueBytes
+    }
+
+    /// A tenth of `maxStreams`, at least one.
+    public static func defaultStreamsPerClient(maxStreams: Int) -> Int {
+        max(1, maxStreams / 10)
     }
 }

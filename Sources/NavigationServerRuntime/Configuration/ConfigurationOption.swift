@@ -133,6 +133,12 @@ struct ConfigurationOption: Sendable {
         .integer(
             "max-streams-per-session", "NAVIGATION_MAX_STREAMS_PER_SESSION", in: 1...Int(UInt32.max),
             "Open live-update streams on one session; beyond it 429.", \.maxStreamsPerSession),
+        .value(
+            "max-streams-per-client", "NAVIGATION_MAX_STREAMS_PER_CLIENT", expecting: "an integer at least 1",
+            "Open live-update streams from one client (IP address; IPv6 /64); beyond it 429. Default: a tenth of --max-streams.",
+            \.maxStreamsPerClient,
+            parse: { Int($0).flatMap { $0 >= 1 ? .some($0) : nil } },
+            describe: { $0.map(String.init) ?? "a tenth of --max-streams" }),
         .integer(
             "connection-timeout", "NAVIGATION_CONNECTION_TIMEOUT", in: 0...Int(UInt32.max),
             "Seconds an idle connection stays open; 0 is forever.", \.connectionTimeout),
@@ -170,6 +176,11 @@ struct ConfigurationOption: Sendable {
             "protect-metrics", "NAVIGATION_PROTECT_METRICS", expecting: "true or false",
             "With --api-key, GET /metrics needs the key too.", \.protectsMetrics,
             parse: { ["true": true, "false": false][$0] }, describe: { String($0) }),
+        .value(
+            "allowed-hosts", "NAVIGATION_ALLOWED_HOSTS", expecting: "* or host names like app.example.com or .example.com, comma-separated",
+            "Host names answered besides localhost and IP literals (DNS-rebinding defence); others get 421. Default: any with --api-key, else none.",
+            \.allowedHosts, parse: { HostPolicy($0).map(Optional.some) },
+            describe: { $0?.description ?? "* with --api-key, else local" }),
         ConfigurationOption(
             name: "cors-origin", environmentVariable: "NAVIGATION_CORS_ORIGIN",
             expectation: "origins like https://app.example.com (comma-separated or repeated), or *",

@@ -67,6 +67,11 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var maxStreams: Int
     /// Open live-update streams on one session; past it 429.
     public var maxStreamsPerSession: Int
+    /// Open live-update streams from one client; past it 429. Nil: a tenth
+    /// of ``maxStreams``.
+    public var maxStreamsPerClient: Int?
+    /// `Host` names answered; nil: any with an API key, else the local forms.
+    public var allowedHosts: HostPolicy?
 
     /// The defaults.
     public init() {
@@ -103,6 +108,8 @@ public struct ServerConfiguration: Sendable, Equatable {
         trustForwardedFor = false
         maxStreams = StreamOptions().maxStreams
         maxStreamsPerSession = StreamOptions().maxStreamsPerSession
+        maxStreamsPerClient = nil
+        allowedHosts = nil
     }
 
     /// The default `--max-connections`, 16,384: the default `--max-streams`
@@ -145,7 +152,9 @@ public struct ServerConfiguration: Sendable, Equatable {
             apiKey: apiKey, protectsMetrics: protectsMetrics, cors: CORSPolicy(allowedOrigins: corsOrigins),
             creationRate: CreationRate(perSecond: createRate, burst: createBurst),
             trustForwardedFor: trustForwardedFor,
-            streams: StreamOptions(maxStreams: maxStreams, maxStreamsPerSession: maxStreamsPerSession))
+            streams: StreamOptions(
+                maxStreams: maxStreams, maxStreamsPerSession: maxStreamsPerSession, maxStreamsPerClient: maxStreamsPerClient),
+            allowedHosts: allowedHosts)
     }
 
     /// The default `--threads` with a Redis store: four per active core. A

@@ -40,7 +40,7 @@ struct EarlyErrorTests {
     @Test func threeMebibytesChunkedAre413() throws {
         let target = try Target()
         var request = Array(
-            ("POST /v1/sessions HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+            ("POST /v1/sessions HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
                 + "Transfer-Encoding: chunked\r\n\r\n").utf8)
         let chunk = Array("10000\r\n".utf8) + [UInt8](repeating: UInt8(ascii: " "), count: 0x10000) + Array("\r\n".utf8)
         for _ in 0..<(Self.threeMiB / 0x10000) { request += chunk }

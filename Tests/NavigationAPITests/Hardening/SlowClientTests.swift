@@ -33,7 +33,7 @@ struct SlowClientTests {
         // 500 connections that never send a byte, 500 that send a request one
         // byte at a time and never finish it.
         let slow = (0..<1000).map { _ in TestHTTPClient(port: server.port) }
-        let request = Array("GET /healthz HTTP/1.1\r\nHost: x\r\nX-Padding: \(String(repeating: "p", count: 200))\r\n".utf8)
+        let request = Array("GET /healthz HTTP/1.1\r\nHost: localhost\r\nX-Padding: \(String(repeating: "p", count: 200))\r\n".utf8)
         for (index, client) in slow.enumerated() {
             try client.send(index % 2 == 0 ? [] : [request[0]])
         }

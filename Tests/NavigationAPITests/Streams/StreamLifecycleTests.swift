@@ -12,7 +12,8 @@ import Testing
 @Suite("Live updates: limits and lifecycle")
 struct StreamLifecycleTests {
     @Test func pastMaxStreamsIs503WithRetryAfter() throws {
-        let server = try TestServer(options: .streams(StreamOptions(maxStreams: 2, keepAliveSeconds: 0.05)))
+        let server = try TestServer(
+            options: .streams(StreamOptions(maxStreams: 2, maxStreamsPerClient: 2, keepAliveSeconds: 0.05)))
         let client = server.client()
         let first = try client.createSession("exchange")
         let second = try client.createSession("exchange")
@@ -27,6 +28,34 @@ struct StreamLifecycleTests {
         open[0].disconnect()
         #expect(try server.awaitMetric("navigation_streams_open", equals: 1))
         #expect(try server.openStream(first).status == 200)
+    }
+
+    @Test func pastTheClientLimitIs429AndOtherClientsAreServed() throws {
+        let options = NavigationAPI.Options(
+            trustForwardedFor: true, streams: StreamOptions(maxStreams: 10, maxStreamsPerClient: 2, keepAliveSeconds: 0.05))
+        let server = try TestServer(options: options)
+        let session = try server.client().createSession("exchange")
+        let one = [("X-Forwarded-For", "192.0.2.1")]
+        let open = [try server.openStream(session, headers: one), try server.openStream(session, headers: one)]
+        #expect(open.allSatisfy { $0.status == 200 })
+        let refused = try server.openStream(session, headers: one)
+        #expect(refused.status == 429)
+        #expect(refused.header("Retry-After") == "2")
+        #expect(refused.problem?["type"]?.stringValue == "urn:navigation-server:problem:too-many-client-streams")
+        // Another client is served; the refusal held no slot.
+        let other = try server.openStream(session, headers: [("X-Forwarded-For", "192.0.2.2")])
+        #expect(other.status == 200)
+        #expect(try server.metric("navigation_streams_open") == 3)
+        // A closed stream gives its client a slot back.
+        open[0].disconnect()
+        #expect(try server.awaitMetric("navigation_streams_open", equals: 2))
+        #expect(try server.openStream(session, headers: one).status == 200)
+    }
+
+    @Test func theDefaultClientLimitIsATenthOfTheServers() {
+        #expect(StreamOptions().maxStreamsPerClient == 1_000)
+        #expect(StreamOptions(maxStreams: 25).maxStreamsPerClient == 2)
+        #expect(StreamOptions(maxStreams: 5).maxStreamsPerClient == 1)
     }
 
     @Test func pastTheSessionLimitIs429() throws {
