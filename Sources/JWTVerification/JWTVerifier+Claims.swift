@@ -49,9 +49,25 @@ extension JWTVerifier {
     /// invisible formatting characters (which let two owners look alike in a log).
     private func identifier(_ claims: JSONObject, _ claim: TokenRejection.Claim) throws(TokenRejection) -> String? {
         guard let value = claims[claim.rawValue] else { return nil }
-        guard let text = value.stringValue, !text.isEmpty, text.utf8.count <= Self.maximumIdentifierBytes,
-            !text.unicodeScalars.contains(where: { [.control, .format].contains($0.properties.generalCategory) })
-        else { throw TokenRejection(.invalidClaim(claim)) }
+        guard let text = value.stringValue, !text.isEmpty, text.utf8.count <= Self.maximumIdentifierBytes, Self.isVisible(text) else {
+            throw TokenRejection(.invalidClaim(claim))
+        }
         return text
+    }
+
+    /// No control characters (Unicode's Cc) and no invisible formatting ones
+    /// (Cf: zero-width, bidi controls); ASCII is decided without Unicode's tables.
+    private static func isVisible(_ text: String) -> Bool {
+        for scalar in text.unicodeScalars {
+            if scalar.isASCII {
+                if scalar.value < 0x20 || scalar.value == 0x7F { return false }
+                continue
+            }
+            switch scalar.properties.generalCategory {
+            case .control, .format: return false
+            default: continue
+            }
+        }
+        return true
     }
 }
