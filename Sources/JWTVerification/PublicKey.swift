@@ -70,14 +70,15 @@ final class PublicKey: @unchecked Sendable, CustomStringConvertible {
                 let nid = OBJ_txt2nid(name)
                 return nid != NID_undef ? nid : EC_curve_nist2nid(name)
             }
-            if nid != NID_X9_62_prime256v1 { throw KeyLoadingError(.unsupportedCurve(curve ?? "with explicit parameters")) }
+            if nid != NID_X9_62_prime256v1 { throw KeyLoadingError(.unsupportedCurve(curve ?? "given by explicit parameters")) }
             return (.es256, bits)
         default:
             throw KeyLoadingError(.unsupportedKeyType(EVP_PKEY_get0_type_name(key).map { String(cString: $0) } ?? "unknown"))
         }
     }
 
-    /// The curve's name, e.g. "prime256v1", or `nil` for explicit parameters.
+    /// The curve's name, e.g. "prime256v1", or `nil` for explicit parameters
+    /// that are no named curve (libcrypto names those of P-256 "prime256v1").
     private static func groupName(of key: OpaquePointer) -> String? {
         var name = [CChar](repeating: 0, count: 80)
         var length = 0

@@ -14,7 +14,7 @@
 /// PKCS#1 RSA key, several blocks, a public key as DER or as base64 without
 /// its PEM lines) are refused with a ``KeyLoadingError`` that says what to
 /// give instead, so that public bytes can never become an HMAC secret.
-public struct VerificationKey: Sendable, CustomStringConvertible {
+public struct VerificationKey: Sendable, CustomStringConvertible, CustomReflectable {
     /// The shortest HS256 secret accepted: 256 bits, SHA-256's output size (RFC 7518, section 3.2).
     public static let minimumSecretBytes = 32
     /// The smallest RSA modulus accepted (RFC 7518, section 3.3).
@@ -67,6 +67,11 @@ public struct VerificationKey: Sendable, CustomStringConvertible {
         case .secret(let secret): "an HS256 secret of \(secret.bytes.count) bytes"
         case .publicKey(let key): key.description
         }
+    }
+
+    /// Only the algorithm, so that `dump` and debuggers never show a secret.
+    public var customMirror: Mirror {
+        Mirror(self, children: ["algorithm": algorithm])
     }
 
     /// Whether `signature` is this key's signature of `message` with ``algorithm``.

@@ -1,4 +1,4 @@
-/// What ``JWTVerifier/verify(_:now:)-(some StringProtocol,_)`` returns for a token it accepts.
+/// What ``JWTVerifier`` returns for a token it accepts.
 public struct VerifiedToken: Sendable, Hashable {
     /// Whom the token speaks for.
     public let owner: TokenOwner

@@ -112,6 +112,13 @@ struct VerificationKeyTests {
         #expect(error?.description.contains("use at least 32 random bytes") == true)
         #expect(error?.description.contains("hunter2") == false)
         #expect(KeyLoadingError(.privateKey).description.contains("-pubout"))
+        let key = try VerificationKey(fileContents: TokenFixture.secret)
+        var dumped = ""
+        dump(key, to: &dumped)
+        for shown in ["\(key)", String(reflecting: key), dumped] {
+            #expect(!shown.contains("kT3v9"))
+            #expect(!shown.contains("107"))  // the secret's first byte, as a number
+        }
         #expect(KeyLoadingError(.weakRSAKey(bits: 1024)).description.contains("at least 2048 bits"))
     }
 
