@@ -1,3 +1,4 @@
+import JWTTestSupport
 import TestSupport
 import Testing
 

@@ -1,4 +1,5 @@
 import JSON
+import JWTTestSupport
 import JWTVerification
 import Testing
 

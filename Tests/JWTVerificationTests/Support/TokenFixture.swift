@@ -1,4 +1,5 @@
 import JSON
+import JWTTestSupport
 import JWTVerification
 
 /// The fixed time, keys and claims the verifier's tests share.

@@ -1,17 +1,16 @@
 import CCrypto
 import Foundation
 import JSON
-import JWTVerification
 
 /// Signs test tokens the way an issuer would, with libcrypto. Test code only:
 /// the library verifies, it never signs.
-enum TestSigner {
+public enum TestSigner: Sendable {
     case hs256(secret: [UInt8])
     case rs256(TestKeyPair)
     case es256(TestKeyPair)
 
     /// The `alg` this signer's tokens name.
-    var algorithm: String {
+    public var algorithm: String {
         switch self {
         case .hs256: "HS256"
         case .rs256: "RS256"
@@ -20,7 +19,7 @@ enum TestSigner {
     }
 
     /// The JWS signature of `input`: an HMAC, PKCS#1 v1.5 bytes, or ECDSA's r‖s.
-    func sign(_ input: [UInt8]) throws -> [UInt8] {
+    public func sign(_ input: [UInt8]) throws -> [UInt8] {
         switch self {
         case .hs256(let secret):
             var mac = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
@@ -38,7 +37,7 @@ enum TestSigner {
 
     /// A compact JWS of `header` and `claims`; the header gets this signer's
     /// `alg` and `typ: JWT` unless it has its own.
-    func token(_ claims: JSONObject, header: JSONObject = [:]) throws -> String {
+    public func token(_ claims: JSONObject, header: JSONObject = [:]) throws -> String {
         var header = header
         if header["alg"] == nil { header["alg"] = .string(algorithm) }
         if header["typ"] == nil { header["typ"] = "JWT" }
@@ -47,7 +46,7 @@ enum TestSigner {
     }
 
     /// A compact JWS of exactly these header and claims bytes.
-    func token(rawHeader: [UInt8], rawClaims: [UInt8]) throws -> String {
+    public func token(rawHeader: [UInt8], rawClaims: [UInt8]) throws -> String {
         let input = base64URL(rawHeader) + "." + base64URL(rawClaims)
         return input + "." + base64URL(try sign(Array(input.utf8)))
     }
@@ -67,7 +66,7 @@ enum TestSigner {
     }
 
     /// DER `ECDSA-Sig-Value` to JOSE's 32-byte r and s.
-    static func joseSignature(fromDER der: [UInt8]) throws -> [UInt8] {
+    public static func joseSignature(fromDER der: [UInt8]) throws -> [UInt8] {
         let decoded = der.withUnsafeBufferPointer { buffer -> OpaquePointer? in
             var cursor = buffer.baseAddress
             return d2i_ECDSA_SIG(nil, &cursor, buffer.count)
@@ -85,13 +84,13 @@ enum TestSigner {
 }
 
 /// Unpadded base64url, through Foundation's base64 (independent of the library's decoder).
-func base64URL(_ bytes: [UInt8]) -> String {
+public func base64URL(_ bytes: [UInt8]) -> String {
     Data(bytes).base64EncodedString()
         .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
 }
 
 /// The bytes of a base64url part, through Foundation.
-func bytes(ofBase64URL text: Substring) -> [UInt8] {
+public func bytes(ofBase64URL text: Substring) -> [UInt8] {
     var standard = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
     standard += String(repeating: "=", count: (4 - standard.count % 4) % 4)
     return Data(base64Encoded: standard).map(Array.init) ?? []
