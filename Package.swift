@@ -44,11 +44,22 @@ let package = Package(
         ),
         // Sessions shared by several instances through Redis (DURABILITY.md, "Several instances").
         .target(name: "RedisStore", dependencies: ["Sessions", "CHiredis", "Locking"]),
+        // OpenSSL's libcrypto from Debian: every signature check goes through its EVP API.
+        .systemLibrary(
+            name: "CCrypto",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"])]
+        ),
+        // Bearer JWTs (HS256, RS256, ES256) verified into the session owner (API.md, "Owners").
+        .target(name: "JWTVerification", dependencies: ["CCrypto", "JSON"]),
         // Helpers every test target shares (a lock ThreadSanitizer can see, a seeded generator).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "JSONTests", dependencies: ["JSON", "TestSupport"]),
         .testTarget(name: "CoordinationTests", dependencies: ["Coordination", "Sessions", "Locking", "TestSupport"]),
         .testTarget(name: "FlowsTests", dependencies: ["Flows", "Coordination", "Sessions", "TestSupport"]),
+        // Test keys made and tokens signed with libcrypto when tests run; signing exists only here.
+        .target(name: "JWTTestSupport", dependencies: ["CCrypto", "JSON"], path: "Tests/JWTTestSupport"),
+        .testTarget(name: "JWTVerificationTests", dependencies: ["JWTVerification", "JWTTestSupport", "JSON", "TestSupport"]),
         .testTarget(name: "HTTPCoreTests", dependencies: ["HTTPCore", "TestSupport"]),
         .testTarget(name: "SessionsTests", dependencies: ["Sessions", "RedisStore", "Flows", "TestSupport"]),
         .testTarget(
@@ -65,5 +76,5 @@ let package = Package(
 // .dockerignore) and sets NAVIGATION_BUILD_WITHOUT_TESTS=1 to leave the test
 // targets out of the package.
 if Context.environment["NAVIGATION_BUILD_WITHOUT_TESTS"] == "1" {
-    package.targets.removeAll { $0.type == .test || $0.name == "TestSupport" }
+    package.targets.removeAll { $0.type == .test || ["TestSupport", "JWTTestSupport"].contains($0.name) }
 }
