@@ -125,13 +125,16 @@ public struct NavigationAPI: HTTPHandler {
         return RoutedResponse(response: response, routeTemplate: route?.endpoint.template)
     }
 
-    /// 413 `body-too-large`, as problem+json like every other error. Counted
+    /// 413 `body-too-large` or 400 `malformed-request`, as problem+json like
+    /// every other error. Counted
     /// in ``metrics`` under the route `unrouted`: the request never reached routing.
     public func response(for rejection: HTTPRequestRejection) -> HTTPResponse {
         let response: HTTPResponse
         switch rejection {
         case .bodyTooLarge(let limit):
             response = Problem(.bodyTooLarge, "the request body is larger than this server's limit of \(limit) bytes").response
+        case .malformedRequest(let violation):
+            response = Problem(.malformedRequest, violation.explanation).response
         }
         metrics.recordRequest(endpoint: nil, method: RequestLabels.otherMethod, status: response.status, nanoseconds: 0)
         return response

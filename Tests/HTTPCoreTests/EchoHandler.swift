@@ -58,6 +58,8 @@ final class EchoHandler: HTTPHandler {
         switch rejection {
         case .bodyTooLarge(let limit):
             HTTPResponse(status: 413, headers: ["Content-Type": "text/plain"], body: Array("body over \(limit) bytes".utf8))
+        case .malformedRequest(let violation):
+            HTTPResponse(status: 400, headers: ["Content-Type": "text/plain"], body: Array(violation.rawValue.utf8))
         }
     }
 }
