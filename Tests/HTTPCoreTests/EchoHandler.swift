@@ -66,8 +66,8 @@ final class EchoHandler: HTTPHandler {
 
 /// Starts a server for `handler` on 127.0.0.1 and an ephemeral port, runs
 /// `body`, and stops the server whatever happens.
-func withEchoServer(
-    handler: EchoHandler = EchoHandler(),
+func withServer(
+    handler: some HTTPHandler,
     configure: (inout HTTPServerConfiguration) -> Void = { _ in },
     _ body: (HTTPServer) throws -> Void
 ) throws {
@@ -78,6 +78,15 @@ func withEchoServer(
     try server.start()
     defer { server.stop() }
     try body(server)
+}
+
+/// ``withServer(handler:configure:_:)`` with an ``EchoHandler``.
+func withEchoServer(
+    handler: EchoHandler = EchoHandler(),
+    configure: (inout HTTPServerConfiguration) -> Void = { _ in },
+    _ body: (HTTPServer) throws -> Void
+) throws {
+    try withServer(handler: handler, configure: configure, body)
 }
 
 /// An echo server whose bodies are limited to `maxBodyBytes`, with the

@@ -41,13 +41,9 @@ import Testing
         maxBodyBytes: Int = 2 << 20, _ body: (HTTPServer, GateHandler) throws -> Void
     ) throws {
         let handler = GateHandler()
-        var configuration = HTTPServerConfiguration()
-        configuration.port = 0
-        configuration.maxBodyBytes = maxBodyBytes
-        let server = HTTPServer(configuration: configuration, handler: handler)
-        try server.start()
-        defer { server.stop() }
-        try body(server, handler)
+        try withServer(handler: handler, configure: { $0.maxBodyBytes = maxBodyBytes }) { server in
+            try body(server, handler)
+        }
     }
 
     private static let oneMiB = 1 << 20

@@ -30,12 +30,6 @@ import Testing
     }
 
     @Test func everyAnswerSaysNoSniffOnce() throws {
-        var configuration = HTTPServerConfiguration()
-        configuration.port = 0
-        configuration.maxBodyBytes = 16
-        let server = HTTPServer(configuration: configuration, handler: Handler())
-        try server.start()
-        defer { server.stop() }
         let requests: [(String, String, [(String, String)], [UInt8], Int)] = [
             ("GET", "/page", [], [], 200),
             ("GET", "/sniff", [], [], 200),
@@ -44,12 +38,14 @@ import Testing
             ("GET", "/page", [("Content-Length", "0"), ("Content-Length", "0")], [], 400),
             ("GET", "/refused", [], [], 403),
         ]
-        for (method, path, headers, body, status) in requests {
-            let connection = try TestHTTPConnection(port: server.port)
-            try connection.sendRequest(method, path, headers: headers, body: body)
-            let response = try connection.readResponse()
-            #expect(response.status == status, "\(method) \(path)")
-            #expect(response.headers.values(for: "X-Content-Type-Options") == ["nosniff"], "\(method) \(path)")
+        try withServer(handler: Handler(), configure: { $0.maxBodyBytes = 16 }) { server in
+            for (method, path, headers, body, status) in requests {
+                let connection = try TestHTTPConnection(port: server.port)
+                try connection.sendRequest(method, path, headers: headers, body: body)
+                let response = try connection.readResponse()
+                #expect(response.status == status, "\(method) \(path)")
+                #expect(response.headers.values(for: "X-Content-Type-Options") == ["nosniff"], "\(method) \(path)")
+            }
         }
     }
 }

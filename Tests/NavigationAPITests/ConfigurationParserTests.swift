@@ -96,7 +96,8 @@ struct ConfigurationParserTests {
         #expect(try configuration(["--max-connections-per-client=0"]).httpServerConfiguration.perIPConnectionLimit == 0)
         #expect(
             ConfigurationParser.usage.contains(
-                "--max-connections-per-client <value>  (env NAVIGATION_MAX_CONNECTIONS_PER_CLIENT, default a quarter of --max-connections)"))
+                "--max-connections-per-client <value>  (env NAVIGATION_MAX_CONNECTIONS_PER_CLIENT, default a quarter of --max-connections)")
+        )
         // The flag's old name is gone, not silently ignored.
         #expect(error(["--max-connections-per-ip", "4"]) == .unknownOption("--max-connections-per-ip"))
     }

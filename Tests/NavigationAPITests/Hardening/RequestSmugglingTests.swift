@@ -10,11 +10,20 @@ struct RequestSmugglingTests {
     /// Each shape, with `{smuggled}` where a second request hides: one that
     /// would end the session if it ran.
     static let shapes: [(name: String, head: String)] = [
-        ("two different Content-Length", "POST /v1/flows HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\nContent-Length: {length}\r\n\r\n{smuggled}"),
-        ("Content-Length with a space before the colon", "POST /v1/flows HTTP/1.1\r\nHost: x\r\nContent-Length : {length}\r\n\r\n{smuggled}"),
+        (
+            "two different Content-Length",
+            "POST /v1/flows HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\nContent-Length: {length}\r\n\r\n{smuggled}"
+        ),
+        (
+            "Content-Length with a space before the colon",
+            "POST /v1/flows HTTP/1.1\r\nHost: x\r\nContent-Length : {length}\r\n\r\n{smuggled}"
+        ),
         ("Transfer-Encoding identity", "POST /v1/flows HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: identity\r\n\r\n{smuggled}"),
         ("Transfer-Encoding xchunked", "POST /v1/flows HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: xchunked\r\n\r\n{smuggled}"),
-        ("Transfer-Encoding chunked, identity", "POST /v1/flows HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked, identity\r\n\r\n0\r\n\r\n{smuggled}"),
+        (
+            "Transfer-Encoding chunked, identity",
+            "POST /v1/flows HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked, identity\r\n\r\n0\r\n\r\n{smuggled}"
+        ),
         (
             "Transfer-Encoding with Content-Length",
             "POST /v1/flows HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nContent-Length: {length}\r\n\r\n0\r\n\r\n{smuggled}"
@@ -52,7 +61,8 @@ struct RequestSmugglingTests {
     @Test func theWellFormedSpellingsAreServed() throws {
         let server = try TestServer()
         let client = server.client()
-        try client.send(Array("POST /v1/sessions HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n".utf8))
+        try client.send(
+            Array("POST /v1/sessions HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n".utf8))
         try client.send(Array("f\r\n{\"flow\":\"mail\"}\r\n0\r\n\r\n".utf8))
         #expect(try client.readResponse().status == 201)
         try client.send(Array("GET /healthz HTTP/1.0\r\n\r\n".utf8))
