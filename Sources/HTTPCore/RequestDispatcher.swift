@@ -188,7 +188,13 @@ final class RequestDispatcher: Sendable {
         let layout = RequestHeadLayout.violation(
             method: method, size: CMicroHTTPD_request_header_size(connection), version: version,
             targetEndAddress: context.targetEndAddress)
-        return layout ?? RequestHeaderRules.violation(in: context.headers, isHTTP11: String(cString: version) != "HTTP/1.0")
+        return layout ?? RequestHeaderRules.violation(in: context.headers, isHTTP11: !Self.isHTTP10(version))
+    }
+
+    /// Whether libmicrohttpd's version string is `HTTP/1.0`, compared in
+    /// place rather than made into a `String` on every request.
+    private static func isHTTP10(_ version: UnsafePointer<CChar>) -> Bool {
+        "HTTP/1.0\0".utf8.enumerated().allSatisfy { index, byte in UInt8(bitPattern: version[index]) == byte }
     }
 
     /// Whether a body may follow the head, or the client waits to be told
