@@ -126,7 +126,7 @@ struct ConfigurationOption: Sendable {
             "Simultaneous connections.", \.maxConnections),
         .value(
             "max-connections-per-client", "NAVIGATION_MAX_CONNECTIONS_PER_CLIENT", expecting: "an integer in 0...\(UInt32.max)",
-            "Simultaneous connections from one IP address (default: a quarter of --max-connections); further ones are closed unanswered; 0 is unlimited.",
+            "Simultaneous connections from one IP address; further ones are closed unanswered; 0 is unlimited.",
             \.maxConnectionsPerClient,
             parse: { Int($0).flatMap { (0...Int(UInt32.max)).contains($0) ? $0 : nil }.map(Optional.some) },
             describe: { $0.map(String.init) ?? "a quarter of --max-connections" }),
