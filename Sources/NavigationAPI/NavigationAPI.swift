@@ -126,8 +126,8 @@ public struct NavigationAPI: HTTPHandler {
     }
 
     /// 413 `body-too-large` or 400 `malformed-request`, as problem+json like
-    /// every other error. Counted
-    /// in ``metrics`` under the route `unrouted`: the request never reached routing.
+    /// every other error. Counted in ``metrics`` under the route `unrouted`:
+    /// the request never reached routing.
     public func response(for rejection: HTTPRequestRejection) -> HTTPResponse {
         let response: HTTPResponse
         switch rejection {
