@@ -36,18 +36,18 @@ struct DocumentWalkTests {
             let session = try Session(id: "walk-\(seed)", flow: flow, context: context)
             var previous: SessionDocument?
             for step in 0..<Self.eventsPerSession {
-                let where_ = "\(flowName) seed \(seed) step \(step)"
+                let place = "\(flowName) seed \(seed) step \(step)"
                 let document = try SessionDocument(json: session.document())
                 decoded += 1
                 names.formUnion(document.stack.map(\.name))
-                #expect(document.version == session.version, "\(where_)")
+                #expect(document.version == session.version, "\(place)")
                 // Foundation's encoder does not keep member order, so the fields of an event may come back reordered.
                 let again = try SessionDocument(json: JSONEncoder().encode(document))
-                #expect(again.sortingFields() == document.sortingFields(), "\(where_): a round trip changed it")
+                #expect(again.sortingFields() == document.sortingFields(), "\(place): a round trip changed it")
                 var replay = previous.map(StackReplay.init) ?? StackReplay()
                 replay.apply(StackChange.changes(from: previous, to: document))
                 let differences = replay.differences(from: document)
-                #expect(differences.isEmpty, "\(where_): \(differences)")
+                #expect(differences.isEmpty, "\(place): \(differences)")
                 _ = SessionText.render(document, menu: EventMenu(document))
                 previous = document
 
@@ -62,7 +62,7 @@ struct DocumentWalkTests {
                     try session.send(
                         ClientEvent(screen: action.screen, event: action.event, payload: payload), expectedVersion: document.version)
                 } catch {
-                    Issue.record("\(where_): '\(action.event)' on \(action.screen), which the document offers, was refused: \(error)")
+                    Issue.record("\(place): '\(action.event)' on \(action.screen), which the document offers, was refused: \(error)")
                     break
                 }
             }
