@@ -47,7 +47,7 @@ extension NavigationModel {
         do {
             try await client.endSession(sessionID)
         } catch {
-            lastError = error
+            await recover(from: error)
             throw error
         }
         lastError = nil
@@ -123,6 +123,7 @@ extension NavigationModel {
     func markEnded() {
         isEnded = true
         connection = .ended
+        updates?.cancel()
         following?.cancel()
         following = nil
     }

@@ -46,6 +46,11 @@ public final class NavigationModel {
         self.confirmed = document
     }
 
+    deinit {
+        following?.cancel()
+        updates?.cancel()
+    }
+
     // MARK: - What to draw
 
     public var sessionID: String { confirmed.id }

@@ -19,6 +19,7 @@ public struct SessionUpdates: AsyncSequence, Sendable {
 
     private let updates: AsyncStream<SessionUpdate>
     private let control = ConnectionControl()
+    private let task: Task<Void, Never>
 
     init(client: NavigationClient, sessionID: String, after version: Int?) {
         let (updates, continuation) = AsyncStream.makeStream(of: SessionUpdate.self)
@@ -33,6 +34,7 @@ public struct SessionUpdates: AsyncSequence, Sendable {
             control.close()
         }
         self.updates = updates
+        self.task = task
     }
 
     public func makeAsyncIterator() -> AsyncStream<SessionUpdate>.Iterator {
@@ -43,6 +45,12 @@ public struct SessionUpdates: AsyncSequence, Sendable {
     /// (when the app learns that the network changed, say).
     public func reconnect() {
         control.reconnect()
+    }
+
+    /// Stops following: the open stream is closed and the sequence finishes.
+    public func cancel() {
+        task.cancel()
+        control.close()
     }
 }
 

@@ -94,6 +94,41 @@ struct StreamTests {
         #expect(streams > 1, "the stream was reopened")
     }
 
+    @Test func aStreamSilentPastTheIdleTimeoutIsReopened() async throws {
+        // The server sends no keep-alive for a minute: to the client the connection looks dead.
+        let server = try LiveServer(keepAliveSeconds: 60)
+        defer { server.stop() }
+        let model = try await quickClient(server.url, streamIdleTimeout: 1).start(flow: "exchange")
+        let updates = model.client.updates(of: model.sessionID, after: model.version)
+        var states: [ConnectionState] = []
+        let reader = Task { @MainActor in
+            for await update in updates { if case .connection(let state) = update { states.append(state) } }
+        }
+        defer { reader.cancel() }
+        #expect(await eventually { states.filter { $0 == .streaming }.count >= 2 }, "states: \(states)")
+        #expect(states.contains { if case .reconnecting = $0 { true } else { false } })
+    }
+
+    @Test func stoppingOrReleasingTheModelClosesItsStream() async throws {
+        // Keep-alives this often let the server notice a closed connection at once.
+        let server = try LiveServer(keepAliveSeconds: 0.2)
+        defer { server.stop() }
+        let url = server.url
+        var model: NavigationModel? = try await quickClient(server.url).start(flow: "exchange")
+        model?.startFollowing()
+        #expect(await eventually { model?.connection == .streaming })
+        #expect(try await LiveServer.openStreams(at: url) == 1)
+        model?.stopFollowing()
+        #expect(model?.connection == .idle)
+        #expect(await eventuallyAsync { try await LiveServer.openStreams(at: url) == 0 })
+
+        model?.startFollowing()
+        #expect(await eventually { model?.connection == .streaming })
+        #expect(await eventuallyAsync { try await LiveServer.openStreams(at: url) == 1 })
+        model = nil
+        #expect(await eventuallyAsync { try await LiveServer.openStreams(at: url) == 0 }, "a released model leaves no stream open")
+    }
+
     @Test func refusedStreamsFallBackToPolling() async throws {
         let server = try LiveServer(maxStreams: 0)
         defer { server.stop() }

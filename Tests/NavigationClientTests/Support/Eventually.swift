@@ -13,9 +13,21 @@ func eventually(within seconds: Double = 20, _ condition: () -> Bool) async -> B
     return true
 }
 
+/// ``eventually(within:_:)`` for a condition that must ask something (a server) each time.
+@MainActor
+func eventuallyAsync(within seconds: Double = 20, _ condition: () async throws -> Bool) async -> Bool {
+    let deadline = ContinuousClock.now + .seconds(seconds)
+    while (try? await condition()) != true {
+        guard ContinuousClock.now < deadline else { return false }
+        try? await Task.sleep(for: .milliseconds(20))
+    }
+    return true
+}
+
 /// A client that reconnects and polls quickly, so the tests do not wait for the defaults.
-func quickClient(_ url: URL, apiKey: String? = nil) -> NavigationClient {
+func quickClient(_ url: URL, apiKey: String? = nil, streamIdleTimeout: Double = 45) -> NavigationClient {
     var configuration = NavigationClientConfiguration()
+    configuration.streamIdleTimeout = streamIdleTimeout
     configuration.initialReconnectDelay = 0.05
     configuration.maximumReconnectDelay = 0.5
     configuration.pollInterval = 0.05

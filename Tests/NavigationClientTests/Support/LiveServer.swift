@@ -5,18 +5,24 @@ import HTTPCore
 import NavigationAPI
 import Sessions
 
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
 /// The real server in this process, on 127.0.0.1 with a port of its own, for the library's
 /// tests: `HTTPServer` + `NavigationAPI` + a registry of the built-in flows.
 final class LiveServer {
     let registry: SessionRegistry
     let server: HTTPServer
 
-    /// `apiKey`: the server's `--api-key`; `maxStreams`: its `--max-streams` (0 refuses every stream).
+    /// `apiKey`: the server's `--api-key`; `maxStreams`: its `--max-streams` (0 refuses every stream);
+    /// `keepAliveSeconds`: how long a stream stays silent while nothing changes.
     init(
-        flows: [Flow] = BuiltinFlows.all, store: any SessionStore = MemoryStore(), apiKey: String? = nil, maxStreams: Int = 10_000
+        flows: [Flow] = BuiltinFlows.all, store: any SessionStore = MemoryStore(), apiKey: String? = nil, maxStreams: Int = 10_000,
+        keepAliveSeconds: Double = 15
     ) throws {
         registry = SessionRegistry(flows: flows, store: store)
-        var options = NavigationAPI.Options(streams: StreamOptions(maxStreams: maxStreams))
+        var options = NavigationAPI.Options(streams: StreamOptions(maxStreams: maxStreams, keepAliveSeconds: keepAliveSeconds))
         options.apiKey = apiKey.flatMap(APIKey.init)
         var configuration = HTTPServerConfiguration()
         configuration.host = "127.0.0.1"
@@ -36,6 +42,13 @@ final class LiveServer {
 
     func stop() {
         server.stop(deadline: 1)
+    }
+
+    /// `navigation_streams_open` from the `/metrics` of the server at `url`: the streams it holds open now.
+    static func openStreams(at url: URL) async throws -> Int? {
+        let (data, _) = try await URLSession.shared.data(from: url.appendingPathComponent("metrics"))
+        let line = String(decoding: data, as: UTF8.self).split(separator: "\n").first { $0.hasPrefix("navigation_streams_open ") }
+        return line.flatMap { Int($0.split(separator: " ").last ?? "") }
     }
 }
 
