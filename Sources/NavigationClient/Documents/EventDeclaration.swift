@@ -37,15 +37,8 @@ public struct EventDeclaration: Codable, Sendable, Hashable, Identifiable {
         name = try container.decode(String.self, forKey: .name)
         label = try container.decodeIfPresent(String.self, forKey: .label)
         role = try container.decodeIfPresent(EventRole.self, forKey: .role)
-        fields = []
-        guard container.contains(.fields), try !container.decodeNil(forKey: .fields) else { return }
         // `fields` is an object; its members in order are the form's fields.
-        let members = try container.nestedContainer(keyedBy: AnyCodingKey.self, forKey: .fields)
-        for key in members.allKeys {
-            var field = try members.decode(FieldDeclaration.self, forKey: key)
-            field.name = key.stringValue
-            fields.append(field)
-        }
+        fields = try container.decodeNamedMembers(FieldDeclaration.self, forKey: .fields)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -53,9 +46,7 @@ public struct EventDeclaration: Codable, Sendable, Hashable, Identifiable {
         try container.encode(name, forKey: .name)
         try container.encodeIfPresent(label, forKey: .label)
         try container.encodeIfPresent(role, forKey: .role)
-        guard !fields.isEmpty else { return }
-        var members = container.nestedContainer(keyedBy: AnyCodingKey.self, forKey: .fields)
-        for field in fields { try members.encode(field, forKey: AnyCodingKey(field.name)) }
+        if !fields.isEmpty { try container.encodeNamedMembers(fields, forKey: .fields) }
     }
 }
 

@@ -3,7 +3,7 @@
 /// On the wire a field is its type's name (`"number"`), or an object when
 /// it says more: `{"type": "string", "enum": ["USD", "EUR"], "labels":
 /// ["US dollar", "Euro"], "label": "Currency", "description": "…"}`.
-public struct FieldDeclaration: Codable, Sendable, Hashable, Identifiable {
+public struct FieldDeclaration: Codable, NamedMember, Sendable, Hashable, Identifiable {
     /// The payload member's name; the key of `fields` on the wire.
     public var name: String
     public var type: FieldType
@@ -49,7 +49,7 @@ public struct FieldDeclaration: Codable, Sendable, Hashable, Identifiable {
     }
 
     public init(from decoder: any Decoder) throws {
-        // The member name is filled in by the event that holds the field.
+        // A field is written as a member of `fields`, keyed by its name.
         name = decoder.codingPath.last?.stringValue ?? ""
         if let container = try? decoder.singleValueContainer(), let typeName = try? container.decode(String.self) {
             type = FieldType(rawValue: typeName)

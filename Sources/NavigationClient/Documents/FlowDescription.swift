@@ -19,14 +19,7 @@ public struct FlowDescription: Codable, Sendable, Hashable, Identifiable {
         name = try container.decode(String.self, forKey: .name)
         description = try container.decodeIfPresent(String.self, forKey: .description) ?? ""
         links = try container.decodeIfPresent([LinkPattern].self, forKey: .links) ?? []
-        context = []
-        guard container.contains(.context) else { return }
-        let members = try container.nestedContainer(keyedBy: AnyCodingKey.self, forKey: .context)
-        for key in members.allKeys {
-            var field = try members.decode(ContextField.self, forKey: key)
-            field.name = key.stringValue
-            context.append(field)
-        }
+        context = try container.decodeNamedMembers(ContextField.self, forKey: .context)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -34,13 +27,12 @@ public struct FlowDescription: Codable, Sendable, Hashable, Identifiable {
         try container.encode(name, forKey: .name)
         try container.encode(description, forKey: .description)
         try container.encode(links, forKey: .links)
-        var members = container.nestedContainer(keyedBy: AnyCodingKey.self, forKey: .context)
-        for field in context { try members.encode(field, forKey: AnyCodingKey(field.name)) }
+        try container.encodeNamedMembers(context, forKey: .context)
     }
 }
 
 /// A member of a flow's start context.
-public struct ContextField: Codable, Sendable, Hashable, Identifiable {
+public struct ContextField: Codable, NamedMember, Sendable, Hashable, Identifiable {
     public var name: String
     public var type: FieldType
     /// Whether `null` is allowed as well as `type`.

@@ -15,6 +15,16 @@ struct GestureTests {
         return (server, model, NavigationClient(baseURL: server.url))
     }
 
+    /// An `app` session signed in (a saved token) with its checkout sheet up, moved `steps`
+    /// screens on: 1 is the address, 2 the payment, 3 the confirmation.
+    private func checkout(on server: LiveServer, steps: Int) async throws -> NavigationModel {
+        let model = try await NavigationClient(baseURL: server.url).start(flow: "app", context: ["onboarded": true, "token": "t"])
+        try await model.send("checkout")
+        let moves: [(String, JSONObject?)] = [("next", nil), ("next", ["street": "1 Main Street"]), ("pay", ["card": "4242"])]
+        for (event, payload) in moves.prefix(steps) { try await model.send(event, payload: payload) }
+        return model
+    }
+
     @Test func aSwipeBackIsShownAtOnceAndConfirmed() async throws {
         let (server, model, other) = try await calculator()
         defer { server.stop() }
@@ -88,11 +98,7 @@ struct GestureTests {
     @Test func aScreenThatTakesNoBackIsPutBackWithoutAsking() async throws {
         let server = try LiveServer()
         defer { server.stop() }
-        let model = try await NavigationClient(baseURL: server.url).start(flow: "app", context: ["onboarded": true, "token": "t"])
-        try await model.send("checkout")
-        try await model.send("next")
-        try await model.send("next", payload: ["street": "1 Main Street"])
-        try await model.send("pay", payload: ["card": "4242"])
+        let model = try await checkout(on: server, steps: 3)
         let before = model.version
         #expect(model.modals.last?.screens.last?.name == "confirmation")
         let payment = try #require(model.screens(in: .modal(0)).dropLast().last)
@@ -106,10 +112,7 @@ struct GestureTests {
     @Test func poppingSeveralScreensInAModalSendsOneBackEach() async throws {
         let server = try LiveServer()
         defer { server.stop() }
-        let model = try await NavigationClient(baseURL: server.url).start(flow: "app", context: ["onboarded": true, "token": "t"])
-        try await model.send("checkout")
-        try await model.send("next")
-        try await model.send("next", payload: ["street": "1 Main Street"])
+        let model = try await checkout(on: server, steps: 2)
         #expect(model.screens(in: .modal(0)).map(\.name) == ["cart", "address", "payment"])
         let before = model.version
         try await model.userPopped(to: try #require(model.sheet).root.id, in: .modal(0))
@@ -120,9 +123,7 @@ struct GestureTests {
     @Test func aSheetPulledDownIsDismissed() async throws {
         let server = try LiveServer()
         defer { server.stop() }
-        let model = try await NavigationClient(baseURL: server.url).start(flow: "app", context: ["onboarded": true, "token": "t"])
-        try await model.send("checkout")
-        try await model.send("next")
+        let model = try await checkout(on: server, steps: 1)
         try await model.userDismissed()
         #expect(model.sheet == nil)
         #expect(model.names == ["home"])
