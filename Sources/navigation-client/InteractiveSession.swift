@@ -10,13 +10,22 @@ final class InteractiveSession {
     private var form: PayloadForm?
     /// Whether the session was drawn (with its prompt) since the last command began.
     private var drewSinceCommand = false
+    /// Ends the loop's input, so that a session ended elsewhere ends the program without a key pressed.
+    private var endInput: (() -> Void)?
 
     init(model: NavigationModel) {
         self.model = model
         menu = EventMenu(model.document)
     }
 
-    func run(reading lines: AsyncStream<String>) async {
+    func run(reading typed: AsyncStream<String>) async {
+        let (lines, input) = AsyncStream.makeStream(of: String.self)
+        let forwarding = Task {
+            for await line in typed { input.yield(line) }
+            input.finish()
+        }
+        defer { forwarding.cancel() }
+        endInput = { input.finish() }
         model.onChange = { [weak self] _, _ in self?.documentChanged() }
         watchConnection()
         model.startFollowing()
@@ -59,7 +68,8 @@ final class InteractiveSession {
         draw()
     }
 
-    /// Says when the stream drops or the server makes the client poll, and stops when the session ends.
+    /// Says when the stream drops, when the server makes the client poll, and when updates stop;
+    /// ends the input when the session ends.
     private func watchConnection() {
         withObservationTracking {
             _ = model.connection
@@ -69,7 +79,8 @@ final class InteractiveSession {
                 switch self.model.connection {
                 case .reconnecting(let delay): Terminal.write("\n(the stream dropped; reconnecting in \(Int(delay * 1000)) ms)\n")
                 case .polling: Terminal.write("\n(the server refuses streams now; polling)\n")
-                case .ended: Terminal.write("\n(the session has ended; press Enter)\n")
+                case .ended where self.model.isEnded: self.endInput?()
+                case .ended: Terminal.write("\n(live updates stopped: \(self.model.lastError.map { "\($0)" } ?? "no reason given"))\n")
                 case .idle, .streaming: break
                 }
                 self.watchConnection()

@@ -16,7 +16,10 @@ Starts the server on a free port with an API key, then:
   then a link) and the terminal redraws each change by itself, with nothing
   typed; then `end`;
 - `mail`: the tab bar and both columns of the split view, a switch to the
-  second tab by number, and a `dismiss` that nothing in front accepts.
+  second tab by number, a `dismiss` that nothing in front accepts; then a
+  second client ends the session and the terminal client exits by itself;
+- `--session`: attached to a session started over HTTP, a form asked field by
+  field and cancelled, then `q` leaves the session running.
 
 Every wait is bounded; a failure prints what the terminal showed.
 """
@@ -214,6 +217,7 @@ def walk_exchange(server, client):
 def walk_mail(server, client):
     terminal = Terminal(client, "--server", server.base, "--api-key", API_KEY, "--flow", "mail")
     try:
+        session = terminal.expect(r"── mail · session ([0-9a-f]{32}) · version 1 ──").group(1)
         terminal.expect(r"Tabs: \[1 Mail\]  2 Settings")
         terminal.expect(r"Primary: Mailboxes\n  Mailboxes:\n    - id: inbox, name: Inbox, unread: 2")
         terminal.expect(r"Secondary: Empty\n  Text: No message selected")
@@ -229,11 +233,34 @@ def walk_mail(server, client):
         terminal.type("d")
         terminal.expect(r"refused: no screen in front accepts 'dismiss'")
         print("ok  a dismiss with no modal is refused with a reason")
-        terminal.type("q")
-        terminal.expect(r"keeps running; attach again with --session")
-        check(terminal.wait_exit() == 0, "quit: the client exits 0 and leaves the session running")
+        status, _ = server.request("DELETE", f"/v1/sessions/{session}")
+        check(status == 204, "a second client ends the session")
+        terminal.expect(r"The session has ended")
+        check(terminal.wait_exit() == 0, "the client exits 0 by itself, nothing typed")
     finally:
         terminal.close()
+
+
+def attach_and_quit(server, client):
+    status, document = server.request("POST", "/v1/sessions", {"flow": "app", "context": {"onboarded": True}})
+    check(status == 201, "an app session is created over HTTP")
+    terminal = Terminal(client, "--server", server.base, "--api-key", API_KEY, "--session", document["id"])
+    try:
+        terminal.expect(r'version 1 ──\n\nLogin\n  Username: ""')
+        terminal.type("1")
+        terminal.expect(r"Username \(text\)\nusername> ")
+        terminal.type("ada")
+        terminal.expect(r"password> ")
+        terminal.type(".")
+        terminal.expect(r"\(cancelled\)")
+        print("ok  attached: the login form asks field by field, '.' cancels it")
+        terminal.type("q")
+        terminal.expect(r"keeps running; attach again with --session")
+        check(terminal.wait_exit() == 0, "quit: the client exits 0")
+    finally:
+        terminal.close()
+    status, again = server.request("GET", f"/v1/sessions/{document['id']}")
+    check(status == 200 and again["version"] == 1, "the session keeps running, unchanged")
 
 
 def main():
@@ -244,6 +271,7 @@ def main():
         print_once(server, client_binary)
         walk_exchange(server, client_binary)
         walk_mail(server, client_binary)
+        attach_and_quit(server, client_binary)
     finally:
         server.stop()
     print("terminal client: all checks passed")
