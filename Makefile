@@ -58,11 +58,6 @@ browser-test: deps deps-browser
 	$(SWIFT) build
 	$(TEST_PYTHON) Tests/browser/test_web_client.py .build/debug/navigation-server
 
-## client-test: navigation-client driven on a pseudo-terminal against the built server (Python's standard library only)
-client-test: deps
-	$(SWIFT) build
-	$(PYTHON) Tests/client/test_terminal_client.py .build/debug/navigation-server .build/debug/navigation-client
-
 ## bench: release build, then navigation-server against a raw libmicrohttpd server (README Performance, bench/README.md)
 bench: release deps-bench deps-redis
 	$(PYTHON) bench/run.py
@@ -74,6 +69,11 @@ bench-quick: release deps-bench deps-redis
 ## fuzz: schemathesis against openapi.yaml and a live server (needs `swift build` first)
 fuzz: deps-fuzz
 	scripts/contract-fuzz .build/debug/navigation-server $(FUZZ_VENV)/bin/python
+
+## client-test: navigation-client driven on a pseudo-terminal against the built server (Python's standard library only)
+client-test: deps
+	$(SWIFT) build
+	$(PYTHON) Tests/client/test_terminal_client.py .build/debug/navigation-server .build/debug/navigation-client
 
 build: deps
 	$(SWIFT) build

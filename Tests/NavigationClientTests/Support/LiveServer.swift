@@ -22,8 +22,8 @@ final class LiveServer {
         keepAliveSeconds: Double = 15
     ) throws {
         registry = SessionRegistry(flows: flows, store: store)
-        var options = NavigationAPI.Options(streams: StreamOptions(maxStreams: maxStreams, keepAliveSeconds: keepAliveSeconds))
-        options.apiKey = apiKey.flatMap(APIKey.init)
+        let options = NavigationAPI.Options(
+            apiKey: apiKey.flatMap(APIKey.init), streams: StreamOptions(maxStreams: maxStreams, keepAliveSeconds: keepAliveSeconds))
         var configuration = HTTPServerConfiguration()
         configuration.host = "127.0.0.1"
         configuration.port = 0
