@@ -46,7 +46,8 @@ public enum ClientError: Error, Sendable, Hashable, CustomStringConvertible {
             "the flow changed (recorded by version \(recorded.map(String.init) ?? "?"), the server runs "
                 + "\(current.map(String.init) ?? "none")): \(detail)"
         case .problem(let problem):
-            ([problem.kind + ": " + problem.detail] + (problem.errors ?? []).map { "\($0.field) \($0.message)" })
+            ([problem.kind + ": " + problem.detail] + (problem.errors ?? []).map { "\($0.field) \($0.message)" }
+                + (problem.omittedErrors.map { ["\($0) more"] } ?? []))
                 .joined(separator: "; ")
         case .invalidResponse(let status, let reason): "an unexpected answer (\(status)): \(reason)"
         case .notAccepted(let event): "no screen in front accepts '\(event)'"

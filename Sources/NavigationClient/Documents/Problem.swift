@@ -8,6 +8,8 @@ public struct Problem: Codable, Sendable, Hashable, Error {
     public var detail: String
     /// For invalid payloads, requests and contexts: each member that is wrong.
     public var errors: [FieldError]?
+    /// With more field errors than a problem lists (20), how many were left out.
+    public var omittedErrors: Int?
     /// For `event-not-accepted`: what the screen does accept.
     public var acceptedEvents: [String]?
     /// For 409 and 412: the session's version when the request was refused.

@@ -136,6 +136,9 @@ struct DocumentDecodingTests {
         #expect(problem.kind == "invalid-payload")
         #expect(problem.errors == [FieldError(field: "amount", message: "must be a number, not string")])
         #expect(ClientError.problem(problem).description == "invalid-payload: bad; amount must be a number, not string")
+        var many = problem
+        many.omittedErrors = 3
+        #expect(ClientError.problem(many).description.hasSuffix("not string; 3 more"))
     }
 
     @Test func flowsListTheirContextInOrder() throws {
