@@ -41,6 +41,10 @@ let package = Package(
         .executableTarget(
             name: "navigation-server", dependencies: ["NavigationServerRuntime", "Flows"],
             linkerSettings: [.linkedLibrary("jemalloc")]),
+        // The Swift client for apps, on Foundation, URLSession and Observation only.
+        .target(name: "NavigationClient"),
+        // A terminal client on the library: draws a session, sends its events, follows its stream.
+        .executableTarget(name: "navigation-client", dependencies: ["NavigationClient"]),
         // Session journals and the stores that keep them (DURABILITY.md).
         .target(name: "Sessions", dependencies: ["Coordination", "Locking"]),
         .systemLibrary(
@@ -50,10 +54,6 @@ let package = Package(
         ),
         // Sessions shared by several instances through Redis (DURABILITY.md, "Several instances").
         .target(name: "RedisStore", dependencies: ["Sessions", "CHiredis", "Locking"]),
-        // The Swift client for apps, on Foundation, URLSession and Observation only.
-        .target(name: "NavigationClient"),
-        // A terminal client on the library: draws a session, sends its events, follows its stream.
-        .executableTarget(name: "navigation-client", dependencies: ["NavigationClient"]),
         // Helpers every test target shares (a lock ThreadSanitizer can see, a seeded generator).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "JSONTests", dependencies: ["JSON", "TestSupport"]),
