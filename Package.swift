@@ -3,6 +3,8 @@ import PackageDescription
 
 let package = Package(
     name: "NavigationServer",
+    // NavigationClient's model is @Observable, which Apple platforms have from these releases on.
+    platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
     products: [
         // The engine: users depend on this to write their own flows.
         .library(name: "Coordination", targets: ["Coordination"]),
@@ -10,6 +12,10 @@ let package = Package(
         // The server around your own flows: `ServerProcess.run(flows:)`.
         .library(name: "NavigationServerRuntime", targets: ["NavigationServerRuntime"]),
         .executable(name: "navigation-server", targets: ["navigation-server"]),
+        // What an iOS or macOS app depends on: sessions as Codable values and an
+        // observable model (docs/apps.md). It imports none of the server's targets.
+        .library(name: "NavigationClient", targets: ["NavigationClient"]),
+        .executable(name: "navigation-client", targets: ["navigation-client"]),
     ],
     targets: [
         .target(name: "JSON"),
@@ -35,6 +41,10 @@ let package = Package(
         .executableTarget(
             name: "navigation-server", dependencies: ["NavigationServerRuntime", "Flows"],
             linkerSettings: [.linkedLibrary("jemalloc")]),
+        // The Swift client for apps, on Foundation, URLSession and Observation only.
+        .target(name: "NavigationClient"),
+        // A terminal client on the library: draws a session, sends its events, follows its stream.
+        .executableTarget(name: "navigation-client", dependencies: ["NavigationClient"]),
         // Session journals and the stores that keep them (DURABILITY.md).
         .target(name: "Sessions", dependencies: ["Coordination", "Locking"]),
         .systemLibrary(
@@ -66,6 +76,12 @@ let package = Package(
             name: "NavigationAPITests",
             dependencies: [
                 "NavigationAPI", "NavigationServerRuntime", "Sessions", "RedisStore", "Flows", "Coordination", "HTTPCore", "TestSupport",
+            ]
+        ),
+        .testTarget(
+            name: "NavigationClientTests",
+            dependencies: [
+                "NavigationClient", "navigation-client", "NavigationAPI", "Sessions", "Flows", "Coordination", "HTTPCore", "TestSupport",
             ]
         ),
     ],
