@@ -12,6 +12,9 @@ let package = Package(
         .executable(name: "navigation-server", targets: ["navigation-server"]),
     ],
     targets: [
+        // The bottom of the stack: the C library imports, the clock, errno
+        // text, and `Locked` (a mutex ThreadSanitizer can see).
+        .target(name: "Platform"),
         .target(name: "JSON"),
         .target(name: "Coordination", dependencies: ["JSON"]),
         .target(name: "Flows", dependencies: ["Coordination"]),
@@ -20,41 +23,40 @@ let package = Package(
             pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"])]
         ),
-        // A mutex ThreadSanitizer can see, shared by every layer that locks.
-        .target(name: "Locking"),
-        .target(name: "HTTPCore", dependencies: ["CMicroHTTPD", "Locking"]),
+        .target(name: "HTTPCore", dependencies: ["CMicroHTTPD", "Platform"]),
         // openapi.yaml and web/ are compiled into NavigationAPI by the EmbedFiles plugin.
         .executableTarget(name: "EmbedFilesTool"),
         .plugin(name: "EmbedFiles", capability: .buildTool(), dependencies: ["EmbedFilesTool"]),
-        .target(name: "NavigationAPI", dependencies: ["Sessions", "Coordination", "HTTPCore", "Locking"], plugins: ["EmbedFiles"]),
+        .target(name: "NavigationAPI", dependencies: ["Sessions", "Coordination", "HTTPCore", "Platform"], plugins: ["EmbedFiles"]),
         .target(
             name: "NavigationServerRuntime",
-            dependencies: ["NavigationAPI", "Sessions", "RedisStore", "HTTPCore", "Coordination", "Locking"]),
+            dependencies: ["NavigationAPI", "Sessions", "RedisStore", "HTTPCore", "Coordination", "Platform"]),
         // Linked with jemalloc (Debian's libjemalloc-dev), which replaces
         // malloc for the whole process (README, Performance).
         .executableTarget(
             name: "navigation-server", dependencies: ["NavigationServerRuntime", "Flows"],
             linkerSettings: [.linkedLibrary("jemalloc")]),
         // Session journals and the stores that keep them (DURABILITY.md).
-        .target(name: "Sessions", dependencies: ["Coordination", "Locking"]),
+        .target(name: "Sessions", dependencies: ["Coordination", "Platform"]),
         .systemLibrary(
             name: "CHiredis",
             pkgConfig: "hiredis",
             providers: [.apt(["libhiredis-dev"])]
         ),
         // Sessions shared by several instances through Redis (DURABILITY.md, "Several instances").
-        .target(name: "RedisStore", dependencies: ["Sessions", "CHiredis", "Locking"]),
+        .target(name: "RedisStore", dependencies: ["Sessions", "CHiredis", "Platform"]),
         // Helpers every test target shares (a lock ThreadSanitizer can see, a seeded generator).
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["Platform"], path: "Tests/TestSupport"),
         .testTarget(name: "JSONTests", dependencies: ["JSON", "TestSupport"]),
-        .testTarget(name: "CoordinationTests", dependencies: ["Coordination", "Sessions", "Locking", "TestSupport"]),
+        .testTarget(name: "CoordinationTests", dependencies: ["Coordination", "Sessions", "Platform", "TestSupport"]),
         .testTarget(name: "FlowsTests", dependencies: ["Flows", "Coordination", "Sessions", "TestSupport"]),
-        .testTarget(name: "HTTPCoreTests", dependencies: ["HTTPCore", "TestSupport"]),
-        .testTarget(name: "SessionsTests", dependencies: ["Sessions", "RedisStore", "Flows", "TestSupport"]),
+        .testTarget(name: "HTTPCoreTests", dependencies: ["HTTPCore", "Platform", "TestSupport"]),
+        .testTarget(name: "SessionsTests", dependencies: ["Sessions", "RedisStore", "Flows", "Platform", "TestSupport"]),
         .testTarget(
             name: "NavigationAPITests",
             dependencies: [
-                "NavigationAPI", "NavigationServerRuntime", "Sessions", "RedisStore", "Flows", "Coordination", "HTTPCore", "TestSupport",
+                "NavigationAPI", "NavigationServerRuntime", "Sessions", "RedisStore", "Flows", "Coordination", "HTTPCore", "Platform",
+                "TestSupport",
             ]
         ),
     ],

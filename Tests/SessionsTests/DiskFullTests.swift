@@ -1,4 +1,5 @@
 import Foundation
+import Platform
 import TestSupport
 import Testing
 
@@ -51,7 +52,7 @@ struct DiskFullTests {
     @Test func aReadOnlyFileSystemIsUnavailable() throws {
         let directory = TemporaryDirectory()
         guard mount("tmpfs", directory.path, "tmpfs", UInt(MS_RDONLY), "size=64k") == 0 else {
-            let reason = String(cString: strerror(errno))
+            let reason = systemErrorText(errno)
             try Test.cancel("cannot mount a read-only tmpfs (\(reason)); run as root to test it")
         }
         defer { umount(directory.path) }
@@ -65,7 +66,7 @@ struct DiskFullTests {
     @Test func aFullFileSystemRefusesAppendsUntilSpaceReturns() throws {
         let directory = TemporaryDirectory()
         guard mount("tmpfs", directory.path, "tmpfs", 0, "size=1m") == 0 else {
-            let reason = String(cString: strerror(errno))
+            let reason = systemErrorText(errno)
             try Test.cancel("cannot mount a tmpfs to fill (\(reason)); run as root to test a real full disk")
         }
         defer { umount(directory.path) }

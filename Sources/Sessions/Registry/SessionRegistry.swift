@@ -1,4 +1,5 @@
 import Coordination
+import Platform
 import Synchronization
 
 /// Every session of a server: create, use, end and expire them, with their
@@ -212,9 +213,7 @@ public final class SessionRegistry: Sendable {
 
     /// Wall-clock seconds since 1970.
     public static func wallClockSeconds() -> Double {
-        var now = timespec()
-        clock_gettime(CLOCK_REALTIME, &now)
-        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+        SystemClock.secondsSince1970()
     }
 
     func nowMillis() -> Int64 { Int64(clock() * 1000) }
@@ -243,9 +242,3 @@ public final class SessionRegistry: Sendable {
         return false
     }
 }
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif

@@ -1,3 +1,5 @@
+import Platform
+
 /// Writes a new segment sequentially through a buffer (compaction's
 /// output), so that a few large `pwrite(2)` calls copy many small records.
 struct BufferedSegmentWriter {

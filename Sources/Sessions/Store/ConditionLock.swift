@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
+import Platform
 
 /// A pthread mutex with a condition variable, for the few places that must
 /// release the lock while they wait (group commit, the background fsync
@@ -44,12 +40,9 @@ final class ConditionLock: @unchecked Sendable {
 
     /// Like ``wait()``, but gives up after `seconds`.
     func wait(seconds: Double) {
-        var deadline = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &deadline)
-        let nanoseconds = Int(deadline.tv_nsec) + Int(max(0, seconds) * 1_000_000_000)
-        deadline.tv_sec += nanoseconds / 1_000_000_000
-        deadline.tv_nsec = nanoseconds % 1_000_000_000
-        pthread_cond_timedwait(condition, mutex, &deadline)
+        let deadline = SystemClock.monotonicNanoseconds() + Int(max(0, seconds) * 1_000_000_000)
+        var time = timespec(tv_sec: deadline / 1_000_000_000, tv_nsec: deadline % 1_000_000_000)
+        pthread_cond_timedwait(condition, mutex, &time)
     }
 
     /// Wakes every waiter. Call with the lock held.

@@ -1,10 +1,5 @@
 import Foundation
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
+import Platform
 
 /// The parts of an append that run under the store's lock.
 extension FileStore {

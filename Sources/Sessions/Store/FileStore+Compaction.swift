@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
+import Platform
 
 /// Compaction, like a Redis AOF rewrite: the sealed segments are rewritten
 /// into one that keeps only the records of live sessions (byte for byte),

@@ -1,10 +1,4 @@
-import Locking
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
+import Platform
 
 /// A ``SessionStore`` in append-only segment files in a data directory
 /// (format: ``SegmentFormat``).

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
+import Platform
 
 /// The two system calls whose failures and counts tests need to control:
 /// writing a record and asking the disk to persist a file. Like the system
@@ -51,11 +47,6 @@ func fsyncDescriptor(_ descriptor: Int32) -> Int32 {
 
 func renameFile(_ from: String, _ to: String) -> Int32 {
     rename(from, to)
-}
-
-/// The text of an `errno` value.
-func systemErrorText(_ code: Int32) -> String {
-    String(cString: strerror(code))
 }
 
 extension StoreError {

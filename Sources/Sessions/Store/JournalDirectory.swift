@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
+import Platform
 
 /// The data directory of a file store: its segment files, their names and
 /// the directory `fsync` that makes creations, renames and deletions last.

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
+import Platform
 
 /// An open segment file. The descriptor closes when the last reference
 /// goes, so a reader that took a reference keeps reading a segment that

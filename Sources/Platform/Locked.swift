@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
-
 /// A value behind a pthread mutex. Copies share the value and the mutex.
 ///
 /// Not `Synchronization.Mutex`: on Linux a contended `Mutex` is a
