@@ -30,33 +30,41 @@ let package = Package(
         .target(name: "NavigationAPI", dependencies: ["Sessions", "Coordination", "HTTPCore", "Platform"], plugins: ["EmbedFiles"]),
         .target(
             name: "NavigationServerRuntime",
-            dependencies: ["NavigationAPI", "Sessions", "RedisStore", "HTTPCore", "Coordination", "Platform"]),
+            dependencies: ["NavigationAPI", "Sessions", "FileStore", "RedisStore", "HTTPCore", "Coordination", "Platform"]),
         // Linked with jemalloc (Debian's libjemalloc-dev), which replaces
         // malloc for the whole process (README, Performance).
         .executableTarget(
             name: "navigation-server", dependencies: ["NavigationServerRuntime", "Flows"],
             linkerSettings: [.linkedLibrary("jemalloc")]),
-        // Session journals and the stores that keep them (DURABILITY.md).
+        // The sessions of a server and their journals: the registry, the
+        // journal record format, the SessionStore protocol and the memory store.
         .target(name: "Sessions", dependencies: ["Coordination", "Platform"]),
+        // The default store: journals in segment files in a data directory
+        // (docs/durability.md).
+        .target(name: "FileStore", dependencies: ["Sessions", "Platform"]),
         .systemLibrary(
             name: "CHiredis",
             pkgConfig: "hiredis",
             providers: [.apt(["libhiredis-dev"])]
         ),
-        // Sessions shared by several instances through Redis (DURABILITY.md, "Several instances").
+        // Sessions shared by several instances through Redis (docs/durability.md).
         .target(name: "RedisStore", dependencies: ["Sessions", "CHiredis", "Platform"]),
         // Helpers every test target shares (a lock ThreadSanitizer can see, a seeded generator).
         .target(name: "TestSupport", dependencies: ["Platform"], path: "Tests/TestSupport"),
+        // What the store tests share: records to append, scratch directories, file store options.
+        .target(name: "StoreTestSupport", dependencies: ["Sessions", "FileStore", "TestSupport"], path: "Tests/StoreTestSupport"),
         .testTarget(name: "JSONTests", dependencies: ["JSON", "TestSupport"]),
         .testTarget(name: "CoordinationTests", dependencies: ["Coordination", "Sessions", "Platform", "TestSupport"]),
         .testTarget(name: "FlowsTests", dependencies: ["Flows", "Coordination", "Sessions", "TestSupport"]),
         .testTarget(name: "HTTPCoreTests", dependencies: ["HTTPCore", "Platform", "TestSupport"]),
-        .testTarget(name: "SessionsTests", dependencies: ["Sessions", "RedisStore", "Flows", "Platform", "TestSupport"]),
+        .testTarget(
+            name: "SessionsTests", dependencies: ["Sessions", "FileStore", "RedisStore", "Flows", "StoreTestSupport", "TestSupport"]),
+        .testTarget(name: "FileStoreTests", dependencies: ["FileStore", "Sessions", "Platform", "StoreTestSupport", "TestSupport"]),
         .testTarget(
             name: "NavigationAPITests",
             dependencies: [
-                "NavigationAPI", "NavigationServerRuntime", "Sessions", "RedisStore", "Flows", "Coordination", "HTTPCore", "Platform",
-                "TestSupport",
+                "NavigationAPI", "NavigationServerRuntime", "Sessions", "FileStore", "RedisStore", "Flows", "Coordination", "HTTPCore",
+                "Platform", "TestSupport",
             ]
         ),
     ],
@@ -65,7 +73,7 @@ let package = Package(
 
 // The container build (docker/Dockerfile) copies no Tests directory (see
 // .dockerignore) and sets NAVIGATION_BUILD_WITHOUT_TESTS=1 to leave the test
-// targets out of the package.
+// targets, and the support targets under Tests/, out of the package.
 if Context.environment["NAVIGATION_BUILD_WITHOUT_TESTS"] == "1" {
-    package.targets.removeAll { $0.type == .test || $0.name == "TestSupport" }
+    package.targets.removeAll { $0.type == .test || $0.path?.hasPrefix("Tests/") == true }
 }

@@ -3,6 +3,7 @@ import Flows
 import Foundation
 import RedisStore
 import Sessions
+import StoreTestSupport
 import TestSupport
 import Testing
 

@@ -1,3 +1,4 @@
+import FileStore
 import Sessions
 
 /// `navigation-server journal list`: one line per session, then a total.

@@ -1,4 +1,5 @@
 import Coordination
+import FileStore
 import Sessions
 
 /// `navigation-server journal print ID`: the session's records, one compact

@@ -1,3 +1,4 @@
+import FileStore
 import Sessions
 
 /// `navigation-server journal verify`: checks every segment header and

@@ -1,3 +1,5 @@
+import Sessions
+
 extension FileStore {
     /// Checks every segment in `path` without modifying anything (a store
     /// may have it open): every torn or corrupt record is reported with its

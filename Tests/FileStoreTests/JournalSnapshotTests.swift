@@ -1,7 +1,9 @@
 import Foundation
+import Sessions
+import StoreTestSupport
 import Testing
 
-@testable import Sessions
+@testable import FileStore
 
 /// A journal read without its lock, as `navigation-server journal` reads a
 /// running server's: the same sessions and records a store sees, nothing

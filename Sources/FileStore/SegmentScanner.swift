@@ -1,3 +1,5 @@
+import Sessions
+
 /// Walks the records of a segment held in memory, checking each frame and
 /// checksum. Used by open, compaction and `verify`.
 struct SegmentScanner {
@@ -82,7 +84,7 @@ struct SegmentScanner {
             let reason = zeros ? "zero bytes where a record belongs" : "record length fails its checksum"
             return .failure(Damage(offset: offset, reason: reason, reachesEnd: zeros))
         }
-        guard length >= SegmentFormat.payloadFixedSize, length <= SegmentFormat.payloadFixedSize + SegmentFormat.maximumBodySize else {
+        guard length >= SegmentFormat.payloadFixedSize, length <= SegmentFormat.payloadFixedSize + JournalRecord.maximumBodySize else {
             return .failure(Damage(offset: offset, reason: "impossible record length \(length)", reachesEnd: false, lengthIsValid: true))
         }
         let end = offset + SegmentFormat.frameHeaderSize + length

@@ -1,3 +1,5 @@
+import Sessions
+
 /// The on-disk format of a file store (format version 1).
 ///
 /// A data directory holds segment files `journal-NNNNNNNN.seg` (the number
@@ -44,14 +46,9 @@ enum SegmentFormat {
     static let version: UInt32 = 1
     static let headerSize = 16
     static let frameHeaderSize = 12
-    /// kind + id + version + time.
+    /// kind + id + version + time. With the frame header, the
+    /// ``JournalRecord/framingSize`` every store counts.
     static let payloadFixedSize = 29
-    /// Far above any session's budget; keeps a frame's length in 32 bits.
-    static let maximumBodySize = 16 << 20
-
-    static func frameSize(bodyCount: Int) -> Int {
-        frameHeaderSize + payloadFixedSize + bodyCount
-    }
 
     /// The 16-byte header of a segment.
     static func header(coversFrom: UInt32) -> [UInt8] {
@@ -65,7 +62,7 @@ enum SegmentFormat {
     /// The frame of a record that passed ``JournalRecord/validate(expectedVersion:)``.
     static func frame(of record: JournalRecord, key: SessionKey) -> [UInt8] {
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(frameSize(bodyCount: record.body.count))
+        bytes.reserveCapacity(record.storedSize)
         let payloadLength = UInt32(payloadFixedSize + record.body.count)
         appendLittleEndian(payloadLength, to: &bytes)
         appendLittleEndian(CRC32C.checksum(bytes), to: &bytes)

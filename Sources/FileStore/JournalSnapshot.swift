@@ -1,3 +1,5 @@
+import Sessions
+
 /// The sessions a journal directory holds, read without its `LOCK` and
 /// without repairing anything, so that a server may be running on it: what
 /// `navigation-server journal list` and `print` show.

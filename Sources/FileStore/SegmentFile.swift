@@ -1,4 +1,5 @@
 import Platform
+import Sessions
 
 /// An open segment file. The descriptor closes when the last reference
 /// goes, so a reader that took a reference keeps reading a segment that

@@ -1,9 +1,11 @@
 import Foundation
 import Platform
+import Sessions
+import StoreTestSupport
 import TestSupport
 import Testing
 
-@testable import Sessions
+@testable import FileStore
 
 /// A full disk refuses the append with `unavailable`, leaves no partial
 /// record behind, and appends succeed again once there is space.

@@ -1,3 +1,5 @@
+import Sessions
+
 /// Everything a ``FileStore`` changes, behind its one lock. Appends hold
 /// that lock for the check, the `pwrite(2)` and the index update only; fsync,
 /// reading records and rewriting segments happen outside it.

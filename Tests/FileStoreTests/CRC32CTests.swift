@@ -1,7 +1,7 @@
 import TestSupport
 import Testing
 
-@testable import Sessions
+@testable import FileStore
 
 /// The record checksum against published CRC-32C check values.
 @Suite("CRC-32C")

@@ -1,15 +1,24 @@
 import Platform
+import Sessions
 
 /// The two system calls whose failures and counts tests need to control:
 /// writing a record and asking the disk to persist a file. Like the system
 /// calls they stand for, they return -1 and set `errno` on failure.
-struct FileStoreIO: Sendable {
+package struct FileStoreIO: Sendable {
     /// `pwrite(2)`: bytes written (possibly fewer than asked), or -1.
-    var write: @Sendable (_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer, _ offset: Int64) -> Int
+    package var write: @Sendable (_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer, _ offset: Int64) -> Int
     /// `fsync(2)` of a file or directory: 0, or -1.
-    var fsync: @Sendable (_ descriptor: Int32) -> Int32
+    package var fsync: @Sendable (_ descriptor: Int32) -> Int32
 
-    static let system = FileStoreIO(
+    package init(
+        write: @escaping @Sendable (_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer, _ offset: Int64) -> Int,
+        fsync: @escaping @Sendable (_ descriptor: Int32) -> Int32
+    ) {
+        self.write = write
+        self.fsync = fsync
+    }
+
+    package static let system = FileStoreIO(
         write: { descriptor, bytes, offset in pwrite(descriptor, bytes.baseAddress, bytes.count, off_t(offset)) },
         fsync: { descriptor in fsyncDescriptor(descriptor) }
     )

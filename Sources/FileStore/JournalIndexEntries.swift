@@ -1,3 +1,5 @@
+import Sessions
+
 /// The file store's session -> ``IndexEntry`` map, split into shards by key.
 ///
 /// One dictionary of every session grows by rehashing all of them at once,

@@ -1,7 +1,9 @@
 import Foundation
+import Sessions
+import StoreTestSupport
 import Testing
 
-@testable import Sessions
+@testable import FileStore
 
 /// A crash in the middle of a write leaves the last record cut short: open
 /// drops it with one warning and keeps everything before it.

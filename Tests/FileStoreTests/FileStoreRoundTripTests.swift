@@ -1,7 +1,9 @@
 import Foundation
+import Sessions
+import StoreTestSupport
 import Testing
 
-@testable import Sessions
+@testable import FileStore
 
 /// What a file store wrote, it serves again after a reopen: summaries,
 /// records, across segments.

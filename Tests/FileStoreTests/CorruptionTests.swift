@@ -1,7 +1,9 @@
 import Foundation
+import Sessions
+import StoreTestSupport
 import Testing
 
-@testable import Sessions
+@testable import FileStore
 
 /// Damage before the end of the journal stops the open with the file and
 /// offset; `verify` reports the same place and modifies nothing.

@@ -1,4 +1,5 @@
 import Platform
+import Sessions
 
 /// Writes a new segment sequentially through a buffer (compaction's
 /// output), so that a few large `pwrite(2)` calls copy many small records.

@@ -1,8 +1,10 @@
 import Foundation
+import Sessions
+import StoreTestSupport
 import TestSupport
 import Testing
 
-@testable import Sessions
+@testable import FileStore
 
 /// Compaction drops ended and expired sessions, keeps every other record
 /// byte for byte, and loses no append made while it runs.

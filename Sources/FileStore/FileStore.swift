@@ -1,4 +1,5 @@
 import Platform
+import Sessions
 
 /// A ``SessionStore`` in append-only segment files in a data directory
 /// (format: ``SegmentFormat``).

@@ -1,8 +1,10 @@
 import Foundation
+import Sessions
+import StoreTestSupport
 import TestSupport
 import Testing
 
-@testable import Sessions
+@testable import FileStore
 
 /// `always` fsyncs before an append returns, one fsync for every append
 /// waiting; `everysec` fsyncs in the background; `no` never does.

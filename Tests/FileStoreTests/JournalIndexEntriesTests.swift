@@ -1,6 +1,7 @@
+import Sessions
 import Testing
 
-@testable import Sessions
+@testable import FileStore
 
 /// The file store's index of sessions, split into shards.
 @Suite("Journal index entries")

@@ -1,4 +1,5 @@
 import Platform
+import Sessions
 
 /// The data directory of a file store: its segment files, their names and
 /// the directory `fsync` that makes creations, renames and deletions last.

@@ -1,3 +1,5 @@
+import Sessions
+
 /// Group commit for ``FsyncPolicy/always``: an appender whose record is not
 /// yet durable either waits for the fsync under way, or, if none is, runs
 /// one itself (the leader). An fsync covers every record written before it

@@ -1,7 +1,9 @@
 import Foundation
+import Sessions
+import StoreTestSupport
 import Testing
 
-@testable import Sessions
+@testable import FileStore
 
 /// How long opening a journal of 100 000 sessions takes and how many bytes a
 /// session costs on disk. Prints, asserts nothing about time; runs only with

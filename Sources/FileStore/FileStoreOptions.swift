@@ -1,3 +1,5 @@
+import Sessions
+
 /// How a ``FileStore`` writes, rolls and compacts its journal.
 public struct FileStoreOptions: Sendable {
     /// When appends reach the disk (Redis's `appendfsync`).
@@ -22,7 +24,7 @@ public struct FileStoreOptions: Sendable {
     /// interrupted compaction finished) and per background failure.
     public var warn: @Sendable (String) -> Void = { _ in }
     /// The system calls that write and fsync; tests count and fail them.
-    var io = FileStoreIO.system
+    package var io = FileStoreIO.system
 
     public init() {}
 }

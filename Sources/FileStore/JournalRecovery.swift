@@ -1,4 +1,5 @@
 import Platform
+import Sessions
 
 /// What opening a journal found: the index and the open segments, the last
 /// one ready for appends.

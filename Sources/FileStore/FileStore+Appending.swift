@@ -1,5 +1,6 @@
 import Foundation
 import Platform
+import Sessions
 
 /// The parts of an append that run under the store's lock.
 extension FileStore {

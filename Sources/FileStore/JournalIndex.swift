@@ -1,3 +1,5 @@
+import Sessions
+
 /// Where a record is: segment number, offset and frame size.
 struct RecordLocation: Sendable, Equatable {
     var segment: UInt32

@@ -1,4 +1,5 @@
 import Platform
+import Sessions
 
 /// Compaction, like a Redis AOF rewrite: the sealed segments are rewritten
 /// into one that keeps only the records of live sessions (byte for byte),
