@@ -10,24 +10,24 @@ extension FileStore {
     ///
     /// A running server may compact meanwhile: a segment deleted between
     /// listing the directory and opening it makes `verify` start over once.
-    public static func verify(directory path: String) throws(StoreError) -> JournalVerification {
+    public static func verify(directory path: String) throws(StoreError) -> FileStoreVerification {
         try verify(directory: path) { (directory) throws(StoreError) in try directory.segmentNumbers() }
     }
 
     /// ``verify(directory:)`` with the listing of segment numbers passed in,
     /// so that tests can compact between the listing and the reading.
     static func verify(
-        directory path: String, listing: (JournalDirectory) throws(StoreError) -> [UInt32]
-    ) throws(StoreError) -> JournalVerification {
-        let directory = try JournalDirectory(path: path, create: false)
+        directory path: String, listing: (SegmentDirectory) throws(StoreError) -> [UInt32]
+    ) throws(StoreError) -> FileStoreVerification {
+        let directory = try SegmentDirectory(path: path, create: false)
         return try directory.readListedSegments(listing: listing) { (numbers) throws(StoreError) in
             try verify(directory, numbers: numbers)
         }
     }
 
     /// The report on segments `numbers`, or nil if one of them is gone.
-    private static func verify(_ directory: JournalDirectory, numbers: [UInt32]) throws(StoreError) -> JournalVerification? {
-        var report = JournalVerification()
+    private static func verify(_ directory: SegmentDirectory, numbers: [UInt32]) throws(StoreError) -> FileStoreVerification? {
+        var report = FileStoreVerification()
         var coversFrom: [UInt32: UInt32] = [:]
         var readable: [UInt32: [UInt8]] = [:]
         for number in numbers {
@@ -39,7 +39,7 @@ extension FileStore {
                 coversFrom[number] = first
                 readable[number] = bytes
             case .missing:
-                let kind: JournalVerification.Problem.Kind = number == numbers.last ? .torn : .corrupt
+                let kind: FileStoreVerification.Problem.Kind = number == numbers.last ? .torn : .corrupt
                 report.problems.append(.init(file: file, offset: 0, kind: kind, reason: "segment has no header"))
             case .newerFormat(let found):
                 let reason = "journal format \(found); this build reads format \(SegmentFormat.version) at most"
@@ -48,10 +48,10 @@ extension FileStore {
                 report.problems.append(.init(file: file, offset: 0, kind: .corrupt, reason: reason))
             }
         }
-        let stale = JournalRecovery.staleSegments(numbers, coversFrom: coversFrom)
+        let stale = SegmentRecovery.staleSegments(numbers, coversFrom: coversFrom)
         report.staleSegments = stale.sorted().map { directory.filePath(SegmentFormat.fileName(ofSegment: $0)) }
         let live = numbers.filter { !stale.contains($0) }
-        var index = JournalIndex()
+        var index = StoreIndex()
         for number in live {
             guard let bytes = readable[number] else { continue }
             let file = directory.filePath(SegmentFormat.fileName(ofSegment: number))
@@ -66,7 +66,7 @@ extension FileStore {
 
     private static func check(
         _ buffer: UnsafeRawBufferPointer, file: String, segment: UInt32, isLast: Bool,
-        index: inout JournalIndex, report: inout JournalVerification
+        index: inout StoreIndex, report: inout FileStoreVerification
     ) {
         var scanner = SegmentScanner(bytes: buffer)
         while true {
@@ -82,7 +82,7 @@ extension FileStore {
                     report.problems.append(.init(file: file, offset: Int64(frame.offset), kind: .corrupt, reason: reason))
                 }
             case .damage(let damage):
-                let kind: JournalVerification.Problem.Kind = isLast && damage.reachesEnd ? .torn : .corrupt
+                let kind: FileStoreVerification.Problem.Kind = isLast && damage.reachesEnd ? .torn : .corrupt
                 report.problems.append(.init(file: file, offset: Int64(damage.offset), kind: kind, reason: damage.reason))
                 guard kind == .corrupt, let next = scanner.resynchronize(after: damage.offset) else { return }
                 scanner.offset = next
@@ -94,7 +94,7 @@ extension FileStore {
     /// the journal in `path` open, i.e. holds its `LOCK`. Changes nothing.
     /// - Throws: ``StoreError/unavailable(reason:)`` if `path` cannot be opened.
     public static func isOpen(directory path: String) throws(StoreError) -> Bool {
-        try JournalDirectory(path: path, create: false).isLocked()
+        try SegmentDirectory(path: path, create: false).isLocked()
     }
 
     /// Compacts the journal in `path` while no server has it open: seals the

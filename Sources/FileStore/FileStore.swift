@@ -18,7 +18,7 @@ public final class FileStore: SessionStore {
     /// The data directory.
     public let path: String
     let options: FileStoreOptions
-    let directory: JournalDirectory
+    let directory: SegmentDirectory
     let state: Locked<FileStoreState>
     /// Held for a whole compaction, so that compactions run one at a time
     /// and ``close()`` can wait for one under way; counts the compactions
@@ -37,11 +37,11 @@ public final class FileStore: SessionStore {
     public init(directory path: String, options: FileStoreOptions = FileStoreOptions()) throws(StoreError) {
         self.path = path
         self.options = options
-        directory = try JournalDirectory(path: path, create: true)
+        directory = try SegmentDirectory(path: path, create: true)
         let lockDescriptor = try directory.lock()
-        let recovered: RecoveredJournal
+        let recovered: RecoveredSegments
         do {
-            recovered = try JournalRecovery.recover(directory, options: options)
+            recovered = try SegmentRecovery.recover(directory, options: options)
         } catch {
             closeDescriptor(lockDescriptor)
             throw error
@@ -73,7 +73,7 @@ public final class FileStore: SessionStore {
     /// instant's (a session appended to meanwhile may show either summary).
     private func summaries(of included: (_ lastActivity: Int64, _ ended: Bool) -> Bool) -> [SessionSummary] {
         var found: [SessionSummary] = []
-        for number in 0..<JournalIndexEntries.shardCount {
+        for number in 0..<StoreIndexEntries.shardCount {
             found += state.withLock { state in state.index.entries.summaries(inShard: number, where: included) }
         }
         return found

@@ -4,7 +4,7 @@ import Sessions
 /// that lock for the check, the `pwrite(2)` and the index update only; fsync,
 /// reading records and rewriting segments happen outside it.
 struct FileStoreState {
-    var index: JournalIndex
+    var index: StoreIndex
     /// Every open segment by number, the active one included.
     var segments: [UInt32: SegmentFile]
     /// The segment appends go to (the highest number).
@@ -31,7 +31,7 @@ struct FileStoreState {
     /// The descriptor holding the directory's `flock`.
     var lockDescriptor: Int32
 
-    init(recovered: RecoveredJournal, lockDescriptor: Int32) {
+    init(recovered: RecoveredSegments, lockDescriptor: Int32) {
         index = recovered.index
         segments = recovered.segments
         active = recovered.active

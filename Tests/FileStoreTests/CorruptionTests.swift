@@ -58,7 +58,7 @@ struct CorruptionTests {
             let report = try FileStore.verify(directory: directory.path)
             #expect(
                 report.problems.first
-                    == JournalVerification.Problem(
+                    == FileStoreVerification.Problem(
                         file: file, offset: Int64(start), kind: .corrupt, reason: report.problems.first?.reason ?? ""
                     ), "byte \(position): \(report.problems)")
             #expect(report.problems.count == 1, "byte \(position): \(report.problems)")

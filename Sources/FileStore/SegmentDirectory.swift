@@ -3,7 +3,7 @@ import Sessions
 
 /// The data directory of a file store: its segment files, their names and
 /// the directory `fsync` that makes creations, renames and deletions last.
-final class JournalDirectory: Sendable {
+final class SegmentDirectory: Sendable {
     let path: String
     /// The directory itself, opened for `fsync`.
     let descriptor: Int32
@@ -98,7 +98,7 @@ final class JournalDirectory: Sendable {
     /// deleted it after the listing), lists and reads once more. For readers
     /// that do not take the lock.
     func readListedSegments<Contents>(
-        listing: (JournalDirectory) throws(StoreError) -> [UInt32],
+        listing: (SegmentDirectory) throws(StoreError) -> [UInt32],
         _ read: ([UInt32]) throws(StoreError) -> Contents?
     ) throws(StoreError) -> Contents {
         for _ in 1...2 {

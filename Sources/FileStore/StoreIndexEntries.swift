@@ -1,21 +1,21 @@
 import Sessions
 
-/// The file store's session -> ``IndexEntry`` map, split into shards by key.
+/// The file store's session -> ``StoreIndexEntry`` map, split into shards by key.
 ///
 /// One dictionary of every session grows by rehashing all of them at once,
 /// under the store's lock: at 200,000 sessions that held every append (and
 /// so every request that changes a session) for ~85 ms. A shard grows at
 /// 1/64 of that size. Keys are random, so shards fill evenly; ids chosen to
 /// share a shard cost no more than one dictionary would.
-struct JournalIndexEntries: Sendable, Sequence {
+struct StoreIndexEntries: Sendable, Sequence {
     /// How many shards there are, numbered from 0 for ``shard(_:)``.
     static let shardCount = 64
-    private var shards = [[SessionKey: IndexEntry]](repeating: [:], count: shardCount)
+    private var shards = [[SessionKey: StoreIndexEntry]](repeating: [:], count: shardCount)
 
     /// Sessions indexed.
     var count: Int { shards.reduce(0) { $0 + $1.count } }
 
-    subscript(key: SessionKey) -> IndexEntry? {
+    subscript(key: SessionKey) -> StoreIndexEntry? {
         get { shards[Self.shard(of: key)][key] }
         set { shards[Self.shard(of: key)][key] = newValue }
     }
@@ -23,7 +23,7 @@ struct JournalIndexEntries: Sendable, Sequence {
     /// Changes the key's entry in place (its record list is not copied);
     /// nil, and nothing done, when the key has none.
     @discardableResult
-    mutating func update<Result>(_ key: SessionKey, _ change: (inout IndexEntry) -> Result) -> Result? {
+    mutating func update<Result>(_ key: SessionKey, _ change: (inout StoreIndexEntry) -> Result) -> Result? {
         let shard = Self.shard(of: key)
         guard let index = shards[shard].index(forKey: key) else { return nil }
         return change(&shards[shard].values[index])
@@ -47,7 +47,7 @@ struct JournalIndexEntries: Sendable, Sequence {
         return found
     }
 
-    func makeIterator() -> FlattenSequence<[[SessionKey: IndexEntry]]>.Iterator {
+    func makeIterator() -> FlattenSequence<[[SessionKey: StoreIndexEntry]]>.Iterator {
         shards.joined().makeIterator()
     }
 

@@ -8,8 +8,8 @@ import Testing
 /// A journal read without its lock, as `navigation-server journal` reads a
 /// running server's: the same sessions and records a store sees, nothing
 /// changed, and a compaction racing the read does not make it fail.
-@Suite("Journal snapshot")
-struct JournalSnapshotTests {
+@Suite("File store snapshot")
+struct FileStoreSnapshotTests {
     /// Sessions 1 and 3 live, 2 ended.
     private static let records: [JournalRecord] = [
         Journal.created(1), Journal.created(2), Journal.event(1, version: 2, bodySize: 40), Journal.created(3),
@@ -26,7 +26,7 @@ struct JournalSnapshotTests {
     }
 
     private static func expectSameJournal(
-        _ snapshot: JournalSnapshot, as store: FileStore, sourceLocation: SourceLocation = #_sourceLocation
+        _ snapshot: FileStoreSnapshot, as store: FileStore, sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
         let byID: (SessionSummary, SessionSummary) -> Bool = { $0.id < $1.id }
         #expect(snapshot.sessions().sorted(by: byID) == store.sessions().sorted(by: byID), sourceLocation: sourceLocation)
@@ -43,7 +43,7 @@ struct JournalSnapshotTests {
         defer { store.close() }
         let filesBefore = directory.segmentNames().map { directory.bytes(of: $0) }
 
-        let snapshot = try JournalSnapshot(directory: directory.path)
+        let snapshot = try FileStoreSnapshot(directory: directory.path)
         try Self.expectSameJournal(snapshot, as: store)
         #expect(snapshot.summary(of: Journal.id(2))?.ended == true)
         #expect(try snapshot.records(of: Journal.id(1), after: 2) == [Journal.event(1, version: 3)])
@@ -61,7 +61,7 @@ struct JournalSnapshotTests {
         defer { store.close() }
         #expect(directory.segmentNames().count > 2)
         var listings = 0
-        let snapshot = try JournalSnapshot(directory: directory.path) { (journal) throws(StoreError) in
+        let snapshot = try FileStoreSnapshot(directory: directory.path) { (journal) throws(StoreError) in
             let numbers = try journal.segmentNumbers()
             // The first time, a running server compacts right after the listing.
             listings += 1
@@ -76,7 +76,7 @@ struct JournalSnapshotTests {
     @Test func recordsStayReadableAfterACompactionDeletedTheirSegments() throws {
         let (directory, store) = try Self.writeJournal()
         defer { store.close() }
-        let snapshot = try JournalSnapshot(directory: directory.path)
+        let snapshot = try FileStoreSnapshot(directory: directory.path)
         let segmentsBefore = directory.segmentNames()
         try store.compact()
         #expect(directory.segmentNames() != segmentsBefore)
@@ -109,7 +109,7 @@ struct JournalSnapshotTests {
         let torn = Array(complete.dropLast(5))
         directory.write(torn, to: segment)
 
-        let snapshot = try JournalSnapshot(directory: directory.path)
+        let snapshot = try FileStoreSnapshot(directory: directory.path)
         let lastOffset = complete.count - (try #require(Self.records.last)).storedSize
         #expect(snapshot.warnings.count == 1)
         #expect(snapshot.warnings.first?.hasPrefix("\(directory.file(segment)) at offset \(lastOffset): ") == true)
@@ -127,7 +127,7 @@ struct JournalSnapshotTests {
         directory.write(bytes, to: segment)
 
         #expect(throws: StoreError.corrupt(file: directory.file(segment), offset: Int64(offset), reason: "record checksum mismatch")) {
-            try JournalSnapshot(directory: directory.path)
+            try FileStoreSnapshot(directory: directory.path)
         }
     }
 

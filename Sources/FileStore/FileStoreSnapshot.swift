@@ -1,15 +1,15 @@
 import Sessions
 
-/// The sessions a journal directory holds, read without its `LOCK` and
-/// without repairing anything, so that a server may be running on it: what
-/// `navigation-server journal list` and `print` show.
+/// The sessions a file store's data directory holds, read without its
+/// `LOCK` and without repairing anything, so that a server may be running on
+/// it: what `navigation-server journal list` and `print` show.
 ///
 /// Opening reads every segment once, like ``FileStore`` does, and keeps the
 /// segment files open: ``records(of:after:)`` reads from them later, so a
 /// compaction that replaces or deletes them meanwhile changes nothing here.
 /// A segment deleted between listing the directory and opening it makes the
 /// snapshot start over once.
-public final class JournalSnapshot: Sendable {
+public final class FileStoreSnapshot: Sendable {
     /// The data directory.
     public let path: String
     /// Segment files read, in journal order (paths).
@@ -20,9 +20,9 @@ public final class JournalSnapshot: Sendable {
     /// segment holds an incomplete one: a server writing it right now, or a
     /// crash (which the server's next open truncates).
     public let warnings: [String]
-    private let index: JournalIndex
+    private let index: StoreIndex
     private let files: [UInt32: SegmentFile]
-    private let directory: JournalDirectory
+    private let directory: SegmentDirectory
 
     /// Reads the journal in `path`, which must exist.
     /// - Throws: ``StoreError/corrupt(file:offset:reason:)`` for damage
@@ -35,8 +35,8 @@ public final class JournalSnapshot: Sendable {
 
     /// Like ``init(directory:)``, with the listing of segment numbers passed
     /// in, so that tests can compact between the listing and the reading.
-    init(directory path: String, listing: (JournalDirectory) throws(StoreError) -> [UInt32]) throws(StoreError) {
-        let directory = try JournalDirectory(path: path, create: false)
+    init(directory path: String, listing: (SegmentDirectory) throws(StoreError) -> [UInt32]) throws(StoreError) {
+        let directory = try SegmentDirectory(path: path, create: false)
         let contents = try directory.readListedSegments(listing: listing) { (numbers) throws(StoreError) in
             try Self.read(directory, numbers: numbers)
         }
@@ -87,7 +87,7 @@ public final class JournalSnapshot: Sendable {
     }
 
     private struct Contents {
-        var index = JournalIndex()
+        var index = StoreIndex()
         var files: [UInt32: SegmentFile] = [:]
         var order: [UInt32] = []
         var bytes: Int64 = 0
@@ -96,7 +96,7 @@ public final class JournalSnapshot: Sendable {
 
     /// Opens every segment first, then reads them: a file replaced after it
     /// was opened is read as it was. Nil if a listed segment is gone.
-    private static func read(_ directory: JournalDirectory, numbers: [UInt32]) throws(StoreError) -> Contents? {
+    private static func read(_ directory: SegmentDirectory, numbers: [UInt32]) throws(StoreError) -> Contents? {
         var opened: [SegmentFile] = []
         for number in numbers {
             guard let segment = try directory.openSegmentIfPresent(number) else { return nil }
@@ -126,7 +126,7 @@ public final class JournalSnapshot: Sendable {
             }
             contents.files[segment.number] = segment
         }
-        let stale = Set(JournalRecovery.staleSegments(numbers, coversFrom: coversFrom))
+        let stale = Set(SegmentRecovery.staleSegments(numbers, coversFrom: coversFrom))
         let live = numbers.filter { !stale.contains($0) }
         for number in live {
             contents.order.append(number)

@@ -1,5 +1,5 @@
-/// What ``FileStore/verify(directory:)`` found in a journal directory.
-public struct JournalVerification: Sendable, Equatable {
+/// What ``FileStore/verify(directory:)`` found in a file store's data directory.
+public struct FileStoreVerification: Sendable, Equatable {
     /// One damaged place in a segment.
     public struct Problem: Sendable, Equatable, CustomStringConvertible {
         public enum Kind: String, Sendable {

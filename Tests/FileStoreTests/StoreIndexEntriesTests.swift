@@ -4,10 +4,10 @@ import Testing
 @testable import FileStore
 
 /// The file store's index of sessions, split into shards.
-@Suite("Journal index entries")
-struct JournalIndexEntriesTests {
-    private static func entry(activity: Int64) -> IndexEntry {
-        IndexEntry(
+@Suite("Store index entries")
+struct StoreIndexEntriesTests {
+    private static func entry(activity: Int64) -> StoreIndexEntry {
+        StoreIndexEntry(
             lastActivity: activity, ended: false, bytes: 10,
             locations: [RecordLocation(segment: 1, size: 10, offset: activity)])
     }
@@ -19,7 +19,7 @@ struct JournalIndexEntriesTests {
         + (0..<200).map { SessionKey(high: UInt64($0) << 6, low: 0) }.dropFirst()
 
     @Test func keepsListsAndCountsEverySessionOnce() {
-        var entries = JournalIndexEntries()
+        var entries = StoreIndexEntries()
         for (position, key) in Self.keys.enumerated() { entries[key] = Self.entry(activity: Int64(position)) }
         #expect(entries.count == Self.keys.count)
         for (position, key) in Self.keys.enumerated() { #expect(entries[key]?.lastActivity == Int64(position)) }
@@ -29,7 +29,7 @@ struct JournalIndexEntriesTests {
     }
 
     @Test func removesAndUpdatesOnlyTheKeyNamed() {
-        var entries = JournalIndexEntries()
+        var entries = StoreIndexEntries()
         for key in Self.keys { entries[key] = Self.entry(activity: 1) }
         let changed = Self.keys[70]
         let removed = Self.keys[7]
@@ -47,20 +47,20 @@ struct JournalIndexEntriesTests {
     }
 
     @Test func theShardsTogetherSummarizeWhatTheFilterPicks() {
-        var entries = JournalIndexEntries()
+        var entries = StoreIndexEntries()
         for (position, key) in Self.keys.enumerated() {
             var entry = Self.entry(activity: Int64(position))
             entry.ended = position % 7 == 0
             entries[key] = entry
         }
-        let picked = (0..<JournalIndexEntries.shardCount).flatMap { shard in
+        let picked = (0..<StoreIndexEntries.shardCount).flatMap { shard in
             entries.summaries(inShard: shard) { lastActivity, ended in ended || lastActivity < 50 }
         }
         let expected = Self.keys.enumerated().filter { $0.offset % 7 == 0 || $0.offset < 50 }
         #expect(picked.count == expected.count)
         #expect(Set(picked.map(\.id)) == Set(expected.map(\.element.hex)))
         #expect(picked.allSatisfy { $0.lastVersion == 1 && $0.bytes == 10 })
-        let all = (0..<JournalIndexEntries.shardCount).map { entries.summaries(inShard: $0) { _, _ in true }.count }
+        let all = (0..<StoreIndexEntries.shardCount).map { entries.summaries(inShard: $0) { _, _ in true }.count }
         #expect(all.reduce(0, +) == Self.keys.count)
         #expect(all.filter { $0 > 0 }.count > 1)
     }

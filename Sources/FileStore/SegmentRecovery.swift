@@ -1,25 +1,25 @@
 import Platform
 import Sessions
 
-/// What opening a journal found: the index and the open segments, the last
-/// one ready for appends.
-struct RecoveredJournal {
-    var index = JournalIndex()
+/// What recovery found in a data directory: the index and the open
+/// segments, the last one ready for appends.
+struct RecoveredSegments {
+    var index = StoreIndex()
     var segments: [UInt32: SegmentFile] = [:]
     var active: SegmentFile
     var activeSize: Int64
     var sealedBytes: Int64 = 0
 }
 
-/// Opens a journal directory: reads every segment once (frame headers and
-/// checksums), builds the index, finishes a compaction a crash interrupted,
-/// and truncates a torn tail with one warning. Damage anywhere else throws
-/// ``StoreError/corrupt(file:offset:reason:)``. Repairs (the torn tail,
-/// stale segments, compaction's temporary files, a last segment whose header
-/// a crash cut short) are made only once the whole journal has been checked,
-/// so a refused open changes nothing.
-enum JournalRecovery {
-    static func recover(_ directory: JournalDirectory, options: FileStoreOptions) throws(StoreError) -> RecoveredJournal {
+/// Opens a file store's data directory: reads every segment once (frame
+/// headers and checksums), builds the index, finishes a compaction a crash
+/// interrupted, and truncates a torn tail with one warning. Damage anywhere
+/// else throws ``StoreError/corrupt(file:offset:reason:)``. Repairs (the
+/// torn tail, stale segments, compaction's temporary files, a last segment
+/// whose header a crash cut short) are made only once every segment has
+/// been checked, so a refused open changes nothing.
+enum SegmentRecovery {
+    static func recover(_ directory: SegmentDirectory, options: FileStoreOptions) throws(StoreError) -> RecoveredSegments {
         let numbers = try directory.segmentNumbers()
         var segments: [UInt32: SegmentFile] = [:]
         var coversFrom: [UInt32: UInt32] = [:]
@@ -48,7 +48,7 @@ enum JournalRecovery {
         let stale = staleSegments(numbers, coversFrom: coversFrom)
         let live = numbers.filter { !stale.contains($0) }
 
-        var index = JournalIndex()
+        var index = StoreIndex()
         var sizes: [UInt32: Int64] = [:]
         var tornTail: (segment: SegmentFile, size: Int64, warning: String)?
         for number in live {
@@ -58,7 +58,7 @@ enum JournalRecovery {
             if let warning { tornTail = (segment, size, warning) }
         }
 
-        // The whole journal is checked: now repair what crashes left.
+        // Every segment is checked: now repair what crashes left.
         try removeLeftovers(directory, stale: stale, options: options)
         if let headerless { try rewriteHeader(of: headerless, path: directory.filePath(headerless.name), options: options) }
         if let tornTail {
@@ -71,15 +71,15 @@ enum JournalRecovery {
             let first = try directory.createSegmentFile(
                 named: SegmentFormat.fileName(ofSegment: 1), coversFrom: 1, number: 1, io: options.io, durably: options.fsync != .no
             )
-            return RecoveredJournal(segments: [1: first], active: first, activeSize: Int64(SegmentFormat.headerSize))
+            return RecoveredSegments(segments: [1: first], active: first, activeSize: Int64(SegmentFormat.headerSize))
         }
         let activeSize = sizes[last] ?? Int64(SegmentFormat.headerSize)
         let sealedBytes = sizes.reduce(0) { $0 + ($1.key == last ? 0 : $1.value) }
-        return RecoveredJournal(index: index, segments: segments, active: active, activeSize: activeSize, sealedBytes: sealedBytes)
+        return RecoveredSegments(index: index, segments: segments, active: active, activeSize: activeSize, sealedBytes: sealedBytes)
     }
 
     /// Deletes compaction's temporary files and the `stale` segments.
-    private static func removeLeftovers(_ directory: JournalDirectory, stale: [UInt32], options: FileStoreOptions) throws(StoreError) {
+    private static func removeLeftovers(_ directory: SegmentDirectory, stale: [UInt32], options: FileStoreOptions) throws(StoreError) {
         for name in try directory.fileNames() where name.hasSuffix(".tmp") {
             try directory.remove(name)
         }
@@ -112,7 +112,7 @@ enum JournalRecovery {
     /// without a torn tail (only the last segment may have one) and the
     /// warning to give when that tail is truncated.
     private static func replay(
-        _ segment: SegmentFile, into index: inout JournalIndex, isLast: Bool, directory: JournalDirectory
+        _ segment: SegmentFile, into index: inout StoreIndex, isLast: Bool, directory: SegmentDirectory
     ) throws(StoreError) -> (size: Int64, warning: String?) {
         let path = directory.filePath(segment.name)
         let bytes = try segment.readAll()
