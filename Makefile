@@ -122,9 +122,11 @@ deps-bench: deps
 		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq $(APT_BENCH_PACKAGES); \
 	fi
 
-## lint: swift-format (it ships with the toolchain) in strict mode, with the checked-in .swift-format
+## lint: swift-format (it ships with the toolchain) in strict mode, with the checked-in .swift-format;
+## scripts/check-imports: every import of ours is declared in Package.swift and points down the layers
 lint:
 	$(SWIFT) format lint --strict --recursive --parallel --configuration .swift-format Sources Tests Plugins Package.swift
+	SWIFT=$(SWIFT) $(PYTHON) scripts/check-imports
 
 ## format: rewrite Sources, Tests and Plugins the way `make lint` wants them
 format:

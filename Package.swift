@@ -58,13 +58,14 @@ let package = Package(
         .testTarget(name: "FlowsTests", dependencies: ["Flows", "Coordination", "Sessions", "TestSupport"]),
         .testTarget(name: "HTTPCoreTests", dependencies: ["HTTPCore", "Platform", "TestSupport"]),
         .testTarget(
-            name: "SessionsTests", dependencies: ["Sessions", "FileStore", "RedisStore", "Flows", "StoreTestSupport", "TestSupport"]),
+            name: "SessionsTests",
+            dependencies: ["Sessions", "FileStore", "RedisStore", "Coordination", "Flows", "StoreTestSupport", "TestSupport"]),
         .testTarget(name: "FileStoreTests", dependencies: ["FileStore", "Sessions", "Platform", "StoreTestSupport", "TestSupport"]),
         .testTarget(
             name: "NavigationAPITests",
             dependencies: [
-                "NavigationAPI", "NavigationServerRuntime", "Sessions", "FileStore", "RedisStore", "Flows", "Coordination", "HTTPCore",
-                "Platform", "TestSupport",
+                "NavigationAPI", "NavigationServerRuntime", "Sessions", "FileStore", "RedisStore", "Flows", "Coordination", "JSON",
+                "HTTPCore", "Platform", "TestSupport",
             ]
         ),
     ],
