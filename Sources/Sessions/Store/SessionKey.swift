@@ -1,12 +1,28 @@
 /// A session id as two integers: 16 bytes on disk instead of 32 hex digits,
 /// and a dictionary key that needs no allocation.
-package struct SessionKey: Hashable, Sendable {
-    package let high: UInt64
-    package let low: UInt64
+///
+/// Public with inlinable equality and hashing, not `package`: the file
+/// store's index, in another module, hashes a key on every request, and the
+/// compiler inlines a conformance across modules only for a public type.
+public struct SessionKey: Hashable, Sendable {
+    public let high: UInt64
+    public let low: UInt64
 
-    package init(high: UInt64, low: UInt64) {
+    @inlinable
+    public init(high: UInt64, low: UInt64) {
         self.high = high
         self.low = low
+    }
+
+    @inlinable
+    public static func == (left: SessionKey, right: SessionKey) -> Bool {
+        left.high == right.high && left.low == right.low
+    }
+
+    @inlinable
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(high)
+        hasher.combine(low)
     }
 
     /// Parses 32 lowercase hex digits; nil for anything else.
