@@ -18,6 +18,9 @@ let package = Package(
         .executable(name: "navigation-client", targets: ["navigation-client"]),
     ],
     targets: [
+        // The bottom of the stack: the C library imports, the clock, errno
+        // text, and `Locked` (a mutex ThreadSanitizer can see).
+        .target(name: "Platform"),
         .target(name: "JSON"),
         .target(name: "Coordination", dependencies: ["JSON"]),
         .target(name: "Flows", dependencies: ["Coordination"]),
@@ -26,16 +29,14 @@ let package = Package(
             pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"])]
         ),
-        // A mutex ThreadSanitizer can see, shared by every layer that locks.
-        .target(name: "Locking"),
-        .target(name: "HTTPCore", dependencies: ["CMicroHTTPD", "Locking"]),
+        .target(name: "HTTPCore", dependencies: ["CMicroHTTPD", "Platform"]),
         // openapi.yaml and web/ are compiled into NavigationAPI by the EmbedFiles plugin.
         .executableTarget(name: "EmbedFilesTool"),
         .plugin(name: "EmbedFiles", capability: .buildTool(), dependencies: ["EmbedFilesTool"]),
-        .target(name: "NavigationAPI", dependencies: ["Sessions", "Coordination", "HTTPCore", "Locking"], plugins: ["EmbedFiles"]),
+        .target(name: "NavigationAPI", dependencies: ["Sessions", "Coordination", "HTTPCore", "Platform"], plugins: ["EmbedFiles"]),
         .target(
             name: "NavigationServerRuntime",
-            dependencies: ["NavigationAPI", "Sessions", "RedisStore", "HTTPCore", "Coordination", "Locking"]),
+            dependencies: ["NavigationAPI", "Sessions", "FileStore", "RedisStore", "HTTPCore", "Coordination", "Platform"]),
         // Linked with jemalloc (Debian's libjemalloc-dev), which replaces
         // malloc for the whole process (README, Performance).
         .executableTarget(
@@ -45,15 +46,19 @@ let package = Package(
         .target(name: "NavigationClient"),
         // A terminal client on the library: draws a session, sends its events, follows its stream.
         .executableTarget(name: "navigation-client", dependencies: ["NavigationClient"]),
-        // Session journals and the stores that keep them (DURABILITY.md).
-        .target(name: "Sessions", dependencies: ["Coordination", "Locking"]),
+        // The sessions of a server and their journals: the registry, the
+        // journal record format, the SessionStore protocol and the memory store.
+        .target(name: "Sessions", dependencies: ["Coordination", "Platform"]),
+        // The default store: journals in segment files in a data directory
+        // (docs/durability.md).
+        .target(name: "FileStore", dependencies: ["Sessions", "Platform"]),
         .systemLibrary(
             name: "CHiredis",
             pkgConfig: "hiredis",
             providers: [.apt(["libhiredis-dev"])]
         ),
-        // Sessions shared by several instances through Redis (DURABILITY.md, "Several instances").
-        .target(name: "RedisStore", dependencies: ["Sessions", "CHiredis", "Locking"]),
+        // Sessions shared by several instances through Redis (docs/durability.md).
+        .target(name: "RedisStore", dependencies: ["Sessions", "CHiredis", "Platform"]),
         // OpenSSL's libcrypto from Debian: every signature check goes through its EVP API.
         .systemLibrary(
             name: "CCrypto",
@@ -63,25 +68,31 @@ let package = Package(
         // Bearer JWTs (HS256, RS256, ES256) verified into the session owner (API.md, "Owners").
         .target(name: "JWTVerification", dependencies: ["CCrypto", "JSON"]),
         // Helpers every test target shares (a lock ThreadSanitizer can see, a seeded generator).
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["Platform"], path: "Tests/TestSupport"),
+        // What the store tests share: records to append, scratch directories, file store options.
+        .target(name: "StoreTestSupport", dependencies: ["Sessions", "FileStore", "TestSupport"], path: "Tests/StoreTestSupport"),
         .testTarget(name: "JSONTests", dependencies: ["JSON", "TestSupport"]),
-        .testTarget(name: "CoordinationTests", dependencies: ["Coordination", "Sessions", "Locking", "TestSupport"]),
+        .testTarget(name: "CoordinationTests", dependencies: ["Coordination", "Sessions", "Platform", "TestSupport"]),
         .testTarget(name: "FlowsTests", dependencies: ["Flows", "Coordination", "Sessions", "TestSupport"]),
         // Test keys made and tokens signed with libcrypto when tests run; signing exists only here.
         .target(name: "JWTTestSupport", dependencies: ["CCrypto", "JSON"], path: "Tests/JWTTestSupport"),
         .testTarget(name: "JWTVerificationTests", dependencies: ["JWTVerification", "JWTTestSupport", "JSON", "TestSupport"]),
-        .testTarget(name: "HTTPCoreTests", dependencies: ["HTTPCore", "TestSupport"]),
-        .testTarget(name: "SessionsTests", dependencies: ["Sessions", "RedisStore", "Flows", "TestSupport"]),
+        .testTarget(name: "HTTPCoreTests", dependencies: ["HTTPCore", "Platform", "TestSupport"]),
+        .testTarget(
+            name: "SessionsTests",
+            dependencies: ["Sessions", "FileStore", "RedisStore", "Coordination", "Flows", "StoreTestSupport", "TestSupport"]),
+        .testTarget(name: "FileStoreTests", dependencies: ["FileStore", "Sessions", "Platform", "StoreTestSupport", "TestSupport"]),
         .testTarget(
             name: "NavigationAPITests",
             dependencies: [
-                "NavigationAPI", "NavigationServerRuntime", "Sessions", "RedisStore", "Flows", "Coordination", "HTTPCore", "TestSupport",
+                "NavigationAPI", "NavigationServerRuntime", "Sessions", "FileStore", "RedisStore", "Flows", "Coordination", "JSON",
+                "HTTPCore", "Platform", "TestSupport",
             ]
         ),
         .testTarget(
             name: "NavigationClientTests",
             dependencies: [
-                "NavigationClient", "navigation-client", "NavigationAPI", "Sessions", "Flows", "Coordination", "HTTPCore", "TestSupport",
+                "NavigationClient", "navigation-client", "NavigationAPI", "Sessions", "FileStore", "Flows", "Coordination", "HTTPCore", "TestSupport",
             ]
         ),
     ],
@@ -90,7 +101,7 @@ let package = Package(
 
 // The container build (docker/Dockerfile) copies no Tests directory (see
 // .dockerignore) and sets NAVIGATION_BUILD_WITHOUT_TESTS=1 to leave the test
-// targets out of the package.
+// targets, and the support targets under Tests/, out of the package.
 if Context.environment["NAVIGATION_BUILD_WITHOUT_TESTS"] == "1" {
-    package.targets.removeAll { $0.type == .test || ["TestSupport", "JWTTestSupport"].contains($0.name) }
+    package.targets.removeAll { $0.type == .test || $0.path?.hasPrefix("Tests/") == true }
 }

@@ -2,14 +2,9 @@ import Coordination
 import Dispatch
 import HTTPCore
 import NavigationAPI
+import Platform
 import Sessions
 import Synchronization
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
 
 /// The life of a navigation server process: configuration from flags and
 /// the environment, start, the idle-session sweep, and a graceful stop on

@@ -2,12 +2,8 @@ import HTTPCore
 import Synchronization
 import TestSupport
 import Testing
+import Platform
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
 
 /// `HTTPHandler.response(beforeBodyOf:)`: access is decided from the head,
 /// before any of the body is read or `100 Continue` is sent.

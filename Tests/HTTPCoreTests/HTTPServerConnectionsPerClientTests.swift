@@ -1,11 +1,7 @@
 import HTTPCore
 import Testing
+import Platform
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
 
 /// `perIPConnectionLimit`: one address holds at most that many connections;
 /// libmicrohttpd closes a further one unanswered, and other addresses are

@@ -1,5 +1,6 @@
 import Coordination
 import Flows
+import StoreTestSupport
 import Testing
 
 @testable import Sessions

@@ -1,5 +1,7 @@
 import Coordination
+import FileStore
 import Flows
+import StoreTestSupport
 import Testing
 
 @testable import Sessions

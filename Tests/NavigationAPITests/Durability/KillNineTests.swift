@@ -1,5 +1,6 @@
 import Coordination
 import Dispatch
+import FileStore
 import Flows
 import Foundation
 import Sessions

@@ -1,8 +1,6 @@
 import Testing
+import Platform
 
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// `--max-connections-per-client`: one address cannot take every connection.
 /// By default it holds at most a quarter of `--max-connections`; the rest of

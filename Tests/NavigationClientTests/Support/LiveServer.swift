@@ -3,6 +3,7 @@ import Flows
 import Foundation
 import HTTPCore
 import NavigationAPI
+import FileStore
 import Sessions
 
 #if canImport(FoundationNetworking)
