@@ -92,7 +92,8 @@ let package = Package(
         .testTarget(
             name: "NavigationClientTests",
             dependencies: [
-                "NavigationClient", "navigation-client", "NavigationAPI", "Sessions", "FileStore", "Flows", "Coordination", "HTTPCore", "TestSupport",
+                "NavigationClient", "navigation-client", "NavigationAPI", "Sessions", "FileStore", "Flows", "Coordination", "HTTPCore",
+                "TestSupport",
             ]
         ),
     ],

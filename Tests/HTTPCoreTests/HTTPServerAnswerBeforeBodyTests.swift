@@ -1,9 +1,8 @@
 import HTTPCore
+import Platform
 import Synchronization
 import TestSupport
 import Testing
-import Platform
-
 
 /// `HTTPHandler.response(beforeBodyOf:)`: access is decided from the head,
 /// before any of the body is read or `100 Continue` is sent.

@@ -1,7 +1,6 @@
 import HTTPCore
-import Testing
 import Platform
-
+import Testing
 
 /// `perIPConnectionLimit`: one address holds at most that many connections;
 /// libmicrohttpd closes a further one unanswered, and other addresses are

@@ -2,7 +2,6 @@ import Coordination
 import Platform
 import Synchronization
 
-
 /// Every session of a server, behind one call per use case: ``create(flow:context:link:)``,
 /// ``send(_:to:expectedVersion:)``, ``open(link:in:expectedVersion:)``,
 /// ``back(from:in:expectedVersion:)``, ``dismiss(from:in:expectedVersion:)``,

@@ -1,6 +1,5 @@
-import Testing
 import Platform
-
+import Testing
 
 /// `--max-connections-per-client`: one address cannot take every connection.
 /// By default it holds at most a quarter of `--max-connections`; the rest of

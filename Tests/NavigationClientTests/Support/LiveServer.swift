@@ -1,9 +1,9 @@
 import Coordination
+import FileStore
 import Flows
 import Foundation
 import HTTPCore
 import NavigationAPI
-import FileStore
 import Sessions
 
 #if canImport(FoundationNetworking)
