@@ -90,7 +90,7 @@ struct FlowInvariantPropertyTests {
     /// and no modal the top of each visible stack.
     private static func visibleNames(_ session: Session) -> [String] {
         let state = session.liveState
-        if state.navigation.containers == nil || !state.navigation.modals.isEmpty {
+        if !state.touchesVisibleStacks {
             return [session.stack.top?.screen.name ?? ""]
         }
         return state.visibleTops.map(\.entry.screen.name)

@@ -7,7 +7,7 @@ extension SessionDocument {
         of state: SessionState, reusing rendered: RenderedEntries, into writer: inout JSONWriter
     ) {
         let navigation = state.navigation
-        let underTabBar = navigation.containers?.hasTabBar == true
+        let underTabBar = navigation.layout.hasTabBar
         func writeStack(_ entries: [NavigationStack.Entry]) {
             writer.writeRaw("[")
             for (index, entry) in entries.enumerated() {

@@ -29,7 +29,7 @@ enum SessionDocument {
         writer.writeRaw(",\"version\":")
         writer.writeInt(session.version)
         writer.writeRaw(",\"stack\":[")
-        let underTabBar = state.navigation.containers?.hasTabBar == true
+        let underTabBar = state.navigation.layout.hasTabBar
         var inModal = false
         for (index, entry) in stack.entries.enumerated() {
             if index > 0 { writer.writeRaw(",") }

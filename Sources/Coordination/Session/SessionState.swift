@@ -32,9 +32,7 @@ final class SessionState {
     /// Checks `event` against the stack without changing anything.
     func validate(_ event: ClientEvent, version: Int) throws(NavigationError) -> Dispatch {
         if let link = event.link { return try validateLink(link) }
-        if navigation.containers != nil && navigation.modals.isEmpty {
-            return try validateInContainers(event, version: version)
-        }
+        if touchesVisibleStacks { return try validateInContainers(event, version: version) }
         let stack = navigation.stack
         guard let index = stack.index(ofScreenID: event.screen), let top = stack.top else {
             throw NavigationError(
@@ -140,7 +138,7 @@ final class SessionState {
         let inModal = navigation.stack.isInsideModal(index)
         return acceptedEvents(
             of: navigation.stack.entries[index], inModal: inModal,
-            underTabBar: !inModal && navigation.containers?.hasTabBar == true)
+            underTabBar: !inModal && navigation.layout.hasTabBar)
     }
 
     /// The names of the events `entry` accepts, declared ones first, then

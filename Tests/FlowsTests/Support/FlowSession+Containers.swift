@@ -12,7 +12,7 @@ extension FlowSession {
     /// or the top of the selected tab's stack or of each of its columns.
     var visible: [Screen] {
         let state = session.liveState
-        if state.navigation.containers == nil || !state.navigation.modals.isEmpty {
+        if !state.touchesVisibleStacks {
             return session.stack.top.map { [$0.screen] } ?? []
         }
         return state.visibleTops.map(\.entry.screen)
