@@ -153,18 +153,9 @@ public final class NavigationController {
         record(.update, screen, nil, coordinator, false, at: layout.position(of: screen))
     }
 
-    /// ``update(_:params:by:)`` with one member of the params set. The new
-    /// params' size for the byte budget follows from the last measurement
-    /// and that member, so the others (the `exchange` rates list, on every
-    /// `close`) are not measured again.
+    /// ``update(_:params:by:)`` with one member of the params set.
     func update(_ screen: Screen, _ key: String, to value: JSONValue, by coordinator: Coordinator) {
-        let bytes = screen.paramsByteCount(setting: key, to: value)
-        let revision = screen.paramsRevision
-        var params = screen.params
-        params[key] = value
-        update(screen, params: params, by: coordinator)
-        // Kept only when the params were set, to exactly these (once).
-        if let bytes { screen.adoptParamsByteCount(bytes, atRevision: revision &+ 1) }
+        screen.setParam(key, to: value) { update(screen, params: $0, by: coordinator) }
     }
 
     // MARK: - Events

@@ -37,7 +37,7 @@ extension SessionState {
             return .selectTab(try selectedTab(in: event.payload))
         default:
             return try declaredDispatch(event, on: screen) {
-                acceptedEvents(of: entry, inModal: false, underTabBar: underTabBar)
+                acceptedEventNames(of: entry, inModal: false, underTabBar: underTabBar)
             }
         }
     }

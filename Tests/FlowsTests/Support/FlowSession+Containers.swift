@@ -55,7 +55,7 @@ extension FlowSession {
     )
         -> NavigationError?
     {
-        let before = (version, session.document(), session.historyDocument(), session.journal)
+        let before = (version, session.document(), session.historyDocument(), session.acceptedEvents)
         var refusal: NavigationError?
         do {
             try session.send(ClientEvent(screen: id, event: event, payload: payload))
@@ -63,7 +63,7 @@ extension FlowSession {
         } catch {
             refusal = error
         }
-        let after = (version, session.document(), session.historyDocument(), session.journal)
+        let after = (version, session.document(), session.historyDocument(), session.acceptedEvents)
         #expect(before == after, "a refused event changed the session", sourceLocation: sourceLocation)
         return refusal
     }

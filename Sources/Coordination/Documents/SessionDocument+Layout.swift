@@ -18,7 +18,7 @@ extension SessionDocument {
                     continue
                 }
                 let accepted =
-                    state.root.isFinished ? [] : state.acceptedEvents(of: entry, inModal: false, underTabBar: underTabBar)
+                    state.root.isFinished ? [] : state.acceptedEventNames(of: entry, inModal: false, underTabBar: underTabBar)
                 writeEntry(entry, accepted: accepted, sharing: state.flow.sharedParams, into: &writer)
             }
             writer.writeRaw("]")

@@ -1,15 +1,12 @@
-extension Session {
-    /// The history document (openapi.yaml, `History`): the router calls that produced
-    /// versions after `version` (all of them for 0), oldest first.
-    ///
-    /// `truncated` is true when some of those calls were already dropped
-    /// (see ``SessionLimits/maxHistoryLength``): the client should then fetch
-    /// the session instead of animating from its old version.
-    public func historyDocument(since version: Int = 0) -> [UInt8] {
+/// Renders a session's history as the history document (openapi.yaml, `History`).
+enum HistoryDocument {
+    /// The router calls of `history` that produced versions after `version`,
+    /// of a session now at `sessionVersion`.
+    static func render(_ history: History, since version: Int, sessionVersion: Int) -> [UInt8] {
         let (entries, truncated) = history.entries(since: version)
         var writer = JSONWriter(capacity: 64 + 160 * entries.count)
         writer.writeRaw("{\"version\":")
-        writer.writeInt(self.version)
+        writer.writeInt(sessionVersion)
         writer.writeRaw(",\"truncated\":")
         writer.writeBool(truncated)
         writer.writeRaw(",\"entries\":[")

@@ -86,7 +86,7 @@ enum SessionDocument {
         } else {
             let accepted =
                 context.finished
-                ? [] : state.acceptedEvents(of: entry, inModal: context.inModal, underTabBar: context.underTabBar)
+                ? [] : state.acceptedEventNames(of: entry, inModal: context.inModal, underTabBar: context.underTabBar)
             var reusedParams: ArraySlice<UInt8>?
             if let previous, let earlier, earlier.paramsRevision == screen.paramsRevision {
                 reusedParams = previous.bytes[earlier.params]
