@@ -5,58 +5,37 @@ enum HistoryDocument {
     static func render(_ history: History, since version: Int, sessionVersion: Int) -> [UInt8] {
         let (entries, truncated) = history.entries(since: version)
         var writer = JSONWriter(capacity: 64 + 160 * entries.count)
-        writer.writeRaw("{\"version\":")
-        writer.writeInt(sessionVersion)
-        writer.writeRaw(",\"truncated\":")
-        writer.writeBool(truncated)
-        writer.writeRaw(",\"entries\":[")
-        var first = true
-        for entry in entries {
-            if !first { writer.writeRaw(",") }
-            first = false
-            writer.writeRaw("{\"seq\":")
-            writer.writeInt(entry.seq)
-            writer.writeRaw(",\"version\":")
-            writer.writeInt(entry.version)
-            writer.writeRaw(",\"operation\":")
-            writer.writeString(entry.operation.rawValue)
-            writer.writeRaw(",\"screen\":")
-            writer.writeString(entry.screen)
-            writer.writeRaw(",\"screenId\":")
-            writer.writeString(entry.screenId)
-            if let presentation = entry.presentation {
-                writer.writeRaw(",\"presentation\":")
-                writer.writeString(presentation.rawValue)
-            }
-            if let tab = entry.tab {
-                writer.writeRaw(",\"tab\":")
-                writer.writeString(tab)
-            }
-            if let column = entry.column {
-                writer.writeRaw(",\"column\":")
-                writer.writeString(column.rawValue)
-            }
-            if let tabs = entry.tabs {
-                writer.writeRaw(",\"tabs\":[")
-                for (index, tab) in tabs.enumerated() {
-                    if index > 0 { writer.writeRaw(",") }
-                    writer.writeRaw("{\"id\":")
-                    writer.writeString(tab.id)
-                    writer.writeRaw(",\"title\":")
-                    writer.writeString(tab.title)
-                    writer.writeRaw("}")
-                }
-                writer.writeRaw("]")
-            }
-            writer.writeRaw(",\"coordinator\":")
-            writer.writeString(entry.coordinator)
-            writer.writeRaw(",\"animated\":")
-            writer.writeBool(entry.animated)
-            writer.writeRaw(",\"byUser\":")
-            writer.writeBool(entry.byUser)
-            writer.writeRaw("}")
+        writer.writeObject { document in
+            document.member("version", sessionVersion)
+            document.member("truncated", truncated)
+            document.member("entries") { $0.writeArray(entries) { write($1, into: &$0) } }
         }
-        writer.writeRaw("]}")
         return writer.bytes
+    }
+
+    private static func write(_ entry: HistoryEntry, into writer: inout JSONWriter) {
+        writer.writeObject { object in
+            object.member("seq", entry.seq)
+            object.member("version", entry.version)
+            object.member("operation", entry.operation.rawValue)
+            object.member("screen", entry.screen)
+            object.member("screenId", entry.screenId)
+            if let presentation = entry.presentation { object.member("presentation", presentation.rawValue) }
+            if let tab = entry.tab { object.member("tab", tab) }
+            if let column = entry.column { object.member("column", column.rawValue) }
+            if let tabs = entry.tabs {
+                object.member("tabs") { writer in
+                    writer.writeArray(tabs) { writer, tab in
+                        writer.writeObject { object in
+                            object.member("id", tab.id)
+                            object.member("title", tab.title)
+                        }
+                    }
+                }
+            }
+            object.member("coordinator", entry.coordinator)
+            object.member("animated", entry.animated)
+            object.member("byUser", entry.byUser)
+        }
     }
 }

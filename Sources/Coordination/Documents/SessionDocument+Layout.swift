@@ -6,51 +6,43 @@ extension SessionDocument {
     static func writeLayout(
         of state: SessionState, reusing rendered: RenderedEntries, into writer: inout JSONWriter
     ) {
-        let navigation = state.navigation
-        let underTabBar = navigation.layout.hasTabBar
-        func writeStack(_ entries: [NavigationStack.Entry]) {
-            writer.writeRaw("[")
-            for (index, entry) in entries.enumerated() {
-                if index > 0 { writer.writeRaw(",") }
+        let underTabBar = state.navigation.layout.hasTabBar
+        func writeStack(_ entries: [NavigationStack.Entry], into writer: inout JSONWriter) {
+            writer.writeArray(entries) { writer, entry in
                 if let range = rendered.find(entry.screen)?.bytes {
-                    // Copied out first: appending a slice of the same array would copy all of it.
-                    writer.writeRaw(Array(writer.bytes[range]))
-                    continue
+                    writer.writeCopy(of: range)
+                    return
                 }
                 let accepted =
                     state.root.isFinished ? [] : state.acceptedEventNames(of: entry, inModal: false, underTabBar: underTabBar)
                 writeEntry(entry, accepted: accepted, sharing: state.flow.sharedParams, into: &writer)
             }
-            writer.writeRaw("]")
         }
-        func write(_ layout: Layout) {
-            switch layout {
-            case .stack(let entries):
-                writer.writeRaw("{\"kind\":\"stack\",\"stack\":")
-                writeStack(entries)
-            case .split(let primary, let secondary):
-                writer.writeRaw("{\"kind\":\"split\",\"primary\":")
-                writeStack(primary)
-                writer.writeRaw(",\"secondary\":")
-                writeStack(secondary)
-            case .tabs(let selected, let tabs):
-                writer.writeRaw("{\"kind\":\"tabs\",\"selected\":")
-                writer.writeString(selected)
-                writer.writeRaw(",\"tabs\":[")
-                for (index, tab) in tabs.enumerated() {
-                    if index > 0 { writer.writeRaw(",") }
-                    writer.writeRaw("{\"id\":")
-                    writer.writeString(tab.item.id)
-                    writer.writeRaw(",\"title\":")
-                    writer.writeString(tab.item.title)
-                    writer.writeRaw(",\"layout\":")
-                    write(tab.layout)
-                    writer.writeRaw("}")
+        func write(_ layout: Layout, into writer: inout JSONWriter) {
+            writer.writeObject { object in
+                switch layout {
+                case .stack(let entries):
+                    object.member("kind", "stack")
+                    object.member("stack") { writeStack(entries, into: &$0) }
+                case .split(let primary, let secondary):
+                    object.member("kind", "split")
+                    object.member("primary") { writeStack(primary, into: &$0) }
+                    object.member("secondary") { writeStack(secondary, into: &$0) }
+                case .tabs(let selected, let tabs):
+                    object.member("kind", "tabs")
+                    object.member("selected", selected)
+                    object.member("tabs") { writer in
+                        writer.writeArray(tabs) { writer, tab in
+                            writer.writeObject { object in
+                                object.member("id", tab.item.id)
+                                object.member("title", tab.item.title)
+                                object.member("layout") { write(tab.layout, into: &$0) }
+                            }
+                        }
+                    }
                 }
-                writer.writeRaw("]")
             }
-            writer.writeRaw("}")
         }
-        write(navigation.layout)
+        write(state.navigation.layout, into: &writer)
     }
 }

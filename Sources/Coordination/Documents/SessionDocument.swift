@@ -22,47 +22,41 @@ enum SessionDocument {
         let finished = state.root.isFinished
         // The last document's size is the best guess: growing the buffer copies it.
         var writer = JSONWriter(capacity: previous.map { $0.bytes.count + 256 } ?? 512 + 512 * stack.entries.count)
-        writer.writeRaw("{\"id\":")
-        writer.writeString(session.id)
-        writer.writeRaw(",\"flow\":")
-        writer.writeString(session.flow.name)
-        writer.writeRaw(",\"version\":")
-        writer.writeInt(session.version)
-        writer.writeRaw(",\"stack\":[")
-        let underTabBar = state.navigation.layout.hasTabBar
-        var inModal = false
-        for (index, entry) in stack.entries.enumerated() {
-            if index > 0 { writer.writeRaw(",") }
-            inModal = inModal || entry.presentation.isModal
-            let context = EntryContext(
-                presentation: entry.presentation, inModal: inModal, underTabBar: !inModal && underTabBar, finished: finished)
-            rendered.append(writeEntry(entry, context, of: state, reusing: previous, into: &writer))
-        }
-        writer.writeRaw("],\"layout\":")
-        // `layout` repeats the screens under the modals byte for byte.
-        writeLayout(of: state, reusing: rendered, into: &writer)
-        writer.writeRaw(",\"coordinators\":")
-        if finished {
-            writer.writeNull()
-        } else {
-            let revision = state.environment.treeRevision
-            let start = writer.bytes.count
-            if let previous, let previousTree = previous.tree, previousTree.revision == revision {
-                writer.bytes.append(contentsOf: previous.bytes[previousTree.bytes])
-            } else {
-                writeTree(state.root, into: &writer)
+        writer.writeObject { document in
+            document.member("id", session.id)
+            document.member("flow", session.flow.name)
+            document.member("version", session.version)
+            document.member("stack") { writer in
+                let underTabBar = state.navigation.layout.hasTabBar
+                var inModal = false
+                writer.writeArray(stack.entries) { writer, entry in
+                    inModal = inModal || entry.presentation.isModal
+                    let context = EntryContext(
+                        presentation: entry.presentation, inModal: inModal, underTabBar: !inModal && underTabBar,
+                        finished: finished)
+                    rendered.append(writeEntry(entry, context, of: state, reusing: previous, into: &writer))
+                }
             }
-            tree = (revision, start..<writer.bytes.count)
+            // `layout` repeats the screens under the modals byte for byte.
+            document.member("layout") { writeLayout(of: state, reusing: rendered, into: &$0) }
+            document.member("coordinators") { writer in
+                if finished {
+                    writer.writeNull()
+                    return
+                }
+                let revision = state.environment.treeRevision
+                let start = writer.bytes.count
+                if let previous, let previousTree = previous.tree, previousTree.revision == revision {
+                    writer.bytes.append(contentsOf: previous.bytes[previousTree.bytes])
+                } else {
+                    writeTree(state.root, into: &writer)
+                }
+                tree = (revision, start..<writer.bytes.count)
+            }
+            document.member("pendingLink", state.pendingLink)
+            document.member("finished", finished)
+            if finished { document.member("result", state.root.result ?? .null) }
         }
-        writer.writeRaw(",\"pendingLink\":")
-        if let pendingLink = state.pendingLink { writer.writeString(pendingLink) } else { writer.writeNull() }
-        writer.writeRaw(",\"finished\":")
-        writer.writeBool(finished)
-        if finished {
-            writer.writeRaw(",\"result\":")
-            writer.write(state.root.result ?? .null)
-        }
-        writer.writeRaw("}")
         return writer
     }
 
@@ -108,67 +102,60 @@ enum SessionDocument {
         sharing shared: SharedJSONValues = .none, into writer: inout JSONWriter
     ) -> Range<Int> {
         let screen = entry.screen
-        writer.writeRaw("{\"id\":")
-        writer.writeString(screen.id ?? "")
-        writer.writeRaw(",\"name\":")
-        writer.writeString(screen.name)
-        writer.writeRaw(",\"presentation\":")
-        writer.writeString(entry.presentation.rawValue)
-        writer.writeRaw(",\"coordinator\":")
-        writer.writeString(screen.coordinator?.id ?? "")
-        writer.writeRaw(",\"params\":")
-        let paramsStart = writer.bytes.count
-        if let reused {
-            writer.bytes.append(contentsOf: reused)
-        } else {
-            writer.write(.object(screen.params), sharing: shared)
-        }
-        let params = paramsStart..<writer.bytes.count
-        writer.writeRaw(",\"events\":[")
-        for (index, name) in accepted.enumerated() {
-            if index > 0 { writer.writeRaw(",") }
-            writer.writeRaw("{\"name\":")
-            writer.writeString(name)
-            if name == ReservedEvent.selectTab.rawValue {
-                writer.writeRaw(",\"fields\":{\"tab\":\"string\"}")
-            } else if let declaration = screen.declaration(named: name), !declaration.fields.isEmpty {
-                writer.writeRaw(",\"fields\":{")
-                for (fieldIndex, field) in declaration.fields.enumerated() {
-                    if fieldIndex > 0 { writer.writeRaw(",") }
-                    writer.writeString(field.name)
-                    writer.writeRaw(":")
-                    if let allowed = declaration.allowedValues(at: fieldIndex) {
-                        writer.writeRaw("{\"type\":")
-                        writer.writeString(field.type.rawValue)
-                        // Written straight, not through a `JSONValue` array built per render.
-                        writer.writeRaw(",\"enum\":[")
-                        for (valueIndex, value) in allowed.enumerated() {
-                            if valueIndex > 0 { writer.writeRaw(",") }
-                            writer.writeString(value)
-                        }
-                        writer.writeRaw("]}")
-                    } else {
-                        writer.writeString(field.type.rawValue)
-                    }
+        var params = 0..<0
+        writer.writeObject { object in
+            object.member("id", screen.id ?? "")
+            object.member("name", screen.name)
+            object.member("presentation", entry.presentation.rawValue)
+            object.member("coordinator", screen.coordinator?.id ?? "")
+            object.member("params") { writer in
+                let start = writer.bytes.count
+                if let reused {
+                    writer.bytes.append(contentsOf: reused)
+                } else {
+                    writer.write(.object(screen.params), sharing: shared)
                 }
-                writer.writeRaw("}")
+                params = start..<writer.bytes.count
             }
-            writer.writeRaw("}")
+            object.member("events") { writer in
+                writer.writeArray(accepted) { writer, name in writeEvent(name, of: screen, into: &writer) }
+            }
         }
-        writer.writeRaw("]}")
         return params
     }
 
-    private static func writeTree(_ coordinator: Coordinator, into writer: inout JSONWriter) {
-        writer.writeRaw("{\"id\":")
-        writer.writeString(coordinator.id)
-        writer.writeRaw(",\"type\":")
-        writer.writeString(coordinator.typeName)
-        writer.writeRaw(",\"children\":[")
-        for (index, child) in coordinator.childCoordinators.enumerated() {
-            if index > 0 { writer.writeRaw(",") }
-            writeTree(child, into: &writer)
+    /// Writes one event a screen accepts: its name, and its fields when it has some.
+    private static func writeEvent(_ name: String, of screen: Screen, into writer: inout JSONWriter) {
+        writer.writeObject { event in
+            event.member("name", name)
+            if name == ReservedEvent.selectTab.rawValue {
+                event.member("fields") { $0.writeObject { $0.member("tab", "string") } }
+            } else if let declaration = screen.declaration(named: name), !declaration.fields.isEmpty {
+                event.member("fields") { writer in
+                    writer.writeObject { fields in
+                        for (index, field) in declaration.fields.enumerated() {
+                            fields.member(named: field.name) { writer in
+                                guard let allowed = declaration.allowedValues(at: index) else {
+                                    writer.writeString(field.type.rawValue)
+                                    return
+                                }
+                                writer.writeObject { type in
+                                    type.member("type", field.type.rawValue)
+                                    type.member("enum") { $0.writeArray(allowed) { $0.writeString($1) } }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
         }
-        writer.writeRaw("]}")
+    }
+
+    private static func writeTree(_ coordinator: Coordinator, into writer: inout JSONWriter) {
+        writer.writeObject { object in
+            object.member("id", coordinator.id)
+            object.member("type", coordinator.typeName)
+            object.member("children") { $0.writeArray(coordinator.childCoordinators) { writeTree($1, into: &$0) } }
+        }
     }
 }
