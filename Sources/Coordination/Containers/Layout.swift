@@ -7,8 +7,8 @@
 /// ``NavigationController`` keeps them beside it, and they sit at the top of
 /// the session's collapsed ``NavigationStack``.
 ///
-/// The containers are `indirect`: a plain stack, what most sessions show,
-/// then takes one word.
+/// The containers are `indirect` (boxed): most sessions show a plain stack,
+/// which then takes no more room than its entries.
 public enum Layout {
     /// One navigation stack: a root and the screens pushed on it.
     case stack([NavigationStack.Entry])

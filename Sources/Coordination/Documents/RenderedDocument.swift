@@ -58,9 +58,7 @@ struct EntryContext: Equatable {
 }
 
 /// The ``RenderedEntry`` of each screen of a document's stack: the first
-/// one inline, since an idle session keeps its last document's and most
-/// stacks are one screen deep (a list would be an allocation it keeps), the
-/// others in a list.
+/// one inline, since most stacks are one screen deep, the others in a list.
 struct RenderedEntries {
     private var first: RenderedEntry?
     private var more: [RenderedEntry] = []

@@ -5,8 +5,8 @@
 /// sessions, or a tab bar or a split view) and the ``modals`` presented over
 /// it. Every router call changes that model; ``stack`` and ``shownEntries``
 /// are read from it. Every coordinator's ``Router`` acts on the one
-/// controller of its session, as the routers of the coordinator pattern all
-/// wrap one `UINavigationController`. A call that cannot be carried out (a
+/// controller of its session, as an iOS app's routers all wrap one
+/// `UINavigationController`. A call that cannot be carried out (a
 /// pop of the root, a dismiss with no modal) is a bug in the flow: it is
 /// remembered in ``misuse`` and the session undoes the event that made it.
 public final class NavigationController {
@@ -35,8 +35,8 @@ public final class NavigationController {
         get { firstMisuse }
         set { firstMisuse = newValue }
     }
-    /// The storage of ``misuse`` (see "Engine memory and instruction notes"
-    /// in bench/README.md for why it is not the public property itself).
+    /// The storage of ``misuse``, private so that the compiler sees every
+    /// access, as ``Coordinator``'s storage is.
     private var firstMisuse: RouterMisuse?
     /// Set when the session ends: calls made while its coordinators are torn
     /// down are ignored, so finishing never navigates.

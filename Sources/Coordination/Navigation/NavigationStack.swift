@@ -40,7 +40,7 @@ public struct NavigationStack {
 /// client's request. The event that caused it is undone.
 ///
 /// Indirect: every navigation controller keeps room for its first misuse,
-/// which is rare, and would otherwise hold ~17 bytes for it.
+/// which is rare, so the room is one reference.
 public indirect enum RouterMisuse: Error, Sendable, Equatable, CustomStringConvertible {
     case emptyStack(operation: String)
     case notPushed(String)

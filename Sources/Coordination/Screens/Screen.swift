@@ -41,9 +41,8 @@ public final class Screen {
         get { owner }
         set { owner = newValue }
     }
-    /// The storage of ``coordinator``: not public, so the optimizer sees
-    /// every access and drops the runtime exclusivity check, which settling
-    /// paid for every screen after every event.
+    /// The storage of ``coordinator``, private so that the compiler sees
+    /// every access, as ``Coordinator``'s storage is.
     private weak var owner: Coordinator?
     /// Changes to events and flags so far: lets the session see whether a
     /// refused event changed a screen.

@@ -164,8 +164,8 @@ final class SessionState {
             treeRevision: environment.treeRevision, screenRevisions: screenRevisions)
     }
 
-    /// The counts ``changeMarker`` compares: a struct, so taking one before
-    /// every event allocates nothing (an array did).
+    /// The counts ``changeMarker`` compares: a struct, so that taking one
+    /// before every event allocates nothing.
     struct ChangeMarker: Equatable {
         let routerCalls: Int
         let storeWrites: Int
