@@ -26,6 +26,21 @@ struct JSONObjectWriterTests {
 
     // MARK: - Punctuation
 
+    @Test func longAndShortNamesAreWrittenAlike() {
+        let written = text { writer in
+            writer.writeObject { object in
+                object.member("a", 1)
+                object.member("aNameOfExactly28Characters__", 2)
+                object.member("aNameOfMoreThan28Characters_x", 3)
+                object.member("aNameLongerThanAnyBufferOnTheStackCouldHoldForItsKey", 4)
+            }
+        }
+        #expect(
+            written
+                == #"{"a":1,"aNameOfExactly28Characters__":2,"aNameOfMoreThan28Characters_x":3,"aNameLongerThanAnyBufferOnTheStackCouldHoldForItsKey":4}"#
+        )
+    }
+
     @Test func emptyObjectAndArray() {
         #expect(text { $0.writeObject { _ in } } == "{}")
         #expect(text { $0.writeArray([Int]()) { $0.writeInt($1) } } == "[]")

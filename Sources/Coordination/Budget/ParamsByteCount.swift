@@ -3,20 +3,18 @@
 /// budget reads it after every event, and most events leave most screens'
 /// params alone.
 struct ParamsByteCount {
-    /// Nil until measured, and again once the params change.
-    private var measured: Int?
+    /// The size last measured or worked out; nil until then, and again once
+    /// the params change.
+    private(set) var measured: Int?
 
     /// The params changed: measure them again when asked.
     mutating func forget() {
         measured = nil
     }
 
-    /// The size of `params`, which are what was measured last, if anything was.
-    mutating func count(of params: JSONObject) -> Int {
-        if let measured { return measured }
-        let count = params.encodedByteCount
+    /// Takes `count` as the size of the params as they are now.
+    mutating func adopt(_ count: Int) {
         measured = count
-        return count
     }
 
     /// What the size becomes when `key` of `params` is set to `value`,
@@ -33,25 +31,25 @@ struct ParamsByteCount {
         let separator = params.isEmpty ? 0 : 1
         return measured + JSONValue.string(key).encodedByteCount + 1 + value.encodedByteCount + separator
     }
-
-    /// Takes `count` as the size of params not measured since they changed.
-    mutating func adopt(_ count: Int) {
-        measured = count
-    }
 }
 
 extension Screen {
     /// What ``params`` count towards the session's byte budget: their compact JSON size.
-    var paramsByteCount: Int { paramsBytes.count(of: params) }
+    var paramsByteCount: Int {
+        if let measured = paramsBytes.measured { return measured }
+        let count = params.encodedByteCount
+        paramsBytes.adopt(count)
+        return count
+    }
 
     /// Sets `key` of ``params`` to `value` through `update`, which sets the
     /// params (or refuses to). The new size follows from the last
     /// measurement and that one member, so the others (the `exchange` rates
     /// list, on every `close`) are not walked again.
     func setParam(_ key: String, to value: JSONValue, through update: (JSONObject) -> Void) {
+        var params = self.params
         let count = paramsBytes.count(of: params, setting: key, to: value)
         let revision = paramsRevision
-        var params = self.params
         params[key] = value
         update(params)
         // Kept only when `update` set the params, to exactly these, once.

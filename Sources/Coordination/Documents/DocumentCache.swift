@@ -2,17 +2,17 @@
 /// current version's: the next render of a changed session copies from it
 /// what did not change (``SessionDocument/render(_:reusing:)``).
 struct DocumentCache {
-    private var last: RenderedDocument?
+    /// The document last rendered, current or not.
+    private(set) var last: RenderedDocument?
     private var isCurrent = false
 
-    /// The current document: the one kept, or `render`'s, which is given
-    /// the last one to reuse.
-    mutating func document(_ render: (RenderedDocument?) -> RenderedDocument) -> [UInt8] {
-        if isCurrent, let last { return last.bytes }
-        let rendered = render(last)
+    /// The current version's document, when it is kept.
+    var current: [UInt8]? { isCurrent ? last?.bytes : nil }
+
+    /// Keeps `rendered` as the current version's document.
+    mutating func keep(_ rendered: RenderedDocument) {
         last = rendered
         isCurrent = true
-        return rendered.bytes
     }
 
     /// The session changed: the document kept is no longer current, but

@@ -11,20 +11,28 @@
 /// remembered in ``misuse`` and the session undoes the event that made it.
 public final class NavigationController {
     /// What is shown under the modals: a plain stack, a tab bar or a split view.
-    public private(set) var layout: Layout = .stack([])
+    public var layout: Layout { underModals }
+    /// The storage of ``layout``, private so that the compiler sees every
+    /// access, as ``Coordinator``'s storage is.
+    private var underModals: Layout = .stack([])
     /// The modals over the layout, bottom to top, each followed by the
     /// screens pushed on it.
     var modals: [NavigationStack.Entry] { overlay?.modals ?? [] }
     /// What the user sees, bottom to top: the layout collapsed
     /// (``Layout/collapsed``) with the modals on top.
-    public var stack: NavigationStack { overlay?.stack ?? NavigationStack(entries: layout.collapsed) }
+    public var stack: NavigationStack { overlay?.stack ?? NavigationStack(entries: plainStack) }
     /// Every screen shown: every tab and column of the layout, then the
     /// modals. A coordinator owning one of them is alive.
-    public var shownEntries: [NavigationStack.Entry] { overlay?.shown ?? layout.collapsed }
+    public var shownEntries: [NavigationStack.Entry] { overlay?.shown ?? plainStack }
     /// The modals, with ``stack`` and ``shownEntries`` worked out once per
     /// change; nil while the layout is a plain stack with no modal, whose
     /// entries are both.
     private var overlay: Overlay?
+    /// What a session without an ``overlay`` shows: its plain stack's entries.
+    private var plainStack: [NavigationStack.Entry] {
+        if case .stack(let entries) = underModals { return entries }
+        return underModals.collapsed
+    }
 
     public internal(set) var history: History
     public let maxStackDepth: Int
@@ -257,13 +265,13 @@ public final class NavigationController {
     ) throws(Failure) -> Result {
         // Taken out while they change, so that the arrays in them are
         // changed in place rather than copied.
-        var layout = self.layout
+        var layout = underModals
         var modals = self.modals
-        self.layout = .stack([])
+        underModals = .stack([])
         overlay = nil
         defer {
-            self.layout = layout
-            overlay = Overlay(layout: layout, modals: modals)
+            underModals = layout
+            overlay = Overlay.of(layout, modals: modals)
         }
         return try body(&layout, &modals)
     }
@@ -290,9 +298,14 @@ private final class Overlay {
     let stack: NavigationStack
     let shown: [NavigationStack.Entry]
 
-    /// Nil for a plain stack with no modal: its entries are all there is.
-    init?(layout: Layout, modals: [NavigationStack.Entry]) {
+    /// The overlay of `layout` with `modals` over it; nil for a plain stack
+    /// with no modal, whose entries are all there is.
+    static func of(_ layout: Layout, modals: [NavigationStack.Entry]) -> Overlay? {
         if case .stack = layout, modals.isEmpty { return nil }
+        return Overlay(layout: layout, modals: modals)
+    }
+
+    private init(layout: Layout, modals: [NavigationStack.Entry]) {
         self.modals = modals
         let collapsed = modals.isEmpty ? layout.collapsed : layout.collapsed + modals
         stack = NavigationStack(entries: collapsed)

@@ -20,7 +20,7 @@ public final class Screen {
     /// so the change is versioned and recorded in the history.
     public internal(set) var params: JSONObject {
         didSet {
-            paramsBytes.forget()
+            measuredParams.forget()
             paramsRevision &+= 1
         }
     }
@@ -51,7 +51,13 @@ public final class Screen {
     /// a screen whose revision is what it was at the last render.
     private(set) var paramsRevision = 0
     /// ``params``' part of the session's byte budget (``ParamsByteCount``).
-    var paramsBytes = ParamsByteCount()
+    var paramsBytes: ParamsByteCount {
+        get { measuredParams }
+        set { measuredParams = newValue }
+    }
+    /// The storage of ``paramsBytes``, private so that the compiler sees
+    /// every access, as ``Coordinator``'s storage is.
+    private var measuredParams = ParamsByteCount()
 
     /// Whether the user may pop this screen with `back` when it is pushed
     /// (UIKit's back button, `navigationBarBackButtonHidden` when false).

@@ -195,7 +195,10 @@ public final class Session {
     /// The session document (openapi.yaml, `Session`), as compact JSON,
     /// kept until the next change or ``releaseDocument()``.
     public func document() -> [UInt8] {
-        documents.document { SessionDocument.render(self, reusing: $0) }
+        if let current = documents.current { return current }
+        let rendered = SessionDocument.render(self, reusing: documents.last)
+        documents.keep(rendered)
+        return rendered.bytes
     }
 
     /// The history document (openapi.yaml, `History`): the router calls that
