@@ -8,12 +8,6 @@ import Testing
 struct JSONObjectWriterTests {
     // MARK: - Helpers
 
-    private func text(_ write: (inout JSONWriter) -> Void) -> String {
-        var writer = JSONWriter()
-        write(&writer)
-        return String(decoding: writer.bytes, as: UTF8.self)
-    }
-
     /// Expects `write` to produce exactly `value.encoded()`, and text that parses back to `value`.
     private func expectWrites(
         _ value: JSONValue, sourceLocation: SourceLocation = #_sourceLocation, _ write: (inout JSONWriter) -> Void
@@ -26,28 +20,24 @@ struct JSONObjectWriterTests {
 
     // MARK: - Punctuation
 
-    @Test func longAndShortNamesAreWrittenAlike() {
-        let written = text { writer in
+    @Test func namesOfAnyLengthAreWrittenAsTheyAre() {
+        let long = "aNameLongerThanAnyOfTheDocumentsUse_with-digits-0123456789"
+        let written = writtenText { writer in
             writer.writeObject { object in
                 object.member("a", 1)
-                object.member("aNameOfExactly28Characters__", 2)
-                object.member("aNameOfMoreThan28Characters_x", 3)
-                object.member("aNameLongerThanAnyBufferOnTheStackCouldHoldForItsKey", 4)
+                object.member("aNameLongerThanAnyOfTheDocumentsUse_with-digits-0123456789", 2)
             }
         }
-        #expect(
-            written
-                == #"{"a":1,"aNameOfExactly28Characters__":2,"aNameOfMoreThan28Characters_x":3,"aNameLongerThanAnyBufferOnTheStackCouldHoldForItsKey":4}"#
-        )
+        #expect(written == #"{"a":1,""# + long + #"":2}"#)
     }
 
     @Test func emptyObjectAndArray() {
-        #expect(text { $0.writeObject { _ in } } == "{}")
-        #expect(text { $0.writeArray([Int]()) { $0.writeInt($1) } } == "[]")
+        #expect(writtenText { $0.writeObject { _ in } } == "{}")
+        #expect(writtenText { $0.writeArray([Int]()) { $0.writeInt($1) } } == "[]")
     }
 
     @Test func membersAreSeparatedByCommasAndKeepTheirOrder() {
-        let written = text { writer in
+        let written = writtenText { writer in
             writer.writeObject { object in
                 object.member("zeta", 1)
                 object.member("alpha", 2)
@@ -58,12 +48,12 @@ struct JSONObjectWriterTests {
     }
 
     @Test func elementsAreSeparatedByCommas() {
-        #expect(text { $0.writeArray(["a", "b", "c"]) { $0.writeString($1) } } == #"["a","b","c"]"#)
-        #expect(text { $0.writeArray(CollectionOfOne(7)) { $0.writeInt($1) } } == "[7]")
+        #expect(writtenText { $0.writeArray(["a", "b", "c"]) { $0.writeString($1) } } == #"["a","b","c"]"#)
+        #expect(writtenText { $0.writeArray(CollectionOfOne(7)) { $0.writeInt($1) } } == "[7]")
     }
 
     @Test func theFirstMemberOfANestedObjectTakesNoComma() {
-        let written = text { writer in
+        let written = writtenText { writer in
             writer.writeObject { outer in
                 outer.member("a") { $0.writeObject { $0.member("b", true) } }
                 outer.member("c") { $0.writeObject { _ in } }
@@ -159,7 +149,7 @@ struct JSONObjectWriterTests {
                 }
             }
         }
-        #expect(text { $0.writeObject { $0.member(named: "<b>") { $0.writeNull() } } } == #"{"\u003cb\u003e":null}"#)
+        #expect(writtenText { $0.writeObject { $0.member(named: "<b>") { $0.writeNull() } } } == #"{"\u003cb\u003e":null}"#)
     }
 
     @Test func aCopyRepeatsBytesWrittenBefore() {
