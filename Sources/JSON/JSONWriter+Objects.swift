@@ -113,8 +113,12 @@ extension JSONWriter {
     @usableFromInline
     mutating func writeKey(_ name: StaticString) {
         assert(Self.isPlainName(name), "member name \(name) needs escaping")
-        if bytes.last != UInt8(ascii: "{") { bytes.append(UInt8(ascii: ",")) }
-        bytes.append(UInt8(ascii: "\""))
+        if bytes.last == UInt8(ascii: "{") {
+            bytes.append(UInt8(ascii: "\""))
+        } else {
+            bytes.append(UInt8(ascii: ","))
+            bytes.append(UInt8(ascii: "\""))
+        }
         name.withUTF8Buffer { bytes.append(contentsOf: $0) }
         bytes.append(UInt8(ascii: "\""))
         bytes.append(UInt8(ascii: ":"))
