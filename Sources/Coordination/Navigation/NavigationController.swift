@@ -27,7 +27,7 @@ public final class NavigationController {
     /// The modals, with ``stack`` and ``shownEntries`` worked out once per
     /// change; nil while the layout is a plain stack with no modal, whose
     /// entries are both.
-    private var overlay: Overlay?
+    private var overlay: NavigationOverlay?
     /// What a session without an ``overlay`` shows: its plain stack's entries.
     private var plainStack: [NavigationStack.Entry] {
         if case .stack(let entries) = underModals { return entries }
@@ -271,7 +271,7 @@ public final class NavigationController {
         overlay = nil
         defer {
             underModals = layout
-            overlay = Overlay.of(layout, modals: modals)
+            overlay = NavigationOverlay.of(layout, modals: modals)
         }
         return try body(&layout, &modals)
     }
@@ -289,27 +289,5 @@ public final class NavigationController {
             version: currentVersion, operation: operation, screenName: screen?.name ?? "", screenId: screen?.id ?? "",
             presentation: presentation, coordinator: owner.map { CoordinatorType(type: type(of: $0)) },
             animated: animated, byUser: byUser, tab: position?.tab, column: position?.column, tabs: tabs)
-    }
-}
-
-/// The modals of a ``NavigationController`` and what it shows with them.
-private final class Overlay {
-    let modals: [NavigationStack.Entry]
-    let stack: NavigationStack
-    let shown: [NavigationStack.Entry]
-
-    /// The overlay of `layout` with `modals` over it; nil for a plain stack
-    /// with no modal, whose entries are all there is.
-    static func of(_ layout: Layout, modals: [NavigationStack.Entry]) -> Overlay? {
-        if case .stack = layout, modals.isEmpty { return nil }
-        return Overlay(layout: layout, modals: modals)
-    }
-
-    private init(layout: Layout, modals: [NavigationStack.Entry]) {
-        self.modals = modals
-        let collapsed = modals.isEmpty ? layout.collapsed : layout.collapsed + modals
-        stack = NavigationStack(entries: collapsed)
-        // Only a tab bar hides screens: its other tabs'.
-        shown = layout.hasTabBar ? layout.allEntries + modals : collapsed
     }
 }
