@@ -79,7 +79,7 @@ struct JournalEntryTests {
         #expect(recording.sessionID == Self.id)
         #expect(recording.flow == "exchange" && recording.flowVersion == ExchangeFlow.flow.version)
         #expect(recording.context == session.context)
-        #expect(recording.events == session.journal)
+        #expect(recording.events == session.acceptedEvents)
         #expect(recording.endReason == nil)
         #expect(recording.lastVersion == session.version)
         #expect(recording.lastTime == records.last?.time)
@@ -89,7 +89,7 @@ struct JournalEntryTests {
         let session = try WalkedSession.app(id: Self.id)
         let recording = try SessionRecording(WalkedSession.records(of: session))
         #expect(recording.context == ["onboarded": true, "token": nil])
-        #expect(recording.events == session.journal)
+        #expect(recording.events == session.acceptedEvents)
         #expect(recording.lastVersion == session.version)
     }
 
@@ -102,7 +102,7 @@ struct JournalEntryTests {
             ]
         let recording = try SessionRecording(records)
         #expect(recording.endReason == reason)
-        #expect(recording.events == session.journal)
+        #expect(recording.events == session.acceptedEvents)
         #expect(recording.lastVersion == session.version + 1 && recording.lastTime == 99)
     }
 

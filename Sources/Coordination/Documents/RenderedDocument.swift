@@ -5,11 +5,11 @@
 /// Screens are known by their address and id, not held: a popped screen
 /// must be freed. A new screen at a freed one's address has another id,
 /// since a session never gives an id twice; a session rebuilt from its
-/// journal gives them again, so it drops its ``RenderedDocument``.
+/// accepted events gives them again, so it drops its ``RenderedDocument``.
 ///
 /// A class: a session holds one only while it is in use (see
-/// ``Session/releaseDocument()``), and an idle session then pays for one
-/// reference instead of ~150 bytes of positions.
+/// ``Session/releaseDocument()``), and an idle session then keeps one
+/// reference instead of the positions.
 final class RenderedDocument {
     let bytes: [UInt8]
     let entries: RenderedEntries
@@ -48,7 +48,7 @@ struct RenderedEntry {
 }
 
 /// What an entry's events depend on beyond the screen itself (see
-/// ``SessionState/acceptedEvents(of:inModal:underTabBar:)``).
+/// ``SessionState/acceptedEventNames(of:inModal:underTabBar:)``).
 struct EntryContext: Equatable {
     let presentation: Presentation
     let inModal: Bool
@@ -58,9 +58,7 @@ struct EntryContext: Equatable {
 }
 
 /// The ``RenderedEntry`` of each screen of a document's stack: the first
-/// one inline, since an idle session keeps its last document's and most
-/// stacks are one screen deep (a list would be an allocation it keeps), the
-/// others in a list.
+/// one inline, since most stacks are one screen deep, the others in a list.
 struct RenderedEntries {
     private var first: RenderedEntry?
     private var more: [RenderedEntry] = []
