@@ -13,7 +13,7 @@ struct ConnectionsPerClientTests {
         let clients: [TestHTTPClient]
         /// The clients a send has failed on: the server closed them.
         private(set) var closed: Set<Int> = []
-        private let head = Array("GET /healthz HTTP/1.1\r\nHost: x\r\nX-Padding: \(String(repeating: "p", count: 64))\r\n".utf8)
+        private let head = Array("GET /healthz HTTP/1.1\r\nHost: localhost\r\nX-Padding: \(String(repeating: "p", count: 64))\r\n".utf8)
         private var position = 0
 
         init(count: Int, port: Int, from address: String) {
