@@ -113,4 +113,16 @@ CMicroHTTPD_connection_fd (struct MHD_Connection *connection)
   return (NULL == info) ? -1 : (int) info->connect_fd;
 }
 
+/* The bytes of the request's head (request line, header lines and the empty
+   line that ends them) as libmicrohttpd received them, starting at the
+   method; 0 before the headers are complete. */
+static inline size_t
+CMicroHTTPD_request_header_size (struct MHD_Connection *connection)
+{
+  const union MHD_ConnectionInfo *info =
+    MHD_get_connection_info (connection,
+                             MHD_CONNECTION_INFO_REQUEST_HEADER_SIZE);
+  return (NULL == info) ? 0 : info->header_size;
+}
+
 #endif /* CMICROHTTPD_SHIM_H */

@@ -50,6 +50,15 @@ final class ConnectionContext {
     var query = ""
     var headers = HTTPHeaders()
     var body: [UInt8] = []
+    /// The address just past the raw target (up to its first NUL) in
+    /// libmicrohttpd's read buffer, for ``RequestHeadLayout``: compared, never read.
+    var targetEndAddress = 0
+    /// Whether the raw target holds a space, a control character or DEL.
+    var targetHasInvalidCharacter = false
+    /// The handler's answer from the head of a request without a body,
+    /// sent in place of ``HTTPHandler/handle(_:)``'s once the (empty) body
+    /// is complete, which keeps the connection alive.
+    var answerBeforeBody: HTTPResponse?
     /// Whether this request was added to the server's in-flight count and so
     /// must be subtracted exactly once when it ends.
     var isCountedInFlight = false
@@ -68,14 +77,19 @@ final class ConnectionContext {
         method = ""
         headers = HTTPHeaders()
         body = []
+        answerBeforeBody = nil
         guard let rawTarget else {
             path = ""
             query = ""
+            targetEndAddress = 0
+            targetHasInvalidCharacter = false
             return
         }
         let length = strlen(rawTarget)
+        targetEndAddress = Int(bitPattern: rawTarget + length)
         rawTarget.withMemoryRebound(to: UInt8.self, capacity: length) { start in
             let target = UnsafeBufferPointer(start: start, count: length)
+            targetHasInvalidCharacter = target.contains(where: RequestHeadLayout.ByteClass.isInvalidInTarget)
             if let questionMark = target.firstIndex(of: UInt8(ascii: "?")) {
                 path = String(decoding: target[..<questionMark], as: UTF8.self)
                 query = String(decoding: target[(questionMark + 1)...], as: UTF8.self)
@@ -84,6 +98,11 @@ final class ConnectionContext {
                 query = ""
             }
         }
+    }
+
+    /// The request received so far, without its body.
+    var head: HTTPRequestHead {
+        HTTPRequestHead(method: method, path: path, query: query, headers: headers, clientAddress: clientAddress)
     }
 
     /// Hands the collected request over, leaving this context empty so the

@@ -97,6 +97,7 @@ func daemonAccessHandler(
         connection: connection,
         context: context,
         method: method,
+        version: version,
         uploadData: uploadData,
         uploadDataSize: uploadDataSize
     )

@@ -9,6 +9,12 @@ public enum HTTPRequestRejection: Sendable, Equatable {
     /// dropped the rest of the body within the lingering bounds
     /// (`HTTPServerConfiguration.lingeringSeconds`) so the client reads it.
     case bodyTooLarge(limit: Int)
+    /// The request's head breaks HTTP/1.1 in a way that another server on
+    /// the path (a proxy in front) may read differently, so that it would
+    /// see another request than this server does. Answered (a 400 is meant)
+    /// from the head alone: the body is never read and the connection is
+    /// closed, lingering as for ``bodyTooLarge(limit:)``.
+    case malformedRequest(HTTPSyntaxViolation)
 }
 
 /// Turns requests into responses.
@@ -24,4 +30,25 @@ public protocol HTTPHandler: Sendable {
     /// The response for a request the server refused before calling
     /// ``handle(_:)``, so the API layer can keep one error format.
     func response(for rejection: HTTPRequestRejection) -> HTTPResponse
+
+    /// An answer decided from the request's head alone (an access check),
+    /// or `nil` to receive the body and call ``handle(_:)`` as usual.
+    ///
+    /// Called once per request, as soon as its headers have arrived and
+    /// passed the server's own checks, before any of the body is read and
+    /// before `100 Continue` is sent. When it returns a response, the body is
+    /// never read nor buffered and ``handle(_:)`` is not called: a request
+    /// that has a body (or sent `Expect`) is answered at once and its
+    /// connection closed, what the client still sends being read and dropped
+    /// within the lingering bounds; a request without one is answered as
+    /// usual and its connection kept alive. Its cost is on every request:
+    /// keep it to header lookups.
+    func response(beforeBodyOf head: HTTPRequestHead) -> HTTPResponse?
+}
+
+extension HTTPHandler {
+    /// No early answers: every request is received whole and handled.
+    public func response(beforeBodyOf head: HTTPRequestHead) -> HTTPResponse? {
+        nil
+    }
 }

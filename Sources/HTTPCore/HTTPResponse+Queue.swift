@@ -7,8 +7,8 @@ import CMicroHTTPD
 #endif
 
 extension HTTPResponse {
-    /// Hands this response to libmicrohttpd for `connection`. Must be called
-    /// from the access handler.
+    /// Hands this response to libmicrohttpd for `connection`, with
+    /// ``noSniff``. Must be called from the access handler.
     ///
     /// The body is copied (`.RESPMEM_MUST_COPY`): a Swift array's storage
     /// cannot be lent beyond a `withUnsafeBytes` scope, and for the small
@@ -23,9 +23,10 @@ extension HTTPResponse {
         guard let response = created else { return .NO }
         defer { MHD_destroy_response(response) }
 
-        for field in headers {
+        for field in headers where !HTTPHeaders.namesMatch(field.name, Self.noSniff.name) {
             addHeader(field.name, field.value, to: response)
         }
+        addHeader(Self.noSniff.name, Self.noSniff.value, to: response)
         if closingConnection {
             addHeader("Connection", "close", to: response)
         }
@@ -40,6 +41,11 @@ extension HTTPResponse {
             return MHD_create_response_from_buffer(bytes.count, UnsafeMutableRawPointer(mutating: base), .RESPMEM_MUST_COPY)
         }
     }
+
+    /// Sent with every answer, streams and errors included, in place of any
+    /// the handler set: a browser must take the declared `Content-Type`
+    /// rather than guess one (a problem's client text read as HTML).
+    static let noSniff = (name: "X-Content-Type-Options", value: "nosniff")
 
     /// libmicrohttpd refuses codes outside 100...999 by closing the connection;
     /// a 500 tells the client more.

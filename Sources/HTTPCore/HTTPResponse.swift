@@ -1,8 +1,9 @@
 /// One HTTP response, fully buffered.
 ///
-/// `Content-Length` and `Date` are set by the server; a `Content-Length` here is
-/// ignored. Headers libmicrohttpd rejects are dropped rather than sent: a value
-/// that is empty or holds CR, LF or NUL, or a malformed name.
+/// `Content-Length`, `Date` and `X-Content-Type-Options: nosniff` are set by
+/// the server; a `Content-Length` or `X-Content-Type-Options` here is
+/// ignored. Headers libmicrohttpd rejects are dropped rather than sent: a
+/// value that is empty or holds CR, LF or NUL, or a malformed name.
 public struct HTTPResponse: Sendable {
     /// The status code; anything outside 100...999 is sent as 500.
     public var status: Int

@@ -41,7 +41,11 @@ public struct HTTPServerConfiguration: Sendable {
     public var lingeringDiscardBytes: Int = 8 << 20
     /// Simultaneous connections across all threads; further clients are refused.
     public var connectionLimit: Int = 1024
-    /// Simultaneous connections from one IP address; 0 means unlimited.
+    /// Simultaneous connections from one IP address (an IPv6 address
+    /// whole, not its /64), across all threads; 0 means unlimited.
+    /// libmicrohttpd accepts a further connection from that address and
+    /// closes it at once, unanswered: it has no way to answer it. The client
+    /// reads end of stream, or a reset if it had sent something already.
     public var perIPConnectionLimit: Int = 0
     /// Seconds a connection may stay idle before it is closed; 0 means never.
     public var connectionTimeoutSeconds: Int = 30

@@ -5,9 +5,13 @@ import Synchronization
 /// calls for one request into a single ``HTTPHandler`` call.
 ///
 /// libmicrohttpd calls the access handler several times per request:
-/// 1. once after the headers, with no upload data: we only record the request
-///    and return `MHD_YES` — queueing a response here makes libmicrohttpd
-///    0.9.75 drop keep-alive — unless the declared body is already too large;
+/// 1. once after the headers, with no upload data: we record the request,
+///    check its head, ask the handler for an answer before the body, and
+///    return `MHD_YES` — queueing a response here makes libmicrohttpd 0.9.75
+///    drop keep-alive — unless the head is refused (a 400 for a malformed
+///    head, the handler's early answer, a 413 for a declared body that is
+///    too large), which is answered at once, before any of the body is read
+///    and without `100 Continue`;
 /// 2. once per received body chunk: appended, or dropped past the limit;
 /// 3. once more with no upload data when the request is complete: the handler
 ///    runs and its response is queued.
@@ -61,13 +65,14 @@ final class RequestDispatcher: Sendable {
         connection: OpaquePointer,
         context: ConnectionContext,
         method: UnsafePointer<CChar>,
+        version: UnsafePointer<CChar>?,
         uploadData: UnsafePointer<CChar>?,
         uploadDataSize: UnsafeMutablePointer<Int>
     ) -> MHD_Result {
         let uploadedBytes = uploadDataSize.pointee
         switch context.phase {
         case .awaitingHeaders:
-            return receiveHeaders(connection: connection, context: context, method: method)
+            return receiveHeaders(connection: connection, context: context, method: method, version: version)
 
         case .receivingBody where uploadedBytes > 0:
             uploadDataSize.pointee = 0
@@ -87,7 +92,13 @@ final class RequestDispatcher: Sendable {
 
         case .receivingBody:
             context.phase = .answered
-            let response = handler.handle(context.takeRequest())
+            let response: HTTPResponse
+            if let answer = context.answerBeforeBody {
+                context.answerBeforeBody = nil
+                response = answer
+            } else {
+                response = handler.handle(context.takeRequest())
+            }
             return queue(response, on: connection, closingConnection: false)
 
         case .discardingBody(let receivedBytes, let since) where uploadedBytes > 0:
@@ -115,12 +126,14 @@ final class RequestDispatcher: Sendable {
         context.phase = .answered
         // Free an abandoned body now rather than at the next request.
         context.body = []
+        context.answerBeforeBody = nil
     }
 
     private func receiveHeaders(
         connection: OpaquePointer,
         context: ConnectionContext,
-        method: UnsafePointer<CChar>
+        method: UnsafePointer<CChar>,
+        version: UnsafePointer<CChar>?
     ) -> MHD_Result {
         // Counted before the check, both sequentially consistent: a request
         // that saw "not refusing" is already counted when `HTTPServer.stop`
@@ -136,22 +149,70 @@ final class RequestDispatcher: Sendable {
         context.method = String(cString: method)
         context.headers = RequestHeaders.collect(from: connection)
 
+        if let violation = syntaxViolation(connection: connection, context: context, method: method, version: version) {
+            return answerBeforeBody(handler.response(for: .malformedRequest(violation)), context: context, on: connection)
+        }
         let declaredLength = RequestHeaders.contentLength(in: context.headers)
+        if let answer = handler.response(beforeBodyOf: context.head) {
+            guard Self.hasBody(context.headers, declaredLength: declaredLength) else {
+                // Nothing to keep from being read: answered in place of the
+                // handler, the connection stays alive.
+                context.answerBeforeBody = answer
+                context.phase = .receivingBody
+                return .YES
+            }
+            return answerBeforeBody(answer, context: context, on: connection)
+        }
         if let declaredLength, declaredLength > maxBodyBytes {
             // Answer before the body is read: a client that sent
             // `Expect: 100-continue` never uploads it, and one that waits for
-            // an answer before sending gets it at once. libmicrohttpd then
-            // closes without reading the body; lingering reads and drops what
-            // the client still sends, so that it reads this answer.
-            context.phase = .answered
-            context.closing = .lingering
-            return queueBodyTooLarge(on: connection)
+            // an answer before sending gets it at once.
+            return answerBeforeBody(handler.response(for: .bodyTooLarge(limit: maxBodyBytes)), context: context, on: connection)
         }
         if let declaredLength, declaredLength > 0 {
             context.body.reserveCapacity(declaredLength)
         }
         context.phase = .receivingBody
         return .YES
+    }
+
+    /// What is wrong with the request's head that libmicrohttpd let through.
+    private func syntaxViolation(
+        connection: OpaquePointer,
+        context: ConnectionContext,
+        method: UnsafePointer<CChar>,
+        version: UnsafePointer<CChar>?
+    ) -> HTTPSyntaxViolation? {
+        if context.targetHasInvalidCharacter { return .invalidCharacterInTarget }
+        guard let version else { return .malformedLine }
+        let layout = RequestHeadLayout.violation(
+            method: method, size: CMicroHTTPD_request_header_size(connection), version: version,
+            targetEndAddress: context.targetEndAddress)
+        return layout ?? RequestHeaderRules.violation(in: context.headers, isHTTP11: !Self.isHTTP10(version))
+    }
+
+    /// Whether libmicrohttpd's version string is `HTTP/1.0`, compared in
+    /// place rather than made into a `String` on every request.
+    private static func isHTTP10(_ version: UnsafePointer<CChar>) -> Bool {
+        "HTTP/1.0\0".utf8.enumerated().allSatisfy { index, byte in UInt8(bitPattern: version[index]) == byte }
+    }
+
+    /// Whether a body may follow the head, or the client waits to be told
+    /// to send one (`Expect`): then an answer from the head must go out at once.
+    private static func hasBody(_ headers: HTTPHeaders, declaredLength: Int?) -> Bool {
+        (declaredLength ?? 0) > 0 || headers.contains("Transfer-Encoding") || headers.contains("Expect")
+    }
+
+    /// Answers from the head, on the first access-handler call: libmicrohttpd
+    /// then sends no `100 Continue`, reads none of the body and closes the
+    /// connection after the answer; lingering reads and drops what the client
+    /// still sends, so that it reads this answer.
+    private func answerBeforeBody(
+        _ response: HTTPResponse, context: ConnectionContext, on connection: OpaquePointer
+    ) -> MHD_Result {
+        context.phase = .answered
+        context.closing = .lingering
+        return queue(response, on: connection, closingConnection: true)
     }
 
     /// A chunked body past the limit. libmicrohttpd 0.9.75 cannot answer while

@@ -142,13 +142,16 @@ public struct NavigationAPI: HTTPHandler {
         }
     }
 
-    /// 413 `body-too-large`, as problem+json like every other error. Counted
-    /// in ``metrics`` under the route `unrouted`: the request never reached routing.
+    /// 413 `body-too-large` or 400 `malformed-request`, as problem+json like
+    /// every other error. Counted in ``metrics`` under the route `unrouted`:
+    /// the request never reached routing.
     public func response(for rejection: HTTPRequestRejection) -> HTTPResponse {
         let response: HTTPResponse
         switch rejection {
         case .bodyTooLarge(let limit):
             response = Problem(.bodyTooLarge, "the request body is larger than this server's limit of \(limit) bytes").response
+        case .malformedRequest(let violation):
+            response = Problem(.malformedRequest, violation.explanation).response
         }
         metrics.recordRequest(path: nil, method: RequestLabels.otherMethod, status: response.status, nanoseconds: 0)
         return response

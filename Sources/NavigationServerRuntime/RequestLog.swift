@@ -48,6 +48,18 @@ struct RequestLog: HTTPHandler {
         return response
     }
 
+    /// The API's answer from the head, logged like any other request.
+    func response(beforeBodyOf head: HTTPRequestHead) -> HTTPResponse? {
+        let start = Self.monotonicMicroseconds()
+        guard var response = api.response(beforeBodyOf: head) else { return nil }
+        let requestID = RequestID.forRequest(sentAs: head.headers[RequestID.headerName])
+        response.headers.replaceOrAdd(RequestID.headerName, requestID)
+        log(
+            requestID: requestID, method: Self.loggedMethod(head.method), route: Self.unroutedRoute,
+            status: response.status, microseconds: Self.monotonicMicroseconds() - start)
+        return response
+    }
+
     /// The method, cut to ``maxMethodBytes``; a method that fits is logged
     /// as it is, without spelling it again through a generic byte prefix.
     private static func loggedMethod(_ method: String) -> String {

@@ -58,14 +58,16 @@ final class EchoHandler: HTTPHandler {
         switch rejection {
         case .bodyTooLarge(let limit):
             HTTPResponse(status: 413, headers: ["Content-Type": "text/plain"], body: Array("body over \(limit) bytes".utf8))
+        case .malformedRequest(let violation):
+            HTTPResponse(status: 400, headers: ["Content-Type": "text/plain"], body: Array(violation.rawValue.utf8))
         }
     }
 }
 
 /// Starts a server for `handler` on 127.0.0.1 and an ephemeral port, runs
 /// `body`, and stops the server whatever happens.
-func withEchoServer(
-    handler: EchoHandler = EchoHandler(),
+func withServer(
+    handler: some HTTPHandler,
     configure: (inout HTTPServerConfiguration) -> Void = { _ in },
     _ body: (HTTPServer) throws -> Void
 ) throws {
@@ -76,6 +78,15 @@ func withEchoServer(
     try server.start()
     defer { server.stop() }
     try body(server)
+}
+
+/// ``withServer(handler:configure:_:)`` with an ``EchoHandler``.
+func withEchoServer(
+    handler: EchoHandler = EchoHandler(),
+    configure: (inout HTTPServerConfiguration) -> Void = { _ in },
+    _ body: (HTTPServer) throws -> Void
+) throws {
+    try withServer(handler: handler, configure: configure, body)
 }
 
 /// An echo server whose bodies are limited to `maxBodyBytes`, with the

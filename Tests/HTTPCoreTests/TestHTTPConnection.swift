@@ -41,7 +41,10 @@ final class TestHTTPConnection {
 
     /// `sendBufferBytes` caps the kernel's send buffer (normally it grows to
     /// megabytes), so a large `send` only completes as the server reads.
-    init(port: Int, timeoutSeconds: Int = 5, sendBufferBytes: Int32? = nil) throws {
+    /// `sourceAddress` is the local IPv4 address to connect from, e.g.
+    /// `127.0.0.2` (all of 127.0.0.0/8 is loopback on Linux): another client
+    /// address for the server.
+    init(port: Int, timeoutSeconds: Int = 5, sendBufferBytes: Int32? = nil, sourceAddress: String? = nil) throws {
         socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socket >= 0 else { throw TestHTTPError.socket("socket(): \(Self.lastError)") }
         var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
@@ -54,6 +57,17 @@ final class TestHTTPConnection {
         var noDelay: Int32 = 1
         setsockopt(socket, Int32(IPPROTO_TCP), TCP_NODELAY, &noDelay, socklen_t(MemoryLayout<Int32>.size))
 
+        if let sourceAddress {
+            var source = sockaddr_in()
+            source.sin_family = sa_family_t(AF_INET)
+            source.sin_addr.s_addr = inet_addr(sourceAddress)
+            let bound = withUnsafePointer(to: &source) { pointer in
+                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    bind(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                }
+            }
+            guard bound == 0 else { throw TestHTTPError.socket("bind(\(sourceAddress)): \(Self.lastError)") }
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = UInt16(port).bigEndian
@@ -107,8 +121,9 @@ final class TestHTTPConnection {
     }
 
     /// Reads one response; the body is delimited by `Content-Length`, or by the
-    /// server closing the connection when there is none.
-    func readResponse() throws -> TestHTTPResponse {
+    /// server closing the connection when there is none. An interim answer
+    /// (`100 Continue`) is skipped unless `skippingInterim` is false.
+    func readResponse(skippingInterim: Bool = true) throws -> TestHTTPResponse {
         let headEnd = try readUntilHeadEnd()
         let head = String(decoding: received[..<headEnd], as: UTF8.self)
         received.removeFirst(headEnd + 4)
@@ -124,7 +139,7 @@ final class TestHTTPConnection {
             headers.add(String(line[..<colon]), String(line[line.index(after: colon)...].drop { $0 == " " }))
         }
         if status < 200 {
-            return try readResponse()  // skip 100 Continue
+            return skippingInterim ? try readResponse() : TestHTTPResponse(status: status, headers: headers, body: [])
         }
         let body: [UInt8]
         if status == 204 || status == 304 {

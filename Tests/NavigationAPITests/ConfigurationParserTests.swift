@@ -49,7 +49,7 @@ struct ConfigurationParserTests {
         let parsed = try configuration([
             "--host", "0.0.0.0", "--port=0", "--threads", "3", "--max-sessions=5", "--session-ttl", "60",
             "--max-body-bytes", "2048", "--max-stack-depth", "8", "--max-history=16", "--max-events", "100",
-            "--max-connections", "64", "--max-connections-per-ip", "4", "--connection-timeout=7",
+            "--max-connections", "64", "--max-connections-per-client", "4", "--connection-timeout=7",
             "--max-session-bytes=4096", "--connection-memory", "32768",
             "--linger-seconds", "2", "--linger-bytes=4096", "--document-ttl", "0.5",
         ])
@@ -67,7 +67,7 @@ struct ConfigurationParserTests {
         #expect(parsed.sessionLimits.documentIdleTimeout == 0.5)
         #expect(parsed.documentSweepInterval == 0.25)
         #expect(parsed.maxConnections == 64)
-        #expect(parsed.maxConnectionsPerIP == 4)
+        #expect(parsed.maxConnectionsPerClient == 4)
         #expect(parsed.connectionTimeout == 7)
         #expect(parsed.connectionMemory == 32768)
         #expect((parsed.lingerSeconds, parsed.lingerBytes) == (2, 4096))
@@ -79,6 +79,27 @@ struct ConfigurationParserTests {
         let limits = parsed.sessionLimits
         #expect((limits.maxSessions, limits.idleTimeout, limits.maxStackDepth) == (5, 60, 8))
         #expect((limits.maxHistoryLength, limits.maxEventsPerSession, limits.maxSessionBytes) == (16, 100, 4096))
+    }
+
+    /// One address may hold a quarter of the connections unless told
+    /// otherwise, whatever `--max-connections` is; 0 lifts the limit.
+    @Test func connectionsPerClientDefaultToAQuarterOfAllConnections() throws {
+        let defaults = try configuration()
+        #expect(defaults.maxConnectionsPerClient == nil)
+        #expect(defaults.httpServerConfiguration.connectionLimit == 16_384)
+        #expect(defaults.httpServerConfiguration.perIPConnectionLimit == 4096)
+        #expect(try configuration(["--max-connections", "1000"]).httpServerConfiguration.perIPConnectionLimit == 250)
+        #expect(try configuration([], ["NAVIGATION_MAX_CONNECTIONS": "40"]).httpServerConfiguration.perIPConnectionLimit == 10)
+        #expect(try configuration(["--max-connections", "3"]).httpServerConfiguration.perIPConnectionLimit == 1)
+        let given = try configuration(["--max-connections-per-client", "7", "--max-connections", "1000"])
+        #expect(given.httpServerConfiguration.perIPConnectionLimit == 7)
+        #expect(try configuration(["--max-connections-per-client=0"]).httpServerConfiguration.perIPConnectionLimit == 0)
+        #expect(
+            ConfigurationParser.usage.contains(
+                "--max-connections-per-client <value>  (env NAVIGATION_MAX_CONNECTIONS_PER_CLIENT, default a quarter of --max-connections)")
+        )
+        // The flag's old name is gone, not silently ignored.
+        #expect(error(["--max-connections-per-ip", "4"]) == .unknownOption("--max-connections-per-ip"))
     }
 
     @Test func storeOptionsTakeFileMemoryAndTheFsyncPolicies() throws {
@@ -102,7 +123,7 @@ struct ConfigurationParserTests {
                 "NAVIGATION_MAX_SESSIONS": "7", "NAVIGATION_SESSION_TTL": "0.5", "NAVIGATION_MAX_BODY_BYTES": "10",
                 "NAVIGATION_STORE": "file:/tmp/journal", "NAVIGATION_FSYNC": "always", "NAVIGATION_MAX_CACHED_SESSIONS": "3",
                 "NAVIGATION_MAX_STACK_DEPTH": "3", "NAVIGATION_MAX_HISTORY": "9", "NAVIGATION_MAX_EVENTS": "11",
-                "NAVIGATION_MAX_CONNECTIONS": "12", "NAVIGATION_MAX_CONNECTIONS_PER_IP": "0",
+                "NAVIGATION_MAX_CONNECTIONS": "12", "NAVIGATION_MAX_CONNECTIONS_PER_CLIENT": "0",
                 "NAVIGATION_CONNECTION_TIMEOUT": "0", "NAVIGATION_API_KEY": "k", "NAVIGATION_CORS_ORIGIN": "*",
                 "NAVIGATION_PROTECT_METRICS": "true",
                 "NAVIGATION_MAX_SESSION_BYTES": "2048",
@@ -122,7 +143,8 @@ struct ConfigurationParserTests {
         #expect(parsed.maxEventsPerSession == 11)
         #expect(parsed.maxSessionBytes == 2048)
         #expect(parsed.maxConnections == 12)
-        #expect(parsed.maxConnectionsPerIP == 0)
+        #expect(parsed.maxConnectionsPerClient == 0)
+        #expect(parsed.httpServerConfiguration.perIPConnectionLimit == 0)
         #expect(parsed.connectionTimeout == 0)
         #expect(parsed.apiKey == APIKey("k"))
         #expect(parsed.corsOrigins == ["*"])
@@ -176,7 +198,7 @@ struct ConfigurationParserTests {
         }
         for flag in [
             "--host", "--port", "--threads", "--max-sessions", "--session-ttl", "--max-body-bytes",
-            "--max-stack-depth", "--max-history", "--max-connections", "--max-connections-per-ip",
+            "--max-stack-depth", "--max-history", "--max-connections", "--max-connections-per-client",
             "--connection-timeout", "--max-session-bytes", "--linger-seconds", "--linger-bytes",
             "--connection-memory", "--help",
         ] {
@@ -192,7 +214,9 @@ struct ConfigurationParserTests {
         (["--threads", "0"], "--threads"), (["--session-ttl", "0"], "--session-ttl"),
         (["--session-ttl=nan"], "--session-ttl"), (["--max-sessions", "1.5"], "--max-sessions"),
         (["--max-body-bytes="], "--max-body-bytes"), (["--host", ""], "--host"),
-        (["--max-connections-per-ip", "-3"], "--max-connections-per-ip"),
+        (["--max-connections-per-client", "-3"], "--max-connections-per-client"),
+        (["--max-connections-per-client", "4294967296"], "--max-connections-per-client"),
+        (["--max-connections-per-client=1.5"], "--max-connections-per-client"),
         (["--max-session-bytes", "0"], "--max-session-bytes"),
         (["--linger-seconds", "3601"], "--linger-seconds"), (["--linger-bytes", "-1"], "--linger-bytes"),
         (["--document-ttl", "0"], "--document-ttl"), (["--document-ttl=-1"], "--document-ttl"),

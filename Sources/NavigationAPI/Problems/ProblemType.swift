@@ -11,6 +11,7 @@ public enum ProblemType: String, Sendable, CaseIterable {
     case invalidQuery = "invalid-query"
     case unsupportedMediaType = "unsupported-media-type"
     case bodyTooLarge = "body-too-large"
+    case malformedRequest = "malformed-request"
     // The server itself.
     case draining = "draining"
     case unauthorized = "unauthorized"
@@ -45,7 +46,7 @@ public enum ProblemType: String, Sendable, CaseIterable {
 
     public var status: Int {
         switch self {
-        case .malformedJSON, .invalidRequest, .invalidQuery, .invalidLink: 400
+        case .malformedJSON, .invalidRequest, .invalidQuery, .invalidLink, .malformedRequest: 400
         case .unauthorized: 401
         case .notFound, .sessionNotFound, .flowNotFound, .unknownLink: 404
         case .methodNotAllowed: 405
@@ -72,6 +73,7 @@ public enum ProblemType: String, Sendable, CaseIterable {
         case .invalidQuery: "Invalid query parameter"
         case .unsupportedMediaType: "Unsupported media type"
         case .bodyTooLarge: "Request body too large"
+        case .malformedRequest: "Malformed HTTP request"
         case .draining: "Server draining"
         case .unauthorized: "API key required"
         case .createRateLimited: "Session creation rate exceeded"

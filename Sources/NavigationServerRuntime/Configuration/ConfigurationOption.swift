@@ -124,9 +124,12 @@ struct ConfigurationOption: Sendable {
         .integer(
             "max-connections", "NAVIGATION_MAX_CONNECTIONS", in: 1...Int(UInt32.max),
             "Simultaneous connections.", \.maxConnections),
-        .integer(
-            "max-connections-per-ip", "NAVIGATION_MAX_CONNECTIONS_PER_IP", in: 0...Int(UInt32.max),
-            "Simultaneous connections from one IP address; 0 is unlimited.", \.maxConnectionsPerIP),
+        .value(
+            "max-connections-per-client", "NAVIGATION_MAX_CONNECTIONS_PER_CLIENT", expecting: "an integer in 0...\(UInt32.max)",
+            "Simultaneous connections from one IP address; further ones are closed unanswered; 0 is unlimited.",
+            \.maxConnectionsPerClient,
+            parse: { Int($0).flatMap { (0...Int(UInt32.max)).contains($0) ? $0 : nil }.map(Optional.some) },
+            describe: { $0.map(String.init) ?? "a quarter of --max-connections" }),
         .integer(
             "max-streams", "NAVIGATION_MAX_STREAMS", in: 1...Int(UInt32.max),
             "Open live-update streams (each also holds one of --max-connections); beyond it 503.", \.maxStreams),

@@ -32,8 +32,9 @@ public struct ServerConfiguration: Sendable, Equatable {
     /// Simultaneous connections, open live streams included; by default
     /// ``defaultMaxConnections``.
     public var maxConnections: Int
-    /// 0 means unlimited.
-    public var maxConnectionsPerIP: Int
+    /// Simultaneous connections from one IP address; 0 means unlimited,
+    /// `nil` ``defaultMaxConnectionsPerClient(maxConnections:)``.
+    public var maxConnectionsPerClient: Int?
     /// Idle seconds before a connection is closed; 0 means never.
     public var connectionTimeout: Int
     /// Bytes per connection for the request line, headers and I/O buffers;
@@ -92,7 +93,7 @@ public struct ServerConfiguration: Sendable, Equatable {
         documentTTL = limits.documentIdleTimeout
         maxSessionBytes = limits.maxSessionBytes
         maxConnections = Self.defaultMaxConnections
-        maxConnectionsPerIP = http.perIPConnectionLimit
+        maxConnectionsPerClient = nil
         connectionTimeout = http.connectionTimeoutSeconds
         connectionMemory = http.connectionMemoryLimitBytes
         lingerSeconds = http.lingeringSeconds
@@ -116,6 +117,18 @@ public struct ServerConfiguration: Sendable, Equatable {
     /// (10,000) and 6,384 other connections.
     public static let defaultMaxConnections = 16_384
 
+    /// The default `--max-connections-per-client`: a quarter of
+    /// `--max-connections` (4,096 of the default 16,384), so that one
+    /// address holding all it may leaves three quarters to everyone else.
+    public static func defaultMaxConnectionsPerClient(maxConnections: Int) -> Int {
+        max(1, maxConnections / 4)
+    }
+
+    /// The limit per IP address in force: the one given, else the default.
+    public var effectiveMaxConnectionsPerClient: Int {
+        maxConnectionsPerClient ?? Self.defaultMaxConnectionsPerClient(maxConnections: maxConnections)
+    }
+
     /// The HTTP layer's part.
     public var httpServerConfiguration: HTTPServerConfiguration {
         var http = HTTPServerConfiguration()
@@ -124,7 +137,7 @@ public struct ServerConfiguration: Sendable, Equatable {
         http.threads = threads
         http.maxBodyBytes = maxBodyBytes
         http.connectionLimit = maxConnections
-        http.perIPConnectionLimit = maxConnectionsPerIP
+        http.perIPConnectionLimit = effectiveMaxConnectionsPerClient
         http.connectionTimeoutSeconds = connectionTimeout
         http.connectionMemoryLimitBytes = connectionMemory
         http.lingeringSeconds = lingerSeconds

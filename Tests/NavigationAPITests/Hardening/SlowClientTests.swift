@@ -14,7 +14,7 @@ import Testing
 struct SlowClientTests {
     /// Lets this process hold a few thousand sockets (each connection is two
     /// descriptors here: the test's end and the in-process server's).
-    private static func raiseDescriptorLimit(to wanted: rlim_t) {
+    static func raiseDescriptorLimit(to wanted: rlim_t) {
         var limit = rlimit()
         guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur < wanted else { return }
         limit.rlim_cur = min(wanted, limit.rlim_max)

@@ -1,0 +1,43 @@
+import Testing
+
+@testable import HTTPCore
+
+/// The byte check of a head as libmicrohttpd leaves it in its read buffer
+/// (every CRLF two NULs, every colon after a name one). The server tests
+/// send real heads; these feed the layout directly, cut anywhere, to show
+/// that the check never reads past what it is given.
+@Suite struct RequestHeadLayoutTests {
+    /// `HTTP/1.1` is already behind: the bytes start at its line end.
+    private static let wellFormed: [UInt8] = Array("\0\0Host\0 x\0\0X-A\0\0\0\0\0".utf8)
+
+    private func violation(_ bytes: [UInt8]) -> HTTPSyntaxViolation? {
+        bytes.withUnsafeBufferPointer { RequestHeadLayout.violation(afterRequestLine: $0) }
+    }
+
+    @Test func aWellFormedLayoutPasses() {
+        #expect(violation(Self.wellFormed) == nil)
+        #expect(violation(Array("\0\0\0\0".utf8)) == nil)  // no headers at all
+    }
+
+    @Test func everyCutOfAWellFormedLayoutIsRefused() {
+        for length in 0..<Self.wellFormed.count {
+            #expect(violation(Array(Self.wellFormed.prefix(length))) != nil, "cut at \(length)")
+        }
+    }
+
+    @Test func extraBytesAfterTheEmptyLineAreRefused() {
+        #expect(violation(Self.wellFormed + [0]) == .malformedLine)
+        #expect(violation(Self.wellFormed + Array("X".utf8)) != nil)
+    }
+
+    @Test(arguments: [
+        ("\0Host\0 x\0\0\0\0", HTTPSyntaxViolation.malformedLine),  // the request line ended in a bare LF
+        ("\0\0Host\0 x\0X\0 y\0\0\0\0", .malformedLine),  // a header line did
+        ("\0\0 x\0\0\0\0", .malformedLine),  // a continuation line
+        ("\0\0Ho st\0 x\0\0\0\0", .invalidHeaderName),
+        ("\0\0Host\0 \u{7}\0\0\0\0", .controlCharacterInHeaderValue),
+    ])
+    func aBrokenLayoutNamesWhatIsWrong(bytes: String, expected: HTTPSyntaxViolation) {
+        #expect(violation(Array(bytes.utf8)) == expected)
+    }
+}
