@@ -72,7 +72,17 @@ public enum ServerProcess {
         }
         // Streams here see the events other instances append to a shared store.
         registry.followStoreChanges()
-        let api = NavigationAPI(registry: registry, options: configuration.apiOptions)
+        var options = configuration.apiOptions
+        do {
+            options.tokens = try TokenKeyLoading.authority(for: configuration)
+        } catch {
+            StandardStream.error.writeLine("navigation-server: \(error)")
+            exit(2)
+        }
+        if let tokens = options.tokens {
+            logger.log(.info, "token auth") { $0.field("key", tokens.verifier.key.description) }
+        }
+        let api = NavigationAPI(registry: registry, options: options)
         let server = HTTPServer(configuration: configuration.httpServerConfiguration, handler: RequestLog(api: api, logger: logger))
         do {
             try server.start()
