@@ -22,7 +22,7 @@ FUZZ_VENV    := .venv-fuzz
 # Not 6379: the redis-server package may run a system Redis there already.
 REDIS_PORT   ?= 6380
 
-.PHONY: redis run-several run test build release deps deps-redis deps-test deps-spec deps-browser deps-bench deps-fuzz browser-test spec lint format fuzz tsan bench bench-quick docker-verify clean
+.PHONY: redis run-several run test build release deps deps-redis deps-test deps-spec deps-browser deps-bench deps-fuzz browser-test client-test spec lint format fuzz tsan bench bench-quick docker-verify clean
 
 ## run: install what is missing, build in release mode, serve the built-in flows on :$(PORT)
 run: release
@@ -40,7 +40,8 @@ run-several: release
 	.build/release/navigation-server --port $(PORT) --store redis://127.0.0.1:$(REDIS_PORT)
 
 ## test: install what is missing, build, run every test, validate openapi.yaml, run the README walkthrough,
-## the web client in headless chromium, fuzz the contract with schemathesis, and the tests under ThreadSanitizer
+## the web client in headless chromium, the terminal client on a pseudo-terminal, fuzz the contract with
+## schemathesis, and the tests under ThreadSanitizer
 test: deps-test deps-browser deps-fuzz
 	$(MAKE) --no-print-directory lint
 	$(SWIFT) build
@@ -48,6 +49,7 @@ test: deps-test deps-browser deps-fuzz
 	$(MAKE) --no-print-directory spec
 	scripts/check-readme-walkthrough .build/debug/navigation-server
 	$(TEST_PYTHON) Tests/browser/test_web_client.py .build/debug/navigation-server
+	$(PYTHON) Tests/client/test_terminal_client.py .build/debug/navigation-server .build/debug/navigation-client
 	$(MAKE) --no-print-directory fuzz
 	$(MAKE) --no-print-directory tsan
 
@@ -67,6 +69,11 @@ bench-quick: release deps-bench deps-redis
 ## fuzz: schemathesis against openapi.yaml and a live server (needs `swift build` first)
 fuzz: deps-fuzz
 	scripts/contract-fuzz .build/debug/navigation-server $(FUZZ_VENV)/bin/python
+
+## client-test: navigation-client driven on a pseudo-terminal against the built server (Python's standard library only)
+client-test: deps
+	$(SWIFT) build
+	$(PYTHON) Tests/client/test_terminal_client.py .build/debug/navigation-server .build/debug/navigation-client
 
 build: deps
 	$(SWIFT) build
@@ -123,9 +130,11 @@ deps-bench: deps
 	fi
 
 ## lint: swift-format (it ships with the toolchain) in strict mode, with the checked-in .swift-format;
+## scripts/check-imports: every import of ours is declared in Package.swift and points down the layers;
 ## then every file that README.md, SECURITY.md, docs/ and bench/README.md name exists (scripts/check-doc-links)
 lint:
 	$(SWIFT) format lint --strict --recursive --parallel --configuration .swift-format Sources Tests Plugins Package.swift
+	SWIFT=$(SWIFT) $(PYTHON) scripts/check-imports
 	$(PYTHON) scripts/check-doc-links --self-test
 	$(PYTHON) scripts/check-doc-links
 

@@ -3,6 +3,8 @@ import PackageDescription
 
 let package = Package(
     name: "NavigationServer",
+    // NavigationClient's model is @Observable, which Apple platforms have from these releases on.
+    platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
     products: [
         // The engine: users depend on this to write their own flows.
         .library(name: "Coordination", targets: ["Coordination"]),
@@ -10,8 +12,15 @@ let package = Package(
         // The server around your own flows: `ServerProcess.run(flows:)`.
         .library(name: "NavigationServerRuntime", targets: ["NavigationServerRuntime"]),
         .executable(name: "navigation-server", targets: ["navigation-server"]),
+        // What an iOS or macOS app depends on: sessions as Codable values and an
+        // observable model (docs/apps.md). It imports none of the server's targets.
+        .library(name: "NavigationClient", targets: ["NavigationClient"]),
+        .executable(name: "navigation-client", targets: ["navigation-client"]),
     ],
     targets: [
+        // The bottom of the stack: the C library imports, the clock, errno
+        // text, and `Locked` (a mutex ThreadSanitizer can see).
+        .target(name: "Platform"),
         .target(name: "JSON"),
         .target(name: "Coordination", dependencies: ["JSON"]),
         .target(name: "Flows", dependencies: ["Coordination"]),
@@ -20,30 +29,36 @@ let package = Package(
             pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"])]
         ),
-        // A mutex ThreadSanitizer can see, shared by every layer that locks.
-        .target(name: "Locking"),
-        .target(name: "HTTPCore", dependencies: ["CMicroHTTPD", "Locking"]),
+        .target(name: "HTTPCore", dependencies: ["CMicroHTTPD", "Platform"]),
         // openapi.yaml and web/ are compiled into NavigationAPI by the EmbedFiles plugin.
         .executableTarget(name: "EmbedFilesTool"),
         .plugin(name: "EmbedFiles", capability: .buildTool(), dependencies: ["EmbedFilesTool"]),
-        .target(name: "NavigationAPI", dependencies: ["Sessions", "Coordination", "HTTPCore", "Locking", "JWTVerification"], plugins: ["EmbedFiles"]),
+        .target(name: "NavigationAPI", dependencies: ["Sessions", "Coordination", "HTTPCore", "Platform", "JWTVerification"], plugins: ["EmbedFiles"]),
         .target(
             name: "NavigationServerRuntime",
-            dependencies: ["NavigationAPI", "Sessions", "RedisStore", "HTTPCore", "Coordination", "Locking", "JWTVerification"]),
+            dependencies: ["NavigationAPI", "Sessions", "FileStore", "RedisStore", "HTTPCore", "Coordination", "Platform", "JWTVerification"]),
         // Linked with jemalloc (Debian's libjemalloc-dev), which replaces
         // malloc for the whole process (README, Performance).
         .executableTarget(
             name: "navigation-server", dependencies: ["NavigationServerRuntime", "Flows"],
             linkerSettings: [.linkedLibrary("jemalloc")]),
-        // Session journals and the stores that keep them (DURABILITY.md).
-        .target(name: "Sessions", dependencies: ["Coordination", "Locking"]),
+        // The Swift client for apps, on Foundation, URLSession and Observation only.
+        .target(name: "NavigationClient"),
+        // A terminal client on the library: draws a session, sends its events, follows its stream.
+        .executableTarget(name: "navigation-client", dependencies: ["NavigationClient"]),
+        // The sessions of a server and their journals: the registry, the
+        // journal record format, the SessionStore protocol and the memory store.
+        .target(name: "Sessions", dependencies: ["Coordination", "Platform"]),
+        // The default store: journals in segment files in a data directory
+        // (docs/durability.md).
+        .target(name: "FileStore", dependencies: ["Sessions", "Platform"]),
         .systemLibrary(
             name: "CHiredis",
             pkgConfig: "hiredis",
             providers: [.apt(["libhiredis-dev"])]
         ),
-        // Sessions shared by several instances through Redis (DURABILITY.md, "Several instances").
-        .target(name: "RedisStore", dependencies: ["Sessions", "CHiredis", "Locking"]),
+        // Sessions shared by several instances through Redis (docs/durability.md).
+        .target(name: "RedisStore", dependencies: ["Sessions", "CHiredis", "Platform"]),
         // OpenSSL's libcrypto from Debian: every signature check goes through its EVP API.
         .systemLibrary(
             name: "CCrypto",
@@ -53,19 +68,32 @@ let package = Package(
         // Bearer JWTs (HS256, RS256, ES256) verified into the session owner (API.md, "Owners").
         .target(name: "JWTVerification", dependencies: ["CCrypto", "JSON"]),
         // Helpers every test target shares (a lock ThreadSanitizer can see, a seeded generator).
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["Platform"], path: "Tests/TestSupport"),
+        // What the store tests share: records to append, scratch directories, file store options.
+        .target(name: "StoreTestSupport", dependencies: ["Sessions", "FileStore", "TestSupport"], path: "Tests/StoreTestSupport"),
         .testTarget(name: "JSONTests", dependencies: ["JSON", "TestSupport"]),
-        .testTarget(name: "CoordinationTests", dependencies: ["Coordination", "Sessions", "Locking", "TestSupport"]),
+        .testTarget(name: "CoordinationTests", dependencies: ["Coordination", "Sessions", "Platform", "TestSupport"]),
         .testTarget(name: "FlowsTests", dependencies: ["Flows", "Coordination", "Sessions", "TestSupport"]),
         // Test keys made and tokens signed with libcrypto when tests run; signing exists only here.
         .target(name: "JWTTestSupport", dependencies: ["CCrypto", "JSON"], path: "Tests/JWTTestSupport"),
         .testTarget(name: "JWTVerificationTests", dependencies: ["JWTVerification", "JWTTestSupport", "JSON", "TestSupport"]),
-        .testTarget(name: "HTTPCoreTests", dependencies: ["HTTPCore", "TestSupport"]),
-        .testTarget(name: "SessionsTests", dependencies: ["Sessions", "RedisStore", "Flows", "TestSupport"]),
+        .testTarget(name: "HTTPCoreTests", dependencies: ["HTTPCore", "Platform", "TestSupport"]),
+        .testTarget(
+            name: "SessionsTests",
+            dependencies: ["Sessions", "FileStore", "RedisStore", "Coordination", "Flows", "StoreTestSupport", "TestSupport"]),
+        .testTarget(name: "FileStoreTests", dependencies: ["FileStore", "Sessions", "Platform", "StoreTestSupport", "TestSupport"]),
         .testTarget(
             name: "NavigationAPITests",
             dependencies: [
-                "NavigationAPI", "NavigationServerRuntime", "Sessions", "RedisStore", "Flows", "Coordination", "HTTPCore", "TestSupport",
+                "NavigationAPI", "NavigationServerRuntime", "Sessions", "FileStore", "RedisStore", "Flows", "Coordination", "JSON",
+                "HTTPCore", "Platform", "TestSupport", "JWTVerification", "JWTTestSupport",
+            ]
+        ),
+        .testTarget(
+            name: "NavigationClientTests",
+            dependencies: [
+                "NavigationClient", "navigation-client", "NavigationAPI", "Sessions", "FileStore", "Flows", "Coordination", "HTTPCore",
+                "TestSupport",
             ]
         ),
     ],
@@ -74,7 +102,7 @@ let package = Package(
 
 // The container build (docker/Dockerfile) copies no Tests directory (see
 // .dockerignore) and sets NAVIGATION_BUILD_WITHOUT_TESTS=1 to leave the test
-// targets out of the package.
+// targets, and the support targets under Tests/, out of the package.
 if Context.environment["NAVIGATION_BUILD_WITHOUT_TESTS"] == "1" {
-    package.targets.removeAll { $0.type == .test || ["TestSupport", "JWTTestSupport"].contains($0.name) }
+    package.targets.removeAll { $0.type == .test || $0.path?.hasPrefix("Tests/") == true }
 }

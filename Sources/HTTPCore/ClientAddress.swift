@@ -1,10 +1,5 @@
 import CMicroHTTPD
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
+import Platform
 
 /// The text of a connection's peer IP address, as ``HTTPRequest/clientAddress`` carries it.
 enum ClientAddress {

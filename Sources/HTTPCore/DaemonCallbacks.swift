@@ -1,10 +1,5 @@
 import CMicroHTTPD
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
+import Platform
 
 // The C entry points libmicrohttpd calls on its worker threads. They are plain
 // global functions (never closures or `main.swift` code, which Swift 6 would

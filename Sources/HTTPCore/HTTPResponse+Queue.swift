@@ -1,10 +1,5 @@
 import CMicroHTTPD
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
+import Platform
 
 extension HTTPResponse {
     /// Hands this response to libmicrohttpd for `connection`, with

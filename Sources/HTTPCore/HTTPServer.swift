@@ -1,11 +1,5 @@
-import Locking
+import Platform
 import Synchronization
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
 
 /// An HTTP/1.1 server on libmicrohttpd's epoll thread pool, calling an
 /// ``HTTPHandler`` for every complete request.

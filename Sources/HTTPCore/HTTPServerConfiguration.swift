@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
+import Platform
 
 /// Where and how an ``HTTPServer`` listens, and the limits it enforces.
 public struct HTTPServerConfiguration: Sendable {

@@ -1,5 +1,5 @@
 import CMicroHTTPD
-import Locking
+import Platform
 
 /// The body of a long-lived response that is written while it is being sent
 /// (Server-Sent Events, for instance): writers ``send(_:)`` byte chunks from

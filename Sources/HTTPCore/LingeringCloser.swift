@@ -1,10 +1,4 @@
-import Locking
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
+import Platform
 
 /// Closes connections the way nginx's lingering close does, so that a client
 /// still sending its request when the server answers early reads the answer.
@@ -84,7 +78,7 @@ final class LingeringCloser: Sendable {
         guard created == 0 else {
             Unmanaged<LingeringCloser>.fromOpaque(retainedSelf).release()
             for end in ends { close(end) }
-            throw .startFailed("(lingering close: pthread_create(): \(String(cString: strerror(created))))")
+            throw .startFailed("(lingering close: pthread_create(): \(systemErrorText(created)))")
         }
         shared.withLock { $0.thread = thread }
     }
@@ -231,5 +225,5 @@ final class LingeringCloser: Sendable {
         return Int32(clamping: max(milliseconds, 0))
     }
 
-    private static var lastError: String { String(cString: strerror(errno)) }
+    private static var lastError: String { systemErrorText(errno) }
 }

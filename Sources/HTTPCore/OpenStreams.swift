@@ -1,11 +1,5 @@
 import CMicroHTTPD
-import Locking
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
+import Platform
 
 /// The server's open ``HTTPStream``s, so that a stopping server can end
 /// them all; and the libmicrohttpd callback response that sends one.

@@ -1,10 +1,5 @@
 import CMicroHTTPD
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
+import Platform
 
 extension RequestDispatcher {
     /// Called when libmicrohttpd is about to close `connection`: hands its

@@ -1,11 +1,5 @@
-import Locking
+import Platform
 import Synchronization
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
 
 /// Captures libmicrohttpd's error messages while a daemon starts, so a failed
 /// start can say why ("Failed to bind to port 8080: Address already in use").

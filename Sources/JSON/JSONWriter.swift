@@ -96,6 +96,17 @@ public struct JSONWriter: Sendable {
         self.bytes.append(contentsOf: bytes)
     }
 
+    /// Appends again the bytes at `range` of what was written: a value that
+    /// appears twice in a document.
+    public mutating func writeCopy(of range: Range<Int>) {
+        // Copied out first: appending a slice of `bytes` to itself would
+        // copy the whole buffer.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: range.count) { copy in
+            _ = copy.initialize(fromContentsOf: bytes[range])
+            bytes.append(contentsOf: copy)
+        }
+    }
+
     // MARK: - Escaping
 
     private mutating func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
+import Platform
 
 /// Gives memory the allocator holds free back to the system, so that the
 /// documents idle sessions free (`--document-ttl`) leave the server's RSS.

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
+import Platform
 
 /// `navigation-server healthcheck`: asks a running server for `GET /healthz`
 /// over plain TCP, so a container's `HEALTHCHECK` needs no curl.

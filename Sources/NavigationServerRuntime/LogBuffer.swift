@@ -1,11 +1,5 @@
 import Dispatch
-import Locking
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
+import Platform
 
 /// Request log lines gathered per thread and written to stderr in batches,
 /// the way nginx's `access_log … buffer= flush=` does: a thread's buffer goes

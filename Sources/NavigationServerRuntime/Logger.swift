@@ -1,10 +1,5 @@
 import NavigationAPI
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
+import Platform
 
 /// Writes ``LogLine``s to stderr, skipping lines below its level. Lines
 /// written by many threads at once never interleave. Request lines go

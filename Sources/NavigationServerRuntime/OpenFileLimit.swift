@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
+import Platform
 
 /// The process's limit on open files (`RLIMIT_NOFILE`, `ulimit -n`), which
 /// also bounds its connections: every connection, open live stream

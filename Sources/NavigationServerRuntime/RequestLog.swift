@@ -1,11 +1,6 @@
 import HTTPCore
 import NavigationAPI
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
+import Platform
 
 /// Wraps the API: gives every request an `X-Request-ID` (the client's when
 /// valid, else a new one), echoes it in the response, and logs one line per
@@ -90,8 +85,6 @@ struct RequestLog: HTTPHandler {
     }
 
     private static func monotonicMicroseconds() -> Int {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return now.tv_sec * 1_000_000 + now.tv_nsec / 1_000
+        SystemClock.monotonicNanoseconds() / 1_000
     }
 }

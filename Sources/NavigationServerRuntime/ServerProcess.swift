@@ -2,14 +2,9 @@ import Coordination
 import Dispatch
 import HTTPCore
 import NavigationAPI
+import Platform
 import Sessions
 import Synchronization
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
 
 /// The life of a navigation server process: configuration from flags and
 /// the environment, start, the idle-session sweep, and a graceful stop on
@@ -44,6 +39,15 @@ public enum ServerProcess {
             checkHealth(readConfiguration(arguments: Array(arguments.dropFirst())))
         }
         let configuration = readConfiguration(arguments: arguments)
+        // The token key is read before anything starts: a missing or weak
+        // one stops the start with one line.
+        var options = configuration.apiOptions
+        do {
+            options.tokens = try TokenKeyLoading.authority(for: configuration)
+        } catch {
+            StandardStream.error.writeLine("navigation-server: \(error)")
+            exit(2)
+        }
         let logger = Logger(format: configuration.logFormat, level: configuration.logLevel)
         // Watch for stop signals before anything else: a signal that arrives
         // while starting, or right after the listening line, must not be lost.
@@ -72,13 +76,6 @@ public enum ServerProcess {
         }
         // Streams here see the events other instances append to a shared store.
         registry.followStoreChanges()
-        var options = configuration.apiOptions
-        do {
-            options.tokens = try TokenKeyLoading.authority(for: configuration)
-        } catch {
-            StandardStream.error.writeLine("navigation-server: \(error)")
-            exit(2)
-        }
         if let tokens = options.tokens {
             logger.log(.info, "token auth") { $0.field("key", tokens.verifier.key.description) }
         }

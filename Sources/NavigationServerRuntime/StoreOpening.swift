@@ -1,3 +1,4 @@
+import FileStore
 import RedisStore
 import Sessions
 

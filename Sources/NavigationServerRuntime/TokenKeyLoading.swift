@@ -1,11 +1,7 @@
 import JWTVerification
 import NavigationAPI
+import Platform
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
 
 /// The token authority of `--auth jwt`: the key file read and checked at
 /// start, so that a missing, unreadable or weak key stops the server with
@@ -33,18 +29,18 @@ enum TokenKeyLoading {
     private static func read(_ path: String, atMost limit: Int) throws(Failure) -> [UInt8] {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
-            throw Failure(description: "--jwt-key \(path): cannot open it (\(String(cString: strerror(errno))))")
+            throw Failure(description: "--jwt-key \(path): cannot open it (\(systemErrorText(errno)))")
         }
         defer { close(descriptor) }
         var bytes = [UInt8](repeating: 0, count: limit)
         var count = 0
         while count < limit {
             let read = bytes.withUnsafeMutableBytes { buffer in
-                Glibc.read(descriptor, buffer.baseAddress! + count, limit - count)
+                Platform.read(descriptor, buffer.baseAddress! + count, limit - count)
             }
             if read < 0, errno == EINTR { continue }
             guard read >= 0 else {
-                throw Failure(description: "--jwt-key \(path): cannot read it (\(String(cString: strerror(errno))))")
+                throw Failure(description: "--jwt-key \(path): cannot read it (\(systemErrorText(errno)))")
             }
             if read == 0 { break }
             count += read

@@ -1,5 +1,5 @@
 import Foundation
-import Locking
+import Platform
 import Sessions
 
 /// The subscriber side of ``RedisStore/changesChannel``: a connection of its

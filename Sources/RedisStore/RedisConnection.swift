@@ -1,10 +1,5 @@
 import CHiredis
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
+import Platform
 
 /// One synchronous hiredis connection, authenticated and on its database.
 ///

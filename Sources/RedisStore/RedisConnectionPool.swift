@@ -1,4 +1,4 @@
-import Locking
+import Platform
 
 /// Connections to one Redis server, lent to one thread at a time: a
 /// thread that needs Redis takes an idle connection (or opens one), uses

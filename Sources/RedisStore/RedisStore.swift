@@ -1,11 +1,5 @@
-import Locking
+import Platform
 import Sessions
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
 
 /// A ``Sessions/SessionStore`` in Redis, shared by every instance that
 /// points at the same server: each instance serves every session.

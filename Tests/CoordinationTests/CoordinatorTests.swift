@@ -2,7 +2,7 @@ import Testing
 
 @testable import Coordination
 
-/// The seeds' coordinator API: children kept and let go, `finish()` order
+/// The coordinator API as iOS teams write it: children kept and let go, `finish()` order
 /// (the child leaves its parent before anyone hears of it), the closure and
 /// typed-output ways to report back.
 @Suite("Coordinator")

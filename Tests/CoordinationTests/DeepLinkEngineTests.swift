@@ -156,7 +156,7 @@ struct DeepLinkEngineTests {
     @Test func refusalsChangeNothing() throws {
         let session = try Session(id: "shop", flow: shopFlow, context: nil)
         try session.open(link: "/cart")
-        let before = (session.version, session.document(), session.journal)
+        let before = (session.version, session.document(), session.acceptedEvents)
         let unknown = try #require(throws: NavigationError.self) { try session.open(link: "/orders") }
         #expect(unknown.kind == .unknownLink)
         #expect(unknown.linkPatterns == ["/products/{id}", "/cart"])
@@ -165,7 +165,7 @@ struct DeepLinkEngineTests {
         #expect(rejected.detail == "link '/products/abc' cannot be followed: product ids are digits, not 'abc'")
         let stale = try #require(throws: NavigationError.self) { try session.open(link: "/cart", expectedVersion: 1) }
         #expect(stale.kind == .versionMismatch)
-        #expect(before == (session.version, session.document(), session.journal))
+        #expect(before == (session.version, session.document(), session.acceptedEvents))
     }
 
     @Test func aFlowWithoutLinksKnowsNone() throws {
@@ -180,11 +180,11 @@ struct DeepLinkEngineTests {
     @Test func replayRebuildsTheHeldLinkAndItsFollowing() throws {
         let session = try Session(id: "shop", flow: shopFlow, context: nil)
         try session.open(link: "/products/9")
-        let held = try Session(restoring: "shop", flow: shopFlow, context: session.context, journal: session.journal)
+        let held = try Session(restoring: "shop", flow: shopFlow, context: session.context, acceptedEvents: session.acceptedEvents)
         #expect(held.pendingLink == "/products/9")
         #expect(held.document() == session.document())
         try tap(session, "unlock")
-        let followed = try Session(restoring: "shop", flow: shopFlow, context: session.context, journal: session.journal)
+        let followed = try Session(restoring: "shop", flow: shopFlow, context: session.context, acceptedEvents: session.acceptedEvents)
         #expect(followed.document() == session.document())
         #expect(followed.historyDocument(since: 0) == session.historyDocument(since: 0))
     }

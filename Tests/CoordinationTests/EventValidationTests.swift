@@ -151,7 +151,7 @@ struct EventValidationTests {
         expectRefused(.invalidPayload, session, tapping: "push")
         try session.tap("back")
         #expect(session.version == 4)
-        #expect(session.journal.map(\.event) == ["update", "push", "back"])
+        #expect(session.acceptedEvents.map(\.event) == ["update", "push", "back"])
     }
 
     @Test func eventLimitRefusesFurtherEvents() throws {

@@ -3,7 +3,8 @@ import Testing
 @testable import Coordination
 
 /// Routers over one session's navigation controller: ids, ownership, the
-/// history they write, misuse, and the recording router of the seeds.
+/// history they write, misuse, and the recording router iOS teams test
+/// coordinators with.
 @Suite("NavigationController and routers")
 struct NavigationControllerTests {
     final class Alpha: Coordinator {}

@@ -52,7 +52,7 @@ struct SessionBudgetTests {
         try session.tap("clear")
         let clear = "s1".utf8.count + "clear".utf8.count + "{}".utf8.count
         #expect(session.byteCount == context + note + add + clear + #"{"lines":[]}"#.utf8.count)
-        #expect(session.journal.count == 3)
+        #expect(session.acceptedEvents.count == 3)
     }
 
     @Test func paramsOfScreensPushedAndPoppedCountWhileOnTheStack() throws {
@@ -83,7 +83,7 @@ struct SessionBudgetTests {
         #expect(error?.currentVersion == 4)
         #expect(error?.detail.contains("limit of \(limit) bytes") == true)
         #expect(session.version == 4)
-        #expect(session.journal.count == 3)
+        #expect(session.acceptedEvents.count == 3)
         #expect(session.byteCount == limit)
         // Even the smallest event adds to the journal.
         expectRefused(.sessionTooLarge, session, tapping: "note", ["text": ""])
@@ -131,7 +131,7 @@ struct SessionBudgetTests {
         for _ in 0..<58 {
             expectRefused(.sessionTooLarge, session, tapping: "attach", ["data": ["blob": .string(megabyte)]])
         }
-        #expect(session.journal.count == 1)
+        #expect(session.acceptedEvents.count == 1)
         #expect(session.byteCount <= SessionLimits.default.maxSessionBytes)
     }
 

@@ -11,7 +11,7 @@ struct SessionLifecycleTests {
     @Test func creationRunsStartAsVersionOne() throws {
         let session = try Session.workbench(id: "first")
         #expect(session.version == 1)
-        #expect(session.journal.isEmpty)
+        #expect(session.acceptedEvents.isEmpty)
         #expect(session.stackDescription == ["home:root"])
         #expect(session.routerCalls(since: 0) == ["setRoot(home)"])
         #expect(session.history.entries.first?.version == 1)

@@ -104,7 +104,7 @@ struct SessionRestoreTests {
 
     @Test func anEmptyJournalRestoresTheStart() throws {
         let fresh = try Session.workbench()
-        let restored = try Session(restoring: fresh.id, flow: .workbench, context: fresh.context, journal: [])
+        let restored = try Session(restoring: fresh.id, flow: .workbench, context: fresh.context, acceptedEvents: [])
         expectSameSession(restored, as: fresh)
         #expect(restored.version == 1)
     }
@@ -120,12 +120,12 @@ struct SessionRestoreTests {
     // MARK: - A journal the flow no longer accepts
 
     @Test func anUnknownEventIsAFlowFailureNamingIt() throws {
-        let journal = try Self.walked(2).journal + [ClientEvent(screen: "s2", event: "teleport")]
+        let journal = try Self.walked(2).acceptedEvents + [ClientEvent(screen: "s2", event: "teleport")]
         expectReplayFailure(of: journal, atEvent: 3, "teleport", on: "s2")
     }
 
     @Test func aScreenThatDoesNotExistIsAFlowFailureNamingTheEvent() throws {
-        var journal = try Self.walked(6).journal
+        var journal = try Self.walked(6).acceptedEvents
         journal.insert(ClientEvent(screen: "s42", event: "update"), at: 4)
         expectReplayFailure(of: journal, atEvent: 5, "update", on: "s42")
     }
@@ -142,8 +142,46 @@ struct SessionRestoreTests {
 
     @Test(arguments: ["reject", "crash"])
     func aHandlerThatNowFailsIsAFlowFailureNamingTheEvent(event: String) throws {
-        let journal = try Self.walked(3).journal + [ClientEvent(screen: "s3", event: event)]
+        let journal = try Self.walked(3).acceptedEvents + [ClientEvent(screen: "s3", event: event)]
         expectReplayFailure(of: journal, atEvent: 4, event, on: "s3")
+    }
+
+    // MARK: - Events recorded by another instance
+
+    /// A session restored from the first `count` events of `live`, as an
+    /// instance that saw only those holds it.
+    private func behind(_ live: Session, by count: Int) throws -> Session {
+        try Session(
+            restoring: live.id, flow: live.flow, context: live.context,
+            acceptedEvents: Array(live.acceptedEvents.dropLast(count)))
+    }
+
+    @Test func recordedEventsCatchALiveSessionUp() throws {
+        let live = try Self.walked()
+        let cached = try behind(live, by: 9)
+        _ = cached.document()
+        try cached.applyRecorded(Array(live.acceptedEvents.suffix(9)))
+        expectSameSession(cached, as: live)
+        #expect(!cached.isBroken)
+        try cached.applyRecorded([])
+        expectSameSession(cached, as: live)
+    }
+
+    @Test func aRecordedEventThatFailsLeavesTheSessionBroken() throws {
+        let live = try Self.walked(4)
+        let cached = try behind(live, by: 1)
+        let recorded = [live.acceptedEvents[3], ClientEvent(screen: "s42", event: "update")]
+        do {
+            try cached.applyRecorded(recorded)
+            Issue.record("an event on a screen that does not exist was applied")
+        } catch {
+            #expect(error.kind == .flowFailure)
+            #expect(error.detail.hasPrefix("replaying recorded event 'update' on s42 failed (screen 's42' is not on the stack"))
+        }
+        #expect(cached.isBroken)
+        let lost = expectRefused(.flowFailure, cached, tapping: "update")
+        #expect(lost?.detail == "the session was lost after its flow failed to replay")
+        #expect(throws: NavigationError.self) { try cached.applyRecorded([]) }
     }
 
     // MARK: - Limits on new events do not take back old ones
@@ -163,7 +201,7 @@ struct SessionRestoreTests {
         limits.maxEventsPerSession = 3
         let restored = try live.restored(limits: limits)
         expectSameSession(restored, as: live)
-        #expect(restored.journal.count == 12)
+        #expect(restored.acceptedEvents.count == 12)
         expectRefused(.eventLimitReached, restored, tapping: "note", ["text": "one more"])
     }
 

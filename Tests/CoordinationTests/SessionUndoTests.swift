@@ -53,7 +53,7 @@ struct SessionUndoTests {
             try session.undoLastEvent()
             #expect(State(session) == states[session.version - 1], "at version \(session.version)")
         }
-        #expect(session.journal.isEmpty)
+        #expect(session.acceptedEvents.isEmpty)
         #expect(session.documentText == (try Session.workbench()).documentText)
 
         // With nothing left to take back, an undo changes nothing.

@@ -48,7 +48,7 @@ struct SharedStoreRegistryTests {
         let applied = try second.send(update, to: created.id)
         #expect(applied.version == 3)
         #expect(try store.records(of: created.id, after: 0).map(\.version) == [1, 2, 3])
-        #expect(try second.withSession(created.id) { $0.journal.count } == 2)
+        #expect(try second.withSession(created.id) { $0.acceptedEvents.count } == 2)
 
         // The same race when the client sent If-Match: 412, nothing stored.
         store.beforeNextAppend { _ = try? first.send(update, to: created.id) }

@@ -1,5 +1,5 @@
 import Dispatch
-import Locking
+import Platform
 import Testing
 
 @testable import Coordination

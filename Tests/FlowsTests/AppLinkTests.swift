@@ -90,7 +90,7 @@ struct AppLinkTests {
 
     @Test func malformedAndUnknownLinksAreRefusedAndChangeNothing() throws {
         let flow = try Self.session(in: "home")
-        let before = (flow.version, flow.session.document(), flow.session.journal)
+        let before = (flow.version, flow.session.document(), flow.session.acceptedEvents)
         let unknown = try #require(throws: NavigationError.self) { try flow.open("/rates/USD") }
         #expect(unknown.kind == .unknownLink)
         #expect(unknown.linkPatterns == ["/home", "/profile", "/settings", "/checkout"])
@@ -98,7 +98,7 @@ struct AppLinkTests {
             let error = try #require(throws: NavigationError.self, "\(malformed)") { try flow.open(malformed) }
             #expect(error.kind == .invalidLink, "\(malformed)")
         }
-        #expect(before == (flow.version, flow.session.document(), flow.session.journal))
+        #expect(before == (flow.version, flow.session.document(), flow.session.acceptedEvents))
     }
 
     @Test func aTrailingSlashAndEscapedLettersNameTheSameLink() throws {

@@ -45,18 +45,18 @@ struct ExchangeLinkTests {
     @Test(arguments: ["rates", "calculator"])
     func unknownCodeIsRefusedAndChangesNothing(state: String) throws {
         let flow = try Self.session(in: state)
-        let before = (flow.version, flow.session.document(), flow.session.journal)
+        let before = (flow.version, flow.session.document(), flow.session.acceptedEvents)
         let error = try #require(throws: NavigationError.self) { try flow.open("/rates/XXX") }
         #expect(error.kind == .linkRejected)
         #expect(error.detail.contains("known codes: USD, EUR, JPY, GBP, CNY"))
-        #expect(before == (flow.version, flow.session.document(), flow.session.journal))
+        #expect(before == (flow.version, flow.session.document(), flow.session.acceptedEvents))
     }
 
     @Test func aLinkIsAnEventWithItsRouterCallsInTheHistory() throws {
         let flow = try FlowSession.exchange()
         try flow.open("/rates/EUR")
         #expect(flow.version == 2)
-        #expect(flow.session.journal == [ClientEvent(link: "/rates/EUR")])
+        #expect(flow.session.acceptedEvents == [ClientEvent(link: "/rates/EUR")])
         #expect(flow.calls(since: 1) == ["CalculatorCoordinator: push(calculator)"])
         // The calculator it opened behaves like one opened by `select`.
         #expect(try flow.send("close", on: "calculator") == Self.closeCalculator)

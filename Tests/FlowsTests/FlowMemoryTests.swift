@@ -4,7 +4,7 @@ import Testing
 @testable import Flows
 @testable import Sessions
 
-/// The leak the seeds warn about: finished coordinators and their screens
+/// The classic leak of the coordinator pattern: finished coordinators and their screens
 /// must be freed, while the session lives and when it ends.
 @Suite("Built-in flows free what they finish")
 struct FlowMemoryTests {

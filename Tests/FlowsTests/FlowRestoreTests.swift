@@ -100,7 +100,7 @@ struct FlowRestoreTests {
         let app = try FlowSession.app()
         try app.send("next", on: "welcome")
         do {
-            let session = try Session(restoring: "x", flow: ExchangeFlow.flow, context: [:], journal: app.session.journal)
+            let session = try Session(restoring: "x", flow: ExchangeFlow.flow, context: [:], acceptedEvents: app.session.acceptedEvents)
             Issue.record("replayed to version \(session.version)")
         } catch {
             #expect(error.kind == .flowFailure)
@@ -113,9 +113,9 @@ struct FlowRestoreTests {
         try exchange.send("select", on: "rates", ["code": "USD"])
         try exchange.send("close", on: "calculator")
         // As if an older version of the flow had offered "XXX", which this one refuses.
-        let journal = exchange.session.journal + [ClientEvent(screen: "s1", event: "select", payload: ["code": "XXX"])]
+        let journal = exchange.session.acceptedEvents + [ClientEvent(screen: "s1", event: "select", payload: ["code": "XXX"])]
         do {
-            let session = try Session(restoring: "x", flow: ExchangeFlow.flow, context: [:], journal: journal)
+            let session = try Session(restoring: "x", flow: ExchangeFlow.flow, context: [:], acceptedEvents: journal)
             Issue.record("replayed to version \(session.version)")
         } catch {
             #expect(error.kind == .flowFailure)
@@ -157,7 +157,9 @@ struct FlowRestoreTests {
     // MARK: - Helpers
 
     private static func restore(_ session: Session) throws(NavigationError) -> Session {
-        try Session(restoring: session.id, flow: session.flow, context: session.context, journal: session.journal, limits: session.limits)
+        try Session(
+            restoring: session.id, flow: session.flow, context: session.context, acceptedEvents: session.acceptedEvents,
+            limits: session.limits)
     }
 
     /// What must be the same after a restore or an undo, byte for byte.
@@ -170,7 +172,7 @@ struct FlowRestoreTests {
 
         init(_ session: Session) {
             version = session.version
-            journal = session.journal
+            journal = session.acceptedEvents
             byteCount = session.byteCount
             document = String(decoding: session.document(), as: UTF8.self)
             histories = (0...session.version).map { String(decoding: session.historyDocument(since: $0), as: UTF8.self) }

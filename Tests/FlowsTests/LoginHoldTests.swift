@@ -77,7 +77,7 @@ struct LoginHoldTests {
         try flow.open("/checkout")
         let live = flow.session
         let restored = try Session(
-            restoring: live.id, flow: live.flow, context: live.context, journal: live.journal, limits: live.limits)
+            restoring: live.id, flow: live.flow, context: live.context, acceptedEvents: live.acceptedEvents, limits: live.limits)
         #expect(restored.pendingLink == "/checkout")
         #expect(restored.document() == live.document())
         let login = try #require(restored.stack.top?.screen.id)

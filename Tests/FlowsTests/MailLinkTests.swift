@@ -137,12 +137,12 @@ struct MailLinkTests {
             ("/messages/m9", "unknown message 'm9'; known messages: m1, m2, m3, m4"),
         ]
         for (link, detail) in refused {
-            let before = (mail.version, mail.session.document(), mail.session.historyDocument(), mail.session.journal)
+            let before = (mail.version, mail.session.document(), mail.session.historyDocument(), mail.session.acceptedEvents)
             let error = try #require(throws: NavigationError.self) { try mail.openRecorded(link) }
             #expect(error.kind == .linkRejected)
             #expect(error.detail.contains(detail))
             #expect(mail.routerLog?.entries.isEmpty == true, "no router call for \(link)")
-            #expect(before == (mail.version, mail.session.document(), mail.session.historyDocument(), mail.session.journal))
+            #expect(before == (mail.version, mail.session.document(), mail.session.historyDocument(), mail.session.acceptedEvents))
         }
     }
 
@@ -157,7 +157,7 @@ struct MailLinkTests {
         let mail = try FlowSession.mail()
         try mail.open("/messages/m1")
         #expect(mail.version == 2)
-        #expect(mail.session.journal == [ClientEvent(link: "/messages/m1")])
+        #expect(mail.session.acceptedEvents == [ClientEvent(link: "/messages/m1")])
         #expect(try mail.sendVisible("archive", on: "message").last == "MailboxesCoordinator: setRoot(empty) @mail/secondary")
         #expect(try mail.sendVisible("back", on: "messages") == ["MailboxesCoordinator: pop @mail/primary [user]"])
         #expect(

@@ -3,7 +3,7 @@ import Testing
 @testable import Coordination
 @testable import Flows
 
-/// The seeds' way to test navigation without UI: coordinators built by hand
+/// How iOS teams test navigation without UI: coordinators built by hand
 /// over a recording router, their screens' handlers called directly, and the
 /// order of router calls checked.
 @Suite("Coordinators over a recording router")

@@ -3,7 +3,7 @@ import Testing
 @testable import Coordination
 @testable import Flows
 
-/// Child to parent, each way the seeds name: delegates (Onboarding, Main,
+/// Child to parent, each way the coordinator pattern has: delegates (Onboarding, Main,
 /// Rates, Calculator), a closure (Checkout) and a typed output (Auth). A child
 /// that reports nothing (Profile, Settings) is let go by `finish()` itself.
 @Suite("Child to parent: delegate, closure, typed output")

@@ -4,7 +4,7 @@ import Testing
 @testable import Flows
 
 /// A flow's route names both the link and the screen it brings into view,
-/// as the seeds' SwiftUI `Route` enum does (issue 14): following a link
+/// as a SwiftUI app's `Route` enum does: following a link
 /// shows the screen its route names, built by the coordinators from the
 /// same typed value.
 @Suite("Routes name screens")

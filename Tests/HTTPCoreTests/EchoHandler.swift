@@ -1,11 +1,6 @@
 import HTTPCore
+import Platform
 import Synchronization
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
 
 /// The test handler: echoes the request back so tests can see exactly what
 /// reached the handler.

@@ -1,13 +1,8 @@
 import HTTPCore
+import Platform
 import Synchronization
 import TestSupport
 import Testing
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
 
 /// `HTTPHandler.response(beforeBodyOf:)`: access is decided from the head,
 /// before any of the body is read or `100 Continue` is sent.

@@ -1,12 +1,7 @@
+import Platform
 import Testing
 
 @testable import HTTPCore
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
 
 /// `maxBodyBytes` is enforced while receiving, and the handler chooses the 413.
 @Suite struct HTTPServerBodyLimitTests {

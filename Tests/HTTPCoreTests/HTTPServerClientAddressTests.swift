@@ -1,11 +1,6 @@
 import HTTPCore
+import Platform
 import Testing
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
 
 /// `HTTPRequest.clientAddress` is the connection's peer, as an IP literal.
 @Suite struct HTTPServerClientAddressTests {

@@ -1,11 +1,6 @@
 import HTTPCore
+import Platform
 import Testing
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
 
 /// `perIPConnectionLimit`: one address holds at most that many connections;
 /// libmicrohttpd closes a further one unanswered, and other addresses are

@@ -1,11 +1,6 @@
 import HTTPCore
+import Platform
 import Testing
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
 
 /// Start, bind and stop: idle → running → stopped.
 @Suite struct HTTPServerLifecycleTests {

@@ -1,12 +1,7 @@
+import Platform
 import Testing
 
 @testable import HTTPCore
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
 
 /// Early answers reach clients that write their whole request before reading
 /// (as Python's `http.client` does): after answering, the server keeps reading

@@ -1,11 +1,6 @@
 import HTTPCore
+import Platform
 import Testing
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
 
 /// Requests and responses over real sockets: what the client sends is what the
 /// handler sees, and what the handler returns is what the client gets.

@@ -1,13 +1,8 @@
 import HTTPCore
+import Platform
 import Synchronization
 import TestSupport
 import Testing
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
 
 /// ``HTTPStream``: a response body written while it is sent.
 @Suite struct HTTPStreamTests {

@@ -6,14 +6,8 @@ import Testing
 struct JSONWriterTests {
     // MARK: - Helpers
 
-    private func text(_ write: (inout JSONWriter) -> Void) -> String {
-        var writer = JSONWriter()
-        write(&writer)
-        return String(decoding: writer.bytes, as: UTF8.self)
-    }
-
-    private func number(_ d: Double) -> String { text { $0.writeNumber(d) } }
-    private func string(_ s: String) -> String { text { $0.writeString(s) } }
+    private func number(_ d: Double) -> String { writtenText { $0.writeNumber(d) } }
+    private func string(_ s: String) -> String { writtenText { $0.writeString(s) } }
 
     // MARK: - Strings
 
@@ -125,11 +119,11 @@ struct JSONWriterTests {
     }
 
     @Test func writeIntCoversTheWholeRange() {
-        #expect(text { $0.writeInt(0) } == "0")
-        #expect(text { $0.writeInt(-1) } == "-1")
-        #expect(text { $0.writeInt(1_234_567_890) } == "1234567890")
-        #expect(text { $0.writeInt(Int.max) } == "\(Int.max)")
-        #expect(text { $0.writeInt(Int.min) } == "\(Int.min)")
+        #expect(writtenText { $0.writeInt(0) } == "0")
+        #expect(writtenText { $0.writeInt(-1) } == "-1")
+        #expect(writtenText { $0.writeInt(1_234_567_890) } == "1234567890")
+        #expect(writtenText { $0.writeInt(Int.max) } == "\(Int.max)")
+        #expect(writtenText { $0.writeInt(Int.min) } == "\(Int.min)")
     }
 
     // MARK: - Values and raw output
@@ -159,7 +153,7 @@ struct JSONWriterTests {
     }
 
     @Test func rawWritesComposeWithTypedWrites() {
-        let rendered = text { writer in
+        let rendered = writtenText { writer in
             writer.writeRaw("{\"id\":")
             writer.writeInt(7)
             writer.writeRaw(Array(",\"ok\":".utf8))

@@ -1,11 +1,8 @@
 import Coordination
 import Dispatch
 import NavigationAPI
+import Platform
 import Testing
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// `GET /metrics`: exact counts after a known sequence of requests, in a page
 /// that parses as strict Prometheus text.

@@ -1,10 +1,5 @@
 import Coordination
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
+import Platform
 
 /// A response as a client sees it.
 struct TestResponse {

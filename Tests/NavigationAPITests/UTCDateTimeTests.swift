@@ -1,11 +1,6 @@
 import NavigationAPI
+import Platform
 import Testing
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
 
 /// The log's timestamps come from integer calendar arithmetic instead of
 /// `gmtime_r` (which locks); they must agree with it everywhere.

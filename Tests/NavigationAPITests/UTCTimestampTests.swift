@@ -1,13 +1,8 @@
 import Coordination
+import Platform
 import Testing
 
 @testable import NavigationAPI
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
 
 /// The times of `GET /v1/sessions/{id}/events` come from integer calendar
 /// arithmetic; they must agree with `gmtime_r` everywhere.

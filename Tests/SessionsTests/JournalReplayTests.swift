@@ -1,5 +1,7 @@
 import Coordination
+import FileStore
 import Flows
+import StoreTestSupport
 import Testing
 
 @testable import Sessions
@@ -13,7 +15,7 @@ struct JournalReplayTests {
     private static func restore(_ recording: SessionRecording) throws -> Session {
         let flow = try #require(BuiltinFlows.all.first { $0.name == recording.flow })
         #expect(recording.flowVersion == flow.version)
-        return try Session(restoring: recording.sessionID, flow: flow, context: recording.context, journal: recording.events)
+        return try Session(restoring: recording.sessionID, flow: flow, context: recording.context, acceptedEvents: recording.events)
     }
 
     private static func expectSame(_ restored: Session, as live: Session, sourceLocation: SourceLocation = #_sourceLocation) {
@@ -25,7 +27,7 @@ struct JournalReplayTests {
             String(decoding: restored.historyDocument(since: 0), as: UTF8.self)
                 == String(decoding: live.historyDocument(since: 0), as: UTF8.self),
             sourceLocation: sourceLocation)
-        #expect(restored.journal == live.journal, sourceLocation: sourceLocation)
+        #expect(restored.acceptedEvents == live.acceptedEvents, sourceLocation: sourceLocation)
     }
 
     @Test func anExchangeSessionIsRestoredFromAMemoryStore() throws {
@@ -107,11 +109,11 @@ struct JournalReplayTests {
         let store = MemoryStore()
         let id = Journal.id(0xE2)
         let live = try Session(id: id, flow: ExchangeFlow.flow, context: nil)
-        let created = JournalEntry.created(flow: "exchange", flowVersion: ExchangeFlow.flow.version, context: live.context)
+        let created = JournalEntry.created(SessionStart(flow: "exchange", flowVersion: ExchangeFlow.flow.version, context: live.context))
         try store.append(created.record(sessionID: id, version: 1, time: 0), expectedVersion: 0)
         for (event, payload) in WalkedSession.exchangeSteps {
             try live.send(ClientEvent(screen: live.stack.top?.screen.id ?? "", event: event, payload: payload))
-            let record = JournalEntry.event(try #require(live.journal.last)).record(sessionID: id, version: live.version, time: 0)
+            let record = JournalEntry.event(try #require(live.acceptedEvents.last)).record(sessionID: id, version: live.version, time: 0)
             try store.append(record, expectedVersion: live.version - 1)
             Self.expectSame(try Self.restore(SessionRecording(store.records(of: id, after: 0))), as: live)
         }

@@ -2,6 +2,8 @@ import Coordination
 import Flows
 import Foundation
 import RedisStore
+import Sessions
+import StoreTestSupport
 import TestSupport
 import Testing
 

@@ -1,4 +1,6 @@
+import FileStore
 import RedisStore
+import StoreTestSupport
 import TestSupport
 import Testing
 

@@ -1,8 +1,5 @@
 import Foundation
-
-#if canImport(Glibc)
-    import Glibc
-#endif
+import Platform
 
 /// A `redis-server` of a test's own: a free loopback port, a fresh
 /// temporary directory, the AOF on with `appendfsync always` (an

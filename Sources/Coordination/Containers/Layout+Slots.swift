@@ -1,51 +1,40 @@
 extension Layout {
-    /// The stack `slot` names in this layout, as a full position: the tab
-    /// (the selected one when the slot names none) and the column (the
-    /// primary one when the slot names none and the place is a split view).
-    func resolve(_ slot: NavigationSlot) throws(RouterMisuse) -> NavigationSlot {
+    /// Changes, in place, the stack `slot` names in this layout, and
+    /// returns what `body` returns with the full position of that stack:
+    /// its tab (the selected one when the slot names none) and its column
+    /// (the primary one when the slot names none and the place is a split
+    /// view). A slot naming a tab or a column the layout does not have
+    /// throws.
+    mutating func changeStack<Result>(
+        for slot: NavigationSlot, _ body: (inout [NavigationStack.Entry]) throws(RouterMisuse) -> Result
+    ) throws(RouterMisuse) -> (Result, NavigationSlot) {
+        // Each case takes its arrays out of `self` first, so that they are
+        // changed in place rather than copied.
         switch self {
-        case .stack:
+        case .stack(var entries):
             if let tab = slot.tab { throw .noTabBar(tab: tab) }
             if slot.column != nil { throw .noSplitView(slot.description) }
-            return .main
-        case .split:
+            self = .stack([])
+            defer { self = .stack(entries) }
+            return (try body(&entries), .main)
+        case .split(var primary, var secondary):
             if let tab = slot.tab { throw .noTabBar(tab: tab) }
-            return NavigationSlot(column: slot.column ?? .primary)
-        case .tabs(let selected, let tabs):
+            self = .stack([])
+            defer { self = .split(primary: primary, secondary: secondary) }
+            let column = slot.column ?? .primary
+            let result = column == .secondary ? try body(&secondary) : try body(&primary)
+            return (result, NavigationSlot(column: column))
+        case .tabs(let selected, var tabs):
             let id = slot.tab ?? selected
-            guard let tab = tabs.first(where: { $0.item.id == id }) else { throw .unknownTab(id) }
+            guard let index = tabs.firstIndex(where: { $0.item.id == id }) else { throw .unknownTab(id) }
+            self = .stack([])
+            defer { self = .tabs(selected: selected, tabs: tabs) }
             do {
-                let inner = try tab.layout.resolve(NavigationSlot(column: slot.column))
-                return NavigationSlot(tab: id, column: inner.column)
+                let (result, inner) = try tabs[index].layout.changeStack(for: NavigationSlot(column: slot.column), body)
+                return (result, NavigationSlot(tab: id, column: inner.column))
             } catch .noSplitView {
                 throw .noSplitView(slot.description)
             }
-        }
-    }
-
-    /// The stack at a position ``resolve(_:)`` returned.
-    func entries(at position: NavigationSlot) -> [NavigationStack.Entry] {
-        switch self {
-        case .stack(let entries): entries
-        case .split(let primary, let secondary): position.column == .secondary ? secondary : primary
-        case .tabs(_, let tabs):
-            tabs.first { $0.item.id == position.tab }?.layout.entries(at: NavigationSlot(column: position.column)) ?? []
-        }
-    }
-
-    /// Replaces the stack at a position ``resolve(_:)`` returned.
-    mutating func replace(at position: NavigationSlot, with entries: [NavigationStack.Entry]) {
-        switch self {
-        case .stack:
-            self = .stack(entries)
-        case .split(let primary, let secondary):
-            self =
-                position.column == .secondary
-                ? .split(primary: primary, secondary: entries) : .split(primary: entries, secondary: secondary)
-        case .tabs(let selected, var tabs):
-            guard let index = tabs.firstIndex(where: { $0.item.id == position.tab }) else { return }
-            tabs[index].layout.replace(at: NavigationSlot(column: position.column), with: entries)
-            self = .tabs(selected: selected, tabs: tabs)
         }
     }
 

@@ -3,15 +3,19 @@
 ///
 /// A plain session is one ``stack(_:)``. A tab bar holds one layout per tab,
 /// each a stack or a split view; a split view holds two stacks. The modals
-/// presented over all of it are not part of the layout: they sit at the top
-/// of the session's collapsed ``NavigationStack``.
+/// presented over all of it are not part of the layout: the
+/// ``NavigationController`` keeps them beside it, and they sit at the top of
+/// the session's collapsed ``NavigationStack``.
+///
+/// The containers are `indirect` (boxed): most sessions show a plain stack,
+/// which then takes no more room than its entries.
 public enum Layout {
     /// One navigation stack: a root and the screens pushed on it.
     case stack([NavigationStack.Entry])
     /// A split view: the primary column's stack and the secondary column's.
-    case split(primary: [NavigationStack.Entry], secondary: [NavigationStack.Entry])
+    indirect case split(primary: [NavigationStack.Entry], secondary: [NavigationStack.Entry])
     /// A tab bar: its tabs in order, and the id of the one selected.
-    case tabs(selected: String, tabs: [Tab])
+    indirect case tabs(selected: String, tabs: [Tab])
 
     /// One tab of a tab bar and what it shows.
     public struct Tab {
@@ -57,5 +61,11 @@ public enum Layout {
     public var hasTabBar: Bool {
         if case .tabs = self { return true }
         return false
+    }
+
+    /// Whether the layout is a tab bar or a split view, not one plain stack.
+    public var hasContainers: Bool {
+        if case .stack = self { return false }
+        return true
     }
 }

@@ -22,29 +22,23 @@ extension NavigationController {
             misuse = .unknownTab(selected)
             return
         }
-        stack = NavigationStack()
-        modals = []
-        containers = .tabs(selected: selected, tabs: tabs.map { Layout.Tab(item: $0, layout: .stack([])) })
+        change {
+            $0 = .tabs(selected: selected, tabs: tabs.map { Layout.Tab(item: $0, layout: .stack([])) })
+            $1 = []
+        }
         tabBarOwner = coordinator
-        containersDidChange()
         record(.setTabs, nil, nil, coordinator, animated, at: NavigationSlot(tab: selected), tabs: tabs)
     }
 
     /// Selects tab `id` of the tab bar; `coordinator` is nil when the user did.
     func selectTab(_ id: String, by coordinator: Coordinator?, animated: Bool) {
         guard acceptsCall() else { return }
-        guard var layout = containers else {
-            misuse = .noTabBar(tab: id)
-            return
-        }
-        do {
-            try layout.select(id)
+        do throws(RouterMisuse) {
+            try change { layout, _ throws(RouterMisuse) in try layout.select(id) }
         } catch {
             misuse = error
             return
         }
-        containers = layout
-        containersDidChange()
         record(
             .selectTab, nil, nil, coordinator ?? tabBarOwner, animated, at: NavigationSlot(tab: id),
             byUser: coordinator == nil)
@@ -59,118 +53,19 @@ extension NavigationController {
             return
         }
         let empty = Layout.split(primary: [], secondary: [])
-        if let tab = slot.tab {
-            guard var layout = containers else {
-                misuse = .noTabBar(tab: tab)
-                return
+        do throws(RouterMisuse) {
+            try change { layout, modals throws(RouterMisuse) in
+                if let tab = slot.tab {
+                    try layout.replaceLayout(ofTab: tab, with: empty)
+                } else {
+                    layout = empty
+                    modals = []
+                }
             }
-            do {
-                try layout.replaceLayout(ofTab: tab, with: empty)
-            } catch {
-                misuse = error
-                return
-            }
-            containers = layout
-        } else {
-            stack = NavigationStack()
-            modals = []
-            containers = empty
+        } catch {
+            misuse = error
+            return
         }
-        containersDidChange()
         record(.setSplit, nil, nil, coordinator, animated, at: NavigationSlot(tab: slot.tab))
-    }
-
-    /// Back to one plain, empty stack.
-    func removeContainers() {
-        containers = nil
-        modals = []
-        stack = NavigationStack()
-        containersDidChange()
-    }
-
-    /// Shows `screen` in `slot`, or over everything as a modal (or pushed on
-    /// the top modal). Returns the position it changed, nil for the modals.
-    func containerShow(
-        _ screen: Screen, presentation: Presentation, in slot: NavigationSlot
-    ) throws(RouterMisuse)
-        -> NavigationSlot?
-    {
-        guard var layout = containers else {
-            throw slot.tab.map { RouterMisuse.noTabBar(tab: $0) } ?? .noSplitView(slot.description)
-        }
-        if shownEntries.contains(where: { $0.screen === screen }) { throw .alreadyShown(screen.name) }
-        let entry = NavigationStack.Entry(screen: screen, presentation: presentation)
-        if presentation.isModal || (presentation == .push && !modals.isEmpty) {
-            modals.append(entry)
-            containersDidChange()
-            return nil
-        }
-        let position = try layout.resolve(slot)
-        var entries = layout.entries(at: position)
-        if presentation == .root {
-            entries = [entry]
-        } else {
-            guard !entries.isEmpty else { throw .emptyStack(operation: "push") }
-            entries.append(entry)
-        }
-        layout.replace(at: position, with: entries)
-        containers = layout
-        containersDidChange()
-        return position
-    }
-
-    /// Pops the top modal's pushed top screen, or the top of `slot`'s stack.
-    func containerPop(in slot: NavigationSlot) throws(RouterMisuse) -> (NavigationStack.Entry, NavigationSlot?) {
-        guard var layout = containers else {
-            throw slot.tab.map { RouterMisuse.noTabBar(tab: $0) } ?? .noSplitView(slot.description)
-        }
-        if let top = modals.last {
-            guard top.presentation == .push else { throw .notPushed(top.screen.name) }
-            modals.removeLast()
-            containersDidChange()
-            return (top, nil)
-        }
-        let position = try layout.resolve(slot)
-        var entries = layout.entries(at: position)
-        guard let top = entries.last else { throw .emptyStack(operation: "pop") }
-        guard top.presentation == .push else { throw .notPushed(top.screen.name) }
-        entries.removeLast()
-        layout.replace(at: position, with: entries)
-        containers = layout
-        containersDidChange()
-        return (top, position)
-    }
-
-    /// Pops every screen pushed on the top modal, or on `slot`'s root.
-    func containerPopToRoot(
-        in slot: NavigationSlot
-    ) throws(RouterMisuse)
-        -> (removed: [NavigationStack.Entry], revealed: NavigationStack.Entry?, position: NavigationSlot?)
-    {
-        guard var layout = containers else {
-            throw slot.tab.map { RouterMisuse.noTabBar(tab: $0) } ?? .noSplitView(slot.description)
-        }
-        if let modalIndex = modals.lastIndex(where: { $0.presentation.isModal }) {
-            let removed = Array(modals[(modalIndex + 1)...])
-            modals.removeSubrange((modalIndex + 1)...)
-            containersDidChange()
-            return (removed, modals.last, nil)
-        }
-        let position = try layout.resolve(slot)
-        let entries = layout.entries(at: position)
-        guard let root = entries.first else { throw .emptyStack(operation: "popToRoot") }
-        layout.replace(at: position, with: [root])
-        containers = layout
-        containersDidChange()
-        return (Array(entries.dropFirst()), root, position)
-    }
-
-    /// Removes the top modal with every screen pushed on it.
-    func containerDismiss() throws(RouterMisuse) -> [NavigationStack.Entry] {
-        guard let modalIndex = modals.lastIndex(where: { $0.presentation.isModal }) else { throw .noModal }
-        let removed = Array(modals[modalIndex...])
-        modals.removeSubrange(modalIndex...)
-        containersDidChange()
-        return removed
     }
 }

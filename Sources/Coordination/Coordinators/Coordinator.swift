@@ -24,10 +24,9 @@ open class Coordinator {
     /// True once ``finish()`` ran; a finished coordinator never comes back.
     public var isFinished: Bool { finished }
 
-    // The storage of the three above. Not public, so the optimizer sees every
-    // access and drops the runtime exclusivity checks (~85 instructions each)
-    // that a public stored property of a class keeps: settling reads them
-    // for every coordinator after every event.
+    // The storage of the three above, private so that the compiler sees
+    // every access: see "Engine memory and instruction notes" in
+    // bench/README.md for this and the other layout choices of the engine.
     private var children: [Coordinator] = []
     private weak var parent: Coordinator?
     /// Called once when this coordinator finishes, before its parent's
@@ -36,25 +35,20 @@ open class Coordinator {
         get { finishHandler?.body }
         set { finishHandler = newValue.map(FinishHandler.init) }
     }
-    /// The storage of ``onFinish``, boxed: most coordinators have none,
-    /// and a closure inline is two words every idle session keeps.
+    /// The storage of ``onFinish``, boxed: most coordinators have none.
     private var finishHandler: FinishHandler?
     /// For a root coordinator: the output of the whole flow, rendered as the
     /// session's `result` once the root finishes.
     public var result: JSONValue?
-    // After `result`, in the byte its optional enum leaves free: with the
-    // type name not stored and ``onFinish`` boxed, a coordinator is 104
-    // bytes, and one with three words of its own 128, not 160.
     private var finished = false
 
     /// The name shown in the session document's coordinator tree and history:
-    /// what `String(describing:)` prints for the type. Spelled on each read,
-    /// not kept: every coordinator of every idle session would keep a copy.
+    /// what `String(describing:)` prints for the type, spelled on each read
+    /// rather than stored with every coordinator.
     public var typeName: String { Self.typeName(of: type(of: self)) }
 
     /// `_typeName` prints what `String(describing:)` does for a metatype,
-    /// without its `Mirror` and casts (`String(describing:)` cost ~7,500
-    /// instructions a call).
+    /// without its `Mirror` and casts.
     static func typeName(of type: Coordinator.Type) -> String {
         _typeName(type, qualified: false)
     }
@@ -64,7 +58,8 @@ open class Coordinator {
         self.id = environment.nextCoordinatorID()
     }
 
-    /// The session's shared services (the Keychain of the seeds).
+    /// The session's shared services: what an iOS app keeps in the Keychain
+    /// and hands its coordinators (``SharedStore``).
     public var store: SharedStore { environment.store }
 
     /// Begins the flow: shows its first screen or starts its first child.
@@ -109,7 +104,8 @@ open class Coordinator {
         return true
     }
 
-    /// Adds `child` and calls its ``start()``: the seeds' two lines in one.
+    /// Adds `child` and calls its ``start()``: the two lines a parent
+    /// coordinator always writes, in one.
     /// Starts nothing when the child could not be added: it is already a
     /// child, or either coordinator has finished.
     public func startChild(_ child: Coordinator) {
@@ -127,8 +123,8 @@ open class Coordinator {
 
     /// Called when a child finishes, after it was removed from
     /// ``childCoordinators``: a finished child can never stay in the tree,
-    /// so the leak the seeds warn about cannot happen. Override to start
-    /// what comes next.
+    /// so the classic leak of the pattern (a finished child kept alive by its
+    /// parent's list) cannot happen. Override to start what comes next.
     open func childDidFinish(_ child: Coordinator) {}
 
     /// Called after the user popped `screen`, one of this coordinator's, with

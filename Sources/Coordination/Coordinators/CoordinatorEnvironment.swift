@@ -4,7 +4,7 @@
 ///
 /// A root coordinator gets it from the session; a parent hands its own to the
 /// children it creates (`ProfileCoordinator(environment: environment)`), as
-/// the seeds hand a `UINavigationController` down.
+/// an iOS parent coordinator hands its `UINavigationController` down.
 public final class CoordinatorEnvironment {
     public let navigation: NavigationController
     public let store: SharedStore

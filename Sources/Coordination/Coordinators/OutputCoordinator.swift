@@ -1,5 +1,5 @@
-/// A coordinator that finishes with a typed output: the seeds' `Result`
-/// style, with no delegate protocol to write per child.
+/// A coordinator that finishes with a typed output: a child that reports a
+/// `Result` to its parent, with no delegate protocol to write per child.
 ///
 /// ```swift
 /// let auth = AuthCoordinator(environment: environment)

@@ -14,7 +14,7 @@ public struct StoreKey<Value>: Sendable, Hashable {
 /// A session's shared services: a typed key-value store injected into every
 /// coordinator of the session, like a DI container.
 ///
-/// It stands in for the Keychain and UserDefaults of the seeds: the Auth flow
+/// It stands in for an iOS app's Keychain and UserDefaults: the Auth flow
 /// saves a token here and the Profile flow reads the user from here, so the
 /// two never need to know each other. It lives and dies with its session, and
 /// it belongs to the session's state: an event that is undone undoes its

@@ -11,7 +11,7 @@
 /// environment: no clocks, no random numbers, no I/O.
 public struct Flow: Sendable {
     /// Everything below, in one shared object: every session and its state
-    /// hold their flow, and a `Flow` of ten members was ~100 bytes in each.
+    /// hold their flow, as one reference.
     private var definition: Definition
 
     public var name: String { definition.name }

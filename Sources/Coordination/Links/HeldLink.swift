@@ -1,14 +1,14 @@
 /// The session's held link: the one a coordinator could not follow yet.
 ///
 /// One per session, in its ``CoordinatorEnvironment``; rebuilt like the
-/// rest of the session by replaying its journal, since holding, following
+/// rest of the session by replaying its accepted events, since holding, following
 /// and dropping all happen inside events.
 final class HeldLink {
     /// The link, as shown in the session document's `pendingLink`.
     private(set) var link: DeepLink?
     /// Where a held link goes again (``attach(flow:root:)``): the flow's
     /// routing hands it to the root. Two fields, not a closure capturing
-    /// them: that closure's context was an allocation every idle session kept.
+    /// them, which would be an allocation every session keeps.
     private var flow: Flow?
     /// Weak: the environment, which holds this, is held by the root.
     private weak var root: Coordinator?

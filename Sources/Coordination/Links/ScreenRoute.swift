@@ -1,5 +1,5 @@
-/// A route that also names the screen it brings into view, the way the
-/// seeds' SwiftUI `Route` enum is both what a link appends to `path` and
+/// A route that also names the screen it brings into view, the way a
+/// SwiftUI app's `Route` enum is both what a link appends to `path` and
 /// what `navigationDestination(for:)` switches over to build the view.
 ///
 /// ```swift

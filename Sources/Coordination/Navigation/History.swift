@@ -18,8 +18,7 @@ public struct History: Sendable {
     private var droppedThroughVersion = 0
 
     public init(limit: Int) {
-        // No capacity reserved up front: most sessions hold a few entries,
-        // and room for 16 was the largest part of an idle session's memory.
+        // No capacity reserved up front: most sessions hold a few entries.
         self.limit = max(1, limit)
     }
 

@@ -10,8 +10,8 @@ public struct HistoryEntry: Sendable, Equatable {
     }
 
     // Stored properties are declared word-sized first and one-byte last, so
-    // that an entry is 88 bytes (an idle session keeps its first): the
-    // initializer keeps the order the history passes them in.
+    // that no padding falls between them; the initializer keeps the order
+    // the history passes them in.
     /// Position in the session's history, from 1, never reused.
     public let seq: Int
     /// The session version this call produced.
@@ -25,8 +25,7 @@ public struct HistoryEntry: Sendable, Equatable {
     /// coordinator when the user made it with `back` or `dismiss`; empty
     /// when there was none.
     public var coordinator: String { coordinatorType?.name ?? "" }
-    /// The type, not its name: a name would be a string every entry keeps
-    /// (an idle session keeps its first), spelled when the history is read.
+    /// The type, not its name: the name is spelled when the history is read.
     let coordinatorType: CoordinatorType?
     /// With a tab bar: the tab whose stack the call changed (for `setTabs`,
     /// the one selected; for `selectTab`, the one now selected; for

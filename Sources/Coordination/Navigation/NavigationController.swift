@@ -1,15 +1,39 @@
-/// The session's navigation state: the stack, the history of router calls,
-/// and the counter that names screens.
+/// The session's navigation state: what is shown, the history of router
+/// calls, and the counter that names screens.
 ///
-/// Every coordinator's ``Router`` acts on the one controller of its session,
-/// as the seeds' routers all wrap one `UINavigationController`. A call that
-/// cannot be carried out (a pop of the root, a dismiss with no modal) is a
-/// bug in the flow: it is remembered in ``misuse`` and the session undoes the
-/// event that made it.
+/// What is shown is one model: the ``layout`` (one plain stack for most
+/// sessions, or a tab bar or a split view) and the ``modals`` presented over
+/// it. Every router call changes that model; ``stack`` and ``shownEntries``
+/// are read from it. Every coordinator's ``Router`` acts on the one
+/// controller of its session, as an iOS app's routers all wrap one
+/// `UINavigationController`. A call that cannot be carried out (a
+/// pop of the root, a dismiss with no modal) is a bug in the flow: it is
+/// remembered in ``misuse`` and the session undoes the event that made it.
 public final class NavigationController {
-    /// What the user sees, bottom to top: the plain stack, or with
-    /// containers the collapsed path of ``layout`` with the modals on top.
-    public internal(set) var stack = NavigationStack()
+    /// What is shown under the modals: a plain stack, a tab bar or a split view.
+    public var layout: Layout { underModals }
+    /// The storage of ``layout``, private so that the compiler sees every
+    /// access, as ``Coordinator``'s storage is.
+    private var underModals: Layout = .stack([])
+    /// The modals over the layout, bottom to top, each followed by the
+    /// screens pushed on it.
+    var modals: [NavigationStack.Entry] { overlay?.modals ?? [] }
+    /// What the user sees, bottom to top: the layout collapsed
+    /// (``Layout/collapsed``) with the modals on top.
+    public var stack: NavigationStack { overlay?.stack ?? NavigationStack(entries: plainStack) }
+    /// Every screen shown: every tab and column of the layout, then the
+    /// modals. A coordinator owning one of them is alive.
+    public var shownEntries: [NavigationStack.Entry] { overlay?.shown ?? plainStack }
+    /// The modals, with ``stack`` and ``shownEntries`` worked out once per
+    /// change; nil while the layout is a plain stack with no modal, whose
+    /// entries are both.
+    private var overlay: NavigationOverlay?
+    /// What a session without an ``overlay`` shows: its plain stack's entries.
+    private var plainStack: [NavigationStack.Entry] {
+        if case .stack(let entries) = underModals { return entries }
+        return underModals.collapsed
+    }
+
     public internal(set) var history: History
     public let maxStackDepth: Int
     /// The version the router calls being made now will produce.
@@ -19,8 +43,8 @@ public final class NavigationController {
         get { firstMisuse }
         set { firstMisuse = newValue }
     }
-    /// The storage of ``misuse``: not public, so the optimizer sees every
-    /// access and drops the runtime exclusivity check every router call paid.
+    /// The storage of ``misuse``, private so that the compiler sees every
+    /// access, as ``Coordinator``'s storage is.
     private var firstMisuse: RouterMisuse?
     /// Set when the session ends: calls made while its coordinators are torn
     /// down are ignored, so finishing never navigates.
@@ -29,32 +53,6 @@ public final class NavigationController {
     /// whether a refused event touched navigation at all.
     private(set) var callCount = 0
     private var screenCounter = 0
-    /// The tab bar or split view under the modals; nil while the session is
-    /// one plain stack (which then keeps its modals in ``stack`` as always).
-    var containers: Layout? {
-        get { containerState?.layout }
-        set {
-            if let newValue, let containerState {
-                containerState.layout = newValue
-            } else {
-                containerState = newValue.map(ContainerState.init)
-            }
-        }
-    }
-    /// With containers: the modals over them, and the screens pushed on
-    /// those. Without, always empty (the plain stack holds its modals).
-    var modals: [NavigationStack.Entry] {
-        get { containerState?.modals ?? [] }
-        set { containerState?.modals = newValue }
-    }
-    /// With containers: every screen shown, hidden tabs included.
-    private(set) var containerEntries: [NavigationStack.Entry] {
-        get { containerState?.entries ?? [] }
-        set { containerState?.entries = newValue }
-    }
-    /// The storage of the three above, boxed: most sessions have no
-    /// containers, and each would hold ~40 bytes of empty ones inline.
-    private var containerState: ContainerState?
     /// The coordinator that set the tab bar: told when the user selects a tab.
     weak var tabBarOwner: Coordinator?
 
@@ -65,6 +63,8 @@ public final class NavigationController {
         self.maxStackDepth = max(1, maxStackDepth)
         self.history = History(limit: maxHistoryLength)
     }
+
+    // MARK: - Router calls
 
     func push(_ screen: Screen, by coordinator: Coordinator, animated: Bool, in slot: NavigationSlot = .main) {
         show(screen, by: coordinator, animated: animated, operation: .push, presentation: .push, slot: slot)
@@ -80,17 +80,27 @@ public final class NavigationController {
         show(screen, by: coordinator, animated: animated, operation: .setRoot, presentation: .root, slot: slot)
     }
 
+    /// Removes the screen pushed on top of the top modal or, with no modal
+    /// open, on top of `slot`'s stack.
     @discardableResult
     func pop(by coordinator: Coordinator?, animated: Bool, in slot: NavigationSlot = .main) -> NavigationStack.Entry? {
         guard acceptsCall() else { return nil }
-        do {
-            if usesContainers(slot) {
-                let (removed, position) = try containerPop(in: slot)
-                record(.pop, removed.screen, nil, coordinator, animated, at: position)
-                return removed
+        do throws(RouterMisuse) {
+            try requireContainers(for: slot)
+            if let top = modals.last {
+                guard top.presentation == .push else { throw .notPushed(top.screen.name) }
+                change { _ = $1.removeLast() }
+                record(.pop, top.screen, nil, coordinator, animated)
+                return top
             }
-            let removed = try stack.pop()
-            record(.pop, removed.screen, nil, coordinator, animated)
+            let (removed, position) = try change { layout, _ throws(RouterMisuse) in
+                try layout.changeStack(for: slot) { entries throws(RouterMisuse) in
+                    guard let top = entries.last else { throw .emptyStack(operation: "pop") }
+                    guard top.presentation == .push else { throw .notPushed(top.screen.name) }
+                    return entries.removeLast()
+                }
+            }
+            record(.pop, removed.screen, nil, coordinator, animated, at: position)
             return removed
         } catch {
             misuse = error
@@ -98,17 +108,28 @@ public final class NavigationController {
         }
     }
 
+    /// Removes every screen pushed on the top modal or, with no modal open,
+    /// on the root of `slot`'s stack.
     @discardableResult
     func popToRoot(by coordinator: Coordinator?, animated: Bool, in slot: NavigationSlot = .main) -> [NavigationStack.Entry] {
         guard acceptsCall() else { return [] }
-        do {
-            if usesContainers(slot) {
-                let (removed, revealed, position) = try containerPopToRoot(in: slot)
-                if let revealed { record(.popToRoot, revealed.screen, nil, coordinator, animated, at: position) }
-                return removed
+        do throws(RouterMisuse) {
+            try requireContainers(for: slot)
+            if let modalIndex = modals.lastIndex(where: { $0.presentation.isModal }) {
+                let modals = self.modals
+                change { $1.removeSubrange((modalIndex + 1)...) }
+                record(.popToRoot, modals[modalIndex].screen, nil, coordinator, animated)
+                return Array(modals[(modalIndex + 1)...])
             }
-            let removed = try stack.popToRoot()
-            if let revealed = stack.top { record(.popToRoot, revealed.screen, nil, coordinator, animated) }
+            let ((removed, root), position) = try change { layout, _ throws(RouterMisuse) in
+                try layout.changeStack(for: slot) { entries throws(RouterMisuse) in
+                    guard let root = entries.first else { throw .emptyStack(operation: "popToRoot") }
+                    let removed = Array(entries.dropFirst())
+                    entries.removeSubrange(1...)
+                    return (removed, root)
+                }
+            }
+            record(.popToRoot, root.screen, nil, coordinator, animated, at: position)
             return removed
         } catch {
             misuse = error
@@ -116,74 +137,36 @@ public final class NavigationController {
         }
     }
 
+    /// Removes the top modal with every screen pushed on it.
     @discardableResult
     func dismiss(by coordinator: Coordinator?, animated: Bool) -> [NavigationStack.Entry] {
         guard acceptsCall() else { return [] }
-        do {
-            let removed = try containers == nil ? stack.dismiss() : containerDismiss()
-            if let modal = removed.first { record(.dismiss, modal.screen, nil, coordinator, animated) }
-            return removed
-        } catch {
-            misuse = error
+        guard let modalIndex = modals.lastIndex(where: { $0.presentation.isModal }) else {
+            misuse = .noModal
             return []
         }
+        let removed = Array(modals[modalIndex...])
+        change { $1.removeSubrange(modalIndex...) }
+        record(.dismiss, removed[0].screen, nil, coordinator, animated)
+        return removed
     }
 
     func update(_ screen: Screen, params: JSONObject, by coordinator: Coordinator) {
         guard acceptsCall() else { return }
-        guard screen.id != nil, shownEntries.contains(where: { $0.screen === screen }) else {
+        guard screen.id != nil, isShown(screen) else {
             misuse = .notOnStack(screen.name)
             return
         }
         screen.params = params
-        record(.update, screen, nil, coordinator, false, at: containers?.position(of: screen))
+        record(.update, screen, nil, coordinator, false, at: layout.position(of: screen))
     }
 
-    /// ``update(_:params:by:)`` with one member of the params set. The new
-    /// params' size for the byte budget follows from the last measurement
-    /// and that member, so the others (the `exchange` rates list, on every
-    /// `close`) are not measured again.
+    /// ``update(_:params:by:)`` with one member of the params set.
     func update(_ screen: Screen, _ key: String, to value: JSONValue, by coordinator: Coordinator) {
-        let bytes = screen.paramsByteCount(setting: key, to: value)
-        let revision = screen.paramsRevision
-        var params = screen.params
-        params[key] = value
-        update(screen, params: params, by: coordinator)
-        // Kept only when the params were set, to exactly these (once).
-        if let bytes { screen.adoptParamsByteCount(bytes, atRevision: revision &+ 1) }
+        screen.setParam(key, to: value) { update(screen, params: $0, by: coordinator) }
     }
 
-    /// Every screen shown: the stack, or with containers every tab and
-    /// column and the modals. A coordinator owning one of them is alive.
-    public var shownEntries: [NavigationStack.Entry] {
-        containers == nil ? stack.entries : containerEntries
-    }
-
-    /// The container tree under the modals (``Layout``); a plain session's
-    /// is its stack up to the first modal.
-    public var layout: Layout {
-        if let containers { return containers }
-        let firstModal = stack.entries.firstIndex { $0.presentation.isModal } ?? stack.count
-        return .stack(Array(stack.entries[..<firstModal]))
-    }
-
-    /// Whether a call from `slot` goes through the containers: always once
-    /// there are some, and for a slot other than the session's own (which
-    /// then fails, since there is no tab bar or split view to land in).
-    private func usesContainers(_ slot: NavigationSlot) -> Bool {
-        containers != nil || slot != .main
-    }
-
-    /// Recomputes the collapsed stack and the list of shown screens after
-    /// the containers or their modals changed.
-    func containersDidChange() {
-        guard let containers else {
-            containerEntries = []
-            return
-        }
-        stack = NavigationStack(entries: containers.collapsed + modals)
-        containerEntries = containers.allEntries + modals
-    }
+    // MARK: - Events
 
     /// Counts the call and says whether to carry it out.
     func acceptsCall() -> Bool {
@@ -198,6 +181,8 @@ public final class NavigationController {
         misuse = nil
     }
 
+    // MARK: - Changing what is shown
+
     private func show(
         _ screen: Screen, by coordinator: Coordinator, animated: Bool,
         operation: HistoryEntry.Operation, presentation: Presentation, slot: NavigationSlot
@@ -207,23 +192,9 @@ public final class NavigationController {
             misuse = .stackTooDeep(limit: maxStackDepth)
             return
         }
-        var position: NavigationSlot?
+        let position: NavigationSlot?
         do throws(RouterMisuse) {
-            if operation == .setRoot && slot == .main && containers != nil {
-                // The session's own setRoot replaces everything, containers too.
-                if shownEntries.contains(where: { $0.screen === screen }) { throw RouterMisuse.alreadyShown(screen.name) }
-                removeContainers()
-            }
-            if usesContainers(slot) {
-                position = try containerShow(screen, presentation: presentation, in: slot)
-            } else {
-                switch presentation {
-                case .root: try stack.setRoot(screen)
-                case .push: try stack.push(screen)
-                case .sheet: try stack.present(screen, style: .sheet)
-                case .fullScreen: try stack.present(screen, style: .fullScreen)
-                }
-            }
+            position = try place(NavigationStack.Entry(screen: screen, presentation: presentation), from: slot)
         } catch {
             misuse = error
             return
@@ -236,8 +207,77 @@ public final class NavigationController {
         record(operation, screen, presentation, coordinator, animated, at: position)
     }
 
+    /// Shows `entry` where a call from `slot` puts it: a root of the
+    /// session's own slot replaces everything; a modal, or a push while a
+    /// modal is open, goes on the modals; anything else on `slot`'s stack.
+    /// Returns the position of the stack it changed (nil: the modals, or
+    /// everything).
+    private func place(_ entry: NavigationStack.Entry, from slot: NavigationSlot) throws(RouterMisuse) -> NavigationSlot? {
+        let screen = entry.screen
+        if entry.presentation == .root && slot == .main {
+            guard !isShown(screen) else { throw .alreadyShown(screen.name) }
+            change {
+                $0 = .stack([entry])
+                $1 = []
+            }
+            return nil
+        }
+        try requireContainers(for: slot)
+        guard !isShown(screen) else { throw .alreadyShown(screen.name) }
+        if entry.presentation.isModal || (entry.presentation == .push && !modals.isEmpty) {
+            // A modal needs something to be presented over.
+            if entry.presentation.isModal, case .stack(let entries) = layout, entries.isEmpty {
+                throw .emptyStack(operation: "present")
+            }
+            change { $1.append(entry) }
+            return nil
+        }
+        let (_, position) = try change { layout, _ throws(RouterMisuse) in
+            try layout.changeStack(for: slot) { entries throws(RouterMisuse) in
+                if entry.presentation == .root {
+                    entries = [entry]
+                    return
+                }
+                guard !entries.isEmpty else { throw .emptyStack(operation: "push") }
+                entries.append(entry)
+            }
+        }
+        return position
+    }
+
+    /// A router of a tab or a column needs a tab bar or a split view: in a
+    /// session showing one plain stack its calls fail, even those that
+    /// would land on the modals.
+    private func requireContainers(for slot: NavigationSlot) throws(RouterMisuse) {
+        guard !layout.hasContainers && slot != .main else { return }
+        throw slot.tab.map { RouterMisuse.noTabBar(tab: $0) } ?? .noSplitView(slot.description)
+    }
+
+    func isShown(_ screen: Screen) -> Bool {
+        shownEntries.contains { $0.screen === screen }
+    }
+
+    /// Changes what is shown: the one place ``layout`` and ``modals`` are
+    /// written, after which ``stack`` and ``shownEntries`` are read from
+    /// them again.
+    func change<Result, Failure: Error>(
+        _ body: (inout Layout, inout [NavigationStack.Entry]) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        // Taken out while they change, so that the arrays in them are
+        // changed in place rather than copied.
+        var layout = underModals
+        var modals = self.modals
+        underModals = .stack([])
+        overlay = nil
+        defer {
+            underModals = layout
+            overlay = NavigationOverlay.of(layout, modals: modals)
+        }
+        return try body(&layout, &modals)
+    }
+
     /// Records a call in the history; `position` says which tab or column
-    /// it changed (nil: the plain stack, or the modals).
+    /// it changed (nil, or the session's own slot: neither).
     func record(
         _ operation: HistoryEntry.Operation, _ screen: Screen?, _ presentation: Presentation?,
         _ coordinator: Coordinator?, _ animated: Bool, at position: NavigationSlot? = nil, tabs: [TabItem]? = nil,
@@ -250,12 +290,4 @@ public final class NavigationController {
             presentation: presentation, coordinator: owner.map { CoordinatorType(type: type(of: $0)) },
             animated: animated, byUser: byUser, tab: position?.tab, column: position?.column, tabs: tabs)
     }
-}
-
-/// The containers of a ``NavigationController`` that has some.
-private final class ContainerState {
-    var layout: Layout
-    var modals: [NavigationStack.Entry] = []
-    var entries: [NavigationStack.Entry] = []
-    init(_ layout: Layout) { self.layout = layout }
 }

@@ -3,6 +3,8 @@
 ///
 /// A `sheet` or `fullScreen` entry opens a modal; the `push` entries after it
 /// belong to that modal's own navigation stack. Only the top entry is active.
+/// It is read from the session's ``Layout`` and modals
+/// (``NavigationController/stack``), never changed on its own.
 public struct NavigationStack {
     /// One screen on the stack and how it got there.
     public struct Entry {
@@ -10,9 +12,11 @@ public struct NavigationStack {
         public let presentation: Presentation
     }
 
-    public private(set) var entries: [Entry] = []
+    public let entries: [Entry]
 
-    public init() {}
+    public init() {
+        entries = []
+    }
 
     init(entries: [Entry]) {
         self.entries = entries
@@ -22,17 +26,6 @@ public struct NavigationStack {
     public var count: Int { entries.count }
     public var isEmpty: Bool { entries.isEmpty }
 
-    /// Index of the entry that roots the top navigation stack: the last
-    /// modal, or the root.
-    var topNavigationRootIndex: Int? {
-        entries.lastIndex { $0.presentation != .push }
-    }
-
-    /// Index of the topmost modal entry, if any modal is open.
-    var topModalIndex: Int? {
-        entries.lastIndex { $0.presentation.isModal }
-    }
-
     /// Whether the entry at `index` sits inside a modal (is one, or is pushed on one).
     func isInsideModal(_ index: Int) -> Bool {
         entries[...index].contains { $0.presentation.isModal }
@@ -41,56 +34,13 @@ public struct NavigationStack {
     func index(ofScreenID id: String) -> Int? {
         entries.firstIndex { $0.screen.id == id }
     }
-
-    mutating func push(_ screen: Screen) throws(RouterMisuse) {
-        guard !entries.isEmpty else { throw .emptyStack(operation: "push") }
-        try append(screen, as: .push)
-    }
-
-    mutating func present(_ screen: Screen, style: ModalStyle) throws(RouterMisuse) {
-        guard !entries.isEmpty else { throw .emptyStack(operation: "present") }
-        try append(screen, as: style.presentation)
-    }
-
-    mutating func setRoot(_ screen: Screen) throws(RouterMisuse) {
-        if entries.contains(where: { $0.screen === screen }) { throw .alreadyShown(screen.name) }
-        entries = [Entry(screen: screen, presentation: .root)]
-    }
-
-    /// Removes the top screen; it must be a pushed one.
-    mutating func pop() throws(RouterMisuse) -> Entry {
-        guard let top = entries.last else { throw .emptyStack(operation: "pop") }
-        guard top.presentation == .push else { throw .notPushed(top.screen.name) }
-        return entries.removeLast()
-    }
-
-    /// Removes every pushed screen above the top navigation root.
-    mutating func popToRoot() throws(RouterMisuse) -> [Entry] {
-        guard let rootIndex = topNavigationRootIndex else { throw .emptyStack(operation: "popToRoot") }
-        let removed = Array(entries[(rootIndex + 1)...])
-        entries.removeSubrange((rootIndex + 1)...)
-        return removed
-    }
-
-    /// Removes the top modal with every screen pushed on it.
-    mutating func dismiss() throws(RouterMisuse) -> [Entry] {
-        guard let modalIndex = topModalIndex else { throw .noModal }
-        let removed = Array(entries[modalIndex...])
-        entries.removeSubrange(modalIndex...)
-        return removed
-    }
-
-    private mutating func append(_ screen: Screen, as presentation: Presentation) throws(RouterMisuse) {
-        if entries.contains(where: { $0.screen === screen }) { throw .alreadyShown(screen.name) }
-        entries.append(Entry(screen: screen, presentation: presentation))
-    }
 }
 
 /// A router call that cannot be carried out: a bug in the flow, not in the
 /// client's request. The event that caused it is undone.
 ///
 /// Indirect: every navigation controller keeps room for its first misuse,
-/// which is rare, and would otherwise hold ~17 bytes for it.
+/// which is rare, so the room is one reference.
 public indirect enum RouterMisuse: Error, Sendable, Equatable, CustomStringConvertible {
     case emptyStack(operation: String)
     case notPushed(String)

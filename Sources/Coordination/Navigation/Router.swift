@@ -1,4 +1,5 @@
-/// What a coordinator navigates with: the seeds' `RouterProtocol`.
+/// What a coordinator navigates with: the `RouterProtocol` of the
+/// coordinator pattern as iOS teams write it.
 ///
 /// A coordinator never touches the stack itself; it asks its router to push,
 /// pop, present or dismiss. The router is the "how", the coordinator the

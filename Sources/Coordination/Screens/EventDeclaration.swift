@@ -1,5 +1,5 @@
 /// One event a screen accepts: its name, the fields of its payload, and the
-/// coordinator's handler (the seeds' `loginVC.onLogin = { ... }`).
+/// coordinator's handler (an iOS coordinator's `loginVC.onLogin = { ... }`).
 public struct EventDeclaration {
     /// What a handler receives. It may throw ``EventRejection`` to refuse the
     /// event; the session is then left exactly as it was before the event.

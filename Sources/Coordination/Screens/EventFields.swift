@@ -4,8 +4,7 @@
 ///
 /// Immutable and shared by its copies. A flow that declares the same fields
 /// on every session can keep them in a `static let` and pass that: each
-/// screen then holds one reference instead of its own lists (~100 bytes an
-/// idle session keeps per declared event).
+/// screen then holds one reference instead of its own lists.
 public struct EventFields: ExpressibleByDictionaryLiteral, Sendable {
     /// No fields: the payload must be `{}` (or absent).
     public static let none = EventFields(declared: [])

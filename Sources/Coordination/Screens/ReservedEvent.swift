@@ -16,8 +16,8 @@ public enum ReservedEvent: String, Sendable, CaseIterable {
 
 extension ReservedEvent {
     /// The reserved event spelled `name`, or nil: what `init(rawValue:)`
-    /// says, by direct comparisons. The synthesized initializer searches a
-    /// table of the cases (~335 instructions), and every event asks at least once.
+    /// says, by direct comparisons instead of the synthesized initializer's
+    /// search of a table of the cases: every event asks at least once.
     init?(named name: String) {
         switch name {
         case "back": self = .back

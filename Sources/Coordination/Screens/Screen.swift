@@ -20,7 +20,7 @@ public final class Screen {
     /// so the change is versioned and recorded in the history.
     public internal(set) var params: JSONObject {
         didSet {
-            measuredParamsBytes = nil
+            measuredParams.forget()
             paramsRevision &+= 1
         }
     }
@@ -41,9 +41,8 @@ public final class Screen {
         get { owner }
         set { owner = newValue }
     }
-    /// The storage of ``coordinator``: not public, so the optimizer sees
-    /// every access and drops the runtime exclusivity check, which settling
-    /// paid for every screen after every event.
+    /// The storage of ``coordinator``, private so that the compiler sees
+    /// every access, as ``Coordinator``'s storage is.
     private weak var owner: Coordinator?
     /// Changes to events and flags so far: lets the session see whether a
     /// refused event changed a screen.
@@ -51,13 +50,15 @@ public final class Screen {
     /// Changes to ``params`` so far: a session document copies the params of
     /// a screen whose revision is what it was at the last render.
     private(set) var paramsRevision = 0
-    /// ``params`` as compact JSON, in bytes, measured when first asked for
-    /// after a change: the session budget reads it after every event, and
-    /// most events leave most screens' params alone.
-    private var measuredParamsBytes: Int?
+    /// ``params``' part of the session's byte budget (``ParamsByteCount``).
+    var paramsBytes: ParamsByteCount {
+        get { measuredParams }
+        set { measuredParams = newValue }
+    }
+    /// The storage of ``paramsBytes``, private so that the compiler sees
+    /// every access, as ``Coordinator``'s storage is.
+    private var measuredParams = ParamsByteCount()
 
-    // The one-byte properties last, after the optional Int's tag byte: a
-    // screen is then 112 bytes, not 128, and every idle session keeps one.
     /// Whether the user may pop this screen with `back` when it is pushed
     /// (UIKit's back button, `navigationBarBackButtonHidden` when false).
     public var allowsBack = true {
@@ -121,38 +122,6 @@ public final class Screen {
 
     func declaration(named name: String) -> EventDeclaration? {
         events.first { $0.name == name }
-    }
-
-    /// What ``params`` count towards the session's byte budget: their compact JSON size.
-    var paramsByteCount: Int {
-        if let measuredParamsBytes { return measuredParamsBytes }
-        let measured = params.encodedByteCount
-        measuredParamsBytes = measured
-        return measured
-    }
-
-    /// What ``paramsByteCount`` becomes when `key` of ``params`` is set to
-    /// `value`, worked out from the last measurement and the one member that
-    /// changes; nil when params changed since they were last measured.
-    func paramsByteCount(setting key: String, to value: JSONValue) -> Int? {
-        guard let measuredParamsBytes else { return nil }
-        // JSONObject finds a member by `String` equality and keeps the key it
-        // had, so a replaced member keeps its key's bytes.
-        if let member = params.first(where: { $0.key == key }) {
-            return measuredParamsBytes - member.value.encodedByteCount + value.encodedByteCount
-        }
-        // A new member: its key, a colon, its value, and a comma unless it is the only one.
-        let separator = params.isEmpty ? 0 : 1
-        return measuredParamsBytes + JSONValue.string(key).encodedByteCount + 1 + value.encodedByteCount + separator
-    }
-
-    /// Takes `bytes` as the size of ``params`` when they are still what they
-    /// were at `revision` (of ``paramsRevision``): what a one-member update
-    /// worked out with ``paramsByteCount(setting:to:)``, so the other members
-    /// (the rates list of `exchange`) are not walked again.
-    func adoptParamsByteCount(_ bytes: Int, atRevision revision: Int) {
-        guard paramsRevision == revision else { return }
-        measuredParamsBytes = bytes
     }
 }
 

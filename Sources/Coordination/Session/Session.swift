@@ -10,7 +10,7 @@
 /// Not thread-safe: ``SessionRegistry`` gives each session its own lock.
 public final class Session {
     public let id: String
-    /// The flow it runs (its state holds it: a session is 112 bytes, not 128).
+    /// The flow it runs.
     public var flow: Flow { state.flow }
     /// The validated context, defaults filled in.
     public let context: JSONObject
@@ -18,24 +18,18 @@ public final class Session {
     /// Starts at 1 (the session's creation) and grows by one per accepted event.
     public private(set) var version = 1
     /// Every event accepted so far, in order: what the session is rebuilt from.
-    public private(set) var journal: [ClientEvent] = []
+    public private(set) var acceptedEvents: [ClientEvent] = []
     /// Where every router call is recorded, when the session was made with one.
     public let routerLog: RouterCallLog?
     private var state: SessionState
-    /// The last document rendered, current or not: the next render copies
-    /// the screens, params and coordinator tree that did not change.
-    private var lastRender: RenderedDocument?
-    /// The context's and the journal's part of ``byteCount``: the first is
-    /// fixed, the second a running sum.
-    private let contextBytes: Int
-    private var journalBytes = 0
+    /// What the session holds against ``SessionLimits/maxSessionBytes``.
+    private var budget: SessionBudget
+    /// The document last rendered, reused by the next render.
+    private var documents = DocumentCache()
     /// True when an undo failed because the flow did not replay the same way
     /// (it is not deterministic). Such a session refuses everything and its
     /// registry drops it.
     public private(set) var isBroken = false
-    /// Whether `lastRender` is this version's document. (The two flags are
-    /// declared together so that they share one word of an idle session.)
-    private var documentIsCurrent = false
 
     /// Builds the flow's root coordinator and runs `start()`.
     ///
@@ -51,23 +45,17 @@ public final class Session {
         self.limits = limits
         self.routerLog = routerLog
         let validated = try flow.validatedContext(context)
-        let contextBytes = validated.encodedByteCount
-        guard contextBytes <= limits.maxSessionBytes else {
-            throw SessionBudget.contextRefusal(limit: limits.maxSessionBytes, contextBytes: contextBytes)
-        }
+        let budget = try SessionBudget(context: validated, limit: limits.maxSessionBytes)
         let state = try SessionState(flow: flow, context: validated, limits: limits, routerLog: routerLog)
-        let startBytes = contextBytes + state.stackParamsByteCount
-        guard startBytes <= limits.maxSessionBytes else {
-            throw SessionBudget.startRefusal(limit: limits.maxSessionBytes, startBytes: startBytes)
-        }
+        try budget.checkStart(paramsBytes: state.stackParamsByteCount, limit: limits.maxSessionBytes)
         self.context = validated
-        self.contextBytes = contextBytes
+        self.budget = budget
         self.state = state
     }
 
     /// Rebuilds a recorded session: builds the root, runs `start()`, then
-    /// replays `journal` through the flow's code, as a restart or another
-    /// instance does.
+    /// replays `acceptedEvents` through the flow's code, as a restart or
+    /// another instance does.
     ///
     /// The event count and the byte budget are not applied to events that
     /// were accepted once, so a server restarted with smaller such limits
@@ -79,34 +67,31 @@ public final class Session {
     ///
     /// - Parameter context: the recorded context, as it was validated at creation.
     public init(
-        restoring id: String, flow: Flow, context: JSONObject, journal: [ClientEvent], limits: SessionLimits = .default
+        restoring id: String, flow: Flow, context: JSONObject, acceptedEvents: [ClientEvent],
+        limits: SessionLimits = .default
     ) throws(NavigationError) {
         self.id = id
         self.limits = limits
         self.routerLog = nil
         self.context = context
-        self.contextBytes = context.encodedByteCount
         let state: SessionState
         do {
             state = try SessionState(flow: flow, context: context, limits: limits, routerLog: nil)
         } catch {
             throw NavigationError(.flowFailure, "replaying the session's start failed (\(error.detail))")
         }
-        for (offset, event) in journal.enumerated() {
-            let eventVersion = offset + 2
-            do {
-                let dispatch = try state.validate(event, version: eventVersion - 1)
-                try state.apply(dispatch, payload: event.payload, version: eventVersion)
-            } catch {
-                throw NavigationError(
-                    .flowFailure,
-                    "replaying accepted event \(offset + 1) ('\(event.event)' on \(event.screen)) failed (\(error.detail))")
-            }
+        do throws(SessionState.ReplayFailure) {
+            try state.replay(acceptedEvents, after: 1)
+        } catch {
+            throw NavigationError(
+                .flowFailure,
+                "replaying accepted event \(error.offset + 1) ('\(error.event.event)' on \(error.event.screen)) failed (\(error.cause.detail))"
+            )
         }
         self.state = state
-        self.journal = journal
-        self.version = journal.count + 1
-        self.journalBytes = journal.reduce(0) { $0 + SessionBudget.journalBytes(of: $1) }
+        self.acceptedEvents = acceptedEvents
+        self.version = acceptedEvents.count + 1
+        self.budget = SessionBudget(context: context, acceptedEvents: acceptedEvents)
     }
 
     /// True once the root coordinator has finished; events are then refused.
@@ -121,7 +106,7 @@ public final class Session {
     /// The bytes held against ``SessionLimits/maxSessionBytes``: the context,
     /// the accepted events and the params of the screens on the stack, as
     /// compact JSON (see ``SessionBudget`` for exactly what counts).
-    public var byteCount: Int { contextBytes + journalBytes + state.stackParamsByteCount }
+    public var byteCount: Int { budget.heldBytes(paramsBytes: state.stackParamsByteCount) }
 
     /// Applies one client event, or throws and changes nothing.
     ///
@@ -133,9 +118,7 @@ public final class Session {
     ///   the current version the event is refused with
     ///   ``NavigationError/Kind/versionMismatch``.
     public func send(_ event: ClientEvent, expectedVersion: Int? = nil) throws(NavigationError) {
-        guard !isBroken else {
-            throw NavigationError(.flowFailure, "the session was lost after its flow failed to replay")
-        }
+        guard !isBroken else { throw Self.lost }
         if let expectedVersion, expectedVersion != version {
             throw NavigationError(
                 .versionMismatch,
@@ -147,39 +130,26 @@ public final class Session {
                 .sessionFinished, "the session has finished and accepts no more events",
                 currentVersion: version)
         }
-        guard journal.count < limits.maxEventsPerSession else {
+        guard acceptedEvents.count < limits.maxEventsPerSession else {
             throw NavigationError(
                 .eventLimitReached,
                 "the session accepted its limit of \(limits.maxEventsPerSession) events; start a new session",
                 currentVersion: version)
         }
         let dispatch = try state.validate(event, version: version)
-        let eventBytes = SessionBudget.journalBytes(of: event)
-        let heldBytes = byteCount
-        let limit = limits.maxSessionBytes
-        // The journal and the context only grow, so this part of the new
-        // size is known before anything runs: most refusals need no undo.
-        guard contextBytes + journalBytes + eventBytes <= limit else {
-            throw SessionBudget.eventRefusal(limit: limit, heldBytes: heldBytes, version: version)
-        }
+        let admission = try budget.admit(
+            event, paramsBytes: state.stackParamsByteCount, limit: limits.maxSessionBytes, version: version)
         let before = state.changeMarker
         do throws(NavigationError) {
             try state.apply(dispatch, payload: event.payload, version: version + 1)
-            // The params it left are known only now; past the limit, the
-            // catch below undoes the event like any other failure.
-            guard contextBytes + journalBytes + eventBytes + state.stackParamsByteCount <= limit else {
-                throw SessionBudget.eventRefusal(limit: limit, heldBytes: heldBytes, version: version)
-            }
+            try admission.confirm(paramsBytes: state.stackParamsByteCount)
         } catch {
             if error.kind != .eventRejected || state.changeMarker != before {
                 try rebuild()
             }
             throw error
         }
-        version += 1
-        journal.append(event)
-        journalBytes += eventBytes
-        documentIsCurrent = false
+        accept(event, bytes: admission.eventBytes)
     }
 
     /// Takes back the last accepted event: the session is rebuilt from the
@@ -187,95 +157,103 @@ public final class Session {
     /// that could not record the event (its store was unavailable) and must
     /// not answer as if it had been accepted.
     public func undoLastEvent() throws(NavigationError) {
-        guard let last = journal.popLast() else { return }
+        guard let last = acceptedEvents.popLast() else { return }
         version -= 1
-        journalBytes -= SessionBudget.journalBytes(of: last)
+        budget.remove(last)
         try rebuild()
     }
 
-    /// Applies events that were accepted and journaled elsewhere (another
-    /// server instance) to this live session, as ``init(restoring:flow:context:journal:limits:)``
-    /// replays them: the event count and the byte budget are not applied
-    /// again. Only the events a cached session has not seen are replayed.
+    /// Applies events that were accepted and recorded elsewhere (another
+    /// server instance) to this live session, as
+    /// ``init(restoring:flow:context:acceptedEvents:limits:)`` replays them:
+    /// the event count and the byte budget are not applied again. Only the
+    /// events a cached session has not seen are replayed.
     ///
     /// An event that fails throws ``NavigationError/Kind/flowFailure``; the
     /// session is then ``isBroken`` (its state may be half-changed) and the
-    /// caller rebuilds it from the whole journal instead.
+    /// caller rebuilds it from all its recorded events instead.
     public func applyRecorded(_ events: [ClientEvent]) throws(NavigationError) {
-        for event in events {
-            guard !isBroken else { throw NavigationError(.flowFailure, "the session was lost after its flow failed to replay") }
-            do {
-                let dispatch = try state.validate(event, version: version)
-                try state.apply(dispatch, payload: event.payload, version: version + 1)
-            } catch {
-                isBroken = true
-                throw NavigationError(
-                    .flowFailure, "replaying recorded event '\(event.event)' on \(event.screen) failed (\(error.detail))")
-            }
-            version += 1
-            journal.append(event)
-            journalBytes += SessionBudget.journalBytes(of: event)
-            documentIsCurrent = false
+        guard !isBroken else { throw Self.lost }
+        do {
+            try state.replay(events, after: version)
+        } catch {
+            isBroken = true
+            throw NavigationError(
+                .flowFailure,
+                "replaying recorded event '\(error.event.event)' on \(error.event.screen) failed (\(error.cause.detail))")
         }
+        for event in events { accept(event, bytes: SessionBudget.bytes(of: event)) }
     }
 
     /// Ends the session: the root coordinator finishes, and with it every
     /// descendant.
     public func end() {
         state.end()
-        documentIsCurrent = false
+        documents.sessionChanged()
     }
 
     /// The session document (openapi.yaml, `Session`), as compact JSON,
     /// kept until the next change or ``releaseDocument()``.
     public func document() -> [UInt8] {
-        if documentIsCurrent, let lastRender { return lastRender.bytes }
-        // Kept in an exactly sized copy: the writer's buffer has room to spare.
-        let rendered = SessionDocument.render(self, reusing: lastRender)
-        lastRender = rendered
-        documentIsCurrent = true
+        if let current = documents.current { return current }
+        let rendered = SessionDocument.render(self, reusing: documents.last)
+        documents.keep(rendered)
         return rendered.bytes
     }
 
-    /// Whether the session holds a rendered document (current or not).
-    public var holdsDocument: Bool { lastRender != nil }
-
-    /// Frees the rendered document (about 1 KB for a small flow, most of an
-    /// idle session's memory). The next ``document()`` renders it whole
-    /// again: the same bytes, at the cost of writing every part instead of
-    /// only what changed. ``SessionRegistry`` calls this for sessions idle
-    /// for longer than ``SessionLimits/documentIdleTimeout``.
-    public func releaseDocument() {
-        lastRender = nil
-        documentIsCurrent = false
+    /// The history document (openapi.yaml, `History`): the router calls that
+    /// produced versions after `version` (all of them for 0), oldest first.
+    ///
+    /// `truncated` is true when some of those calls were already dropped
+    /// (see ``SessionLimits/maxHistoryLength``): the client should then fetch
+    /// the session instead of animating from its old version.
+    public func historyDocument(since version: Int = 0) -> [UInt8] {
+        HistoryDocument.render(history, since: version, sessionVersion: self.version)
     }
 
-    /// Replaces the half-changed state with one rebuilt from the journal.
+    /// Whether the session holds a rendered document (current or not).
+    public var holdsDocument: Bool { documents.holdsDocument }
+
+    /// Frees the rendered document. The next ``document()`` renders it
+    /// whole again: the same bytes, at the cost of writing every part
+    /// instead of only what changed. ``SessionRegistry`` calls this for
+    /// sessions idle for longer than ``SessionLimits/documentIdleTimeout``.
+    public func releaseDocument() {
+        documents.release()
+    }
+
+    /// Counts `event`, which adds `bytes` to the budget, as accepted: the next version.
+    private func accept(_ event: ClientEvent, bytes: Int) {
+        version += 1
+        acceptedEvents.append(event)
+        budget.accept(eventBytes: bytes)
+        documents.sessionChanged()
+    }
+
+    /// Replaces the half-changed state with one rebuilt from the accepted events.
     private func rebuild() throws(NavigationError) {
+        routerLog?.removeAll()
         let rebuilt: SessionState
         do {
-            routerLog?.removeAll()
             rebuilt = try SessionState(flow: flow, context: context, limits: limits, routerLog: routerLog)
         } catch {
             isBroken = true
             throw error
         }
-        for (offset, event) in journal.enumerated() {
-            let eventVersion = offset + 2
-            do {
-                let dispatch = try rebuilt.validate(event, version: eventVersion - 1)
-                try rebuilt.apply(dispatch, payload: event.payload, version: eventVersion)
-            } catch {
-                isBroken = true
-                throw NavigationError(
-                    .flowFailure,
-                    "the flow is not deterministic: replaying accepted event \(offset + 1) failed (\(error.detail))")
-            }
+        do throws(SessionState.ReplayFailure) {
+            try rebuilt.replay(acceptedEvents, after: 1)
+        } catch {
+            isBroken = true
+            throw NavigationError(
+                .flowFailure,
+                "the flow is not deterministic: replaying accepted event \(error.offset + 1) failed (\(error.cause.detail))")
         }
         state = rebuilt
         // The rebuilt screens have the old ones' ids (and maybe their addresses).
-        releaseDocument()
+        documents.release()
     }
+
+    private static let lost = NavigationError(.flowFailure, "the session was lost after its flow failed to replay")
 
     var liveState: SessionState { state }
 }

@@ -2,8 +2,7 @@
 /// the executable's configuration sets them from flags and the environment.
 ///
 /// A value type kept in one shared object, copied on write: every session
-/// holds the registry's limits, and a reference costs an idle session 8
-/// bytes where the values would cost ~80.
+/// holds the registry's limits, as one reference.
 public struct SessionLimits: Sendable, Equatable {
     /// Sessions the store holds at once (live ones: not ended, not expired).
     /// When full, sessions idle past ``idleTimeout`` are expired first; if
@@ -28,9 +27,8 @@ public struct SessionLimits: Sendable, Equatable {
         set { update { $0.idleTimeout = newValue } }
     }
     /// Seconds a cached session keeps its rendered document after its last
-    /// request. A document is most of an idle session's memory (~1 KB of
-    /// JSON for a small flow, against ~2 KB for its whole tree); once it is
-    /// dropped, the next request renders it whole again (~10 µs). A session
+    /// request. A document is most of an idle session's memory; once it is
+    /// dropped, the next request renders it whole again. A session
     /// in use keeps it, so that a read is a copy and an event rewrites only
     /// what changed.
     public var documentIdleTimeout: Double {

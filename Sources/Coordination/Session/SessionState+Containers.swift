@@ -1,9 +1,16 @@
 extension SessionState {
+    /// Whether the user can touch several screens: the tops of the stacks a
+    /// tab bar or a split view shows (``visibleTops``), when no modal covers
+    /// them. Otherwise only the top of the session's stack is active.
+    var touchesVisibleStacks: Bool {
+        navigation.layout.hasContainers && navigation.modals.isEmpty
+    }
+
     /// The screens a user can touch under a tab bar or a split view with no
     /// modal open: the top of the selected tab's stack, or of each column
     /// of its split view, each with the position of its stack.
     var visibleTops: [(entry: NavigationStack.Entry, slot: NavigationSlot)] {
-        (navigation.containers?.visibleStacks ?? []).compactMap { stack in
+        navigation.layout.visibleStacks.compactMap { stack in
             stack.entries.last.map { ($0, stack.slot) }
         }
     }
@@ -21,7 +28,7 @@ extension SessionState {
                 currentVersion: version, activeScreen: visible.first?.entry.screen.id)
         }
         let screen = entry.screen
-        let underTabBar = navigation.containers?.hasTabBar == true
+        let underTabBar = navigation.layout.hasTabBar
         switch ReservedEvent(named: event.event) {
         case .back? where entry.presentation == .push && screen.allowsBack:
             try requireEmptyPayload(event)
@@ -30,7 +37,7 @@ extension SessionState {
             return .selectTab(try selectedTab(in: event.payload))
         default:
             return try declaredDispatch(event, on: screen) {
-                acceptedEvents(of: entry, inModal: false, underTabBar: underTabBar)
+                acceptedEventNames(of: entry, inModal: false, underTabBar: underTabBar)
             }
         }
     }
@@ -47,7 +54,7 @@ extension SessionState {
 
     /// The tab a `selectTab` payload names: `{"tab": id}`, one of the tab bar's.
     private func selectedTab(in payload: JSONObject) throws(NavigationError) -> String {
-        let ids = navigation.containers?.tabIDs ?? []
+        let ids = navigation.layout.tabIDs
         var problems: [FieldProblem] = []
         var tab: String?
         switch payload["tab"] {

@@ -32,9 +32,7 @@ final class SessionState {
     /// Checks `event` against the stack without changing anything.
     func validate(_ event: ClientEvent, version: Int) throws(NavigationError) -> Dispatch {
         if let link = event.link { return try validateLink(link) }
-        if navigation.containers != nil && navigation.modals.isEmpty {
-            return try validateInContainers(event, version: version)
-        }
+        if touchesVisibleStacks { return try validateInContainers(event, version: version) }
         let stack = navigation.stack
         guard let index = stack.index(ofScreenID: event.screen), let top = stack.top else {
             throw NavigationError(
@@ -61,7 +59,7 @@ final class SessionState {
             }
             return reserved == .back ? .back : .dismiss
         }
-        return try declaredDispatch(event, on: screen) { acceptedEvents(at: index) }
+        return try declaredDispatch(event, on: screen) { acceptedEventNames(at: index) }
     }
 
     /// The declared event `event` names on `screen`, its payload checked;
@@ -124,7 +122,7 @@ final class SessionState {
     }
 
     /// Whether the entry at `index` accepts the reserved event now, as
-    /// ``acceptedEvents(at:)`` lists it.
+    /// ``acceptedEventNames(at:)`` lists it.
     private func accepts(_ reserved: ReservedEvent, at index: Int) -> Bool {
         let entry = navigation.stack.entries[index]
         switch reserved {
@@ -136,16 +134,16 @@ final class SessionState {
 
     /// The names of the events the entry at `index` accepts, declared ones
     /// first, then `back` and `dismiss` where the user may use them.
-    func acceptedEvents(at index: Int) -> [String] {
+    func acceptedEventNames(at index: Int) -> [String] {
         let inModal = navigation.stack.isInsideModal(index)
-        return acceptedEvents(
+        return acceptedEventNames(
             of: navigation.stack.entries[index], inModal: inModal,
-            underTabBar: !inModal && navigation.containers?.hasTabBar == true)
+            underTabBar: !inModal && navigation.layout.hasTabBar)
     }
 
     /// The names of the events `entry` accepts, declared ones first, then
     /// `back`, `dismiss` and `selectTab` where the user may use them.
-    func acceptedEvents(of entry: NavigationStack.Entry, inModal: Bool, underTabBar: Bool) -> [String] {
+    func acceptedEventNames(of entry: NavigationStack.Entry, inModal: Bool, underTabBar: Bool) -> [String] {
         var names = entry.screen.events.map(\.name).filter { ReservedEvent(named: $0) == nil }
         if entry.presentation == .push && entry.screen.allowsBack { names.append(ReservedEvent.back.rawValue) }
         if entry.screen.allowsDismiss && inModal {
@@ -166,20 +164,13 @@ final class SessionState {
             treeRevision: environment.treeRevision, screenRevisions: screenRevisions)
     }
 
-    /// The counts ``changeMarker`` compares: a struct, so taking one before
-    /// every event allocates nothing (an array did).
+    /// The counts ``changeMarker`` compares: a struct, so that taking one
+    /// before every event allocates nothing.
     struct ChangeMarker: Equatable {
         let routerCalls: Int
         let storeWrites: Int
         let treeRevision: Int
         let screenRevisions: Int
-    }
-
-    /// The params of the screens on the stack, in bytes of compact JSON:
-    /// their part of the session's byte budget. Only screens whose params
-    /// changed since they were last measured are measured again.
-    var stackParamsByteCount: Int {
-        navigation.shownEntries.reduce(0) { $0 + $1.screen.paramsByteCount }
     }
 
     /// Ends the flow: the root finishes and with it every descendant. Router

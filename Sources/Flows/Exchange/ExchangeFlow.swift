@@ -1,6 +1,6 @@
 import Coordination
 
-/// `exchange`: the exchange-rate calculator of the seeds. A list of rates;
+/// `exchange`: an exchange-rate calculator, the smallest built-in flow. A list of rates;
 /// selecting one pushes a calculator for it.
 public enum ExchangeFlow {
     public static let flow = Flow(

@@ -1,10 +1,5 @@
 import HTTPCore
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
+import Platform
 
 /// Which client a request counts against for the creation rate.
 ///

@@ -1,4 +1,4 @@
-import Locking
+import Platform
 
 /// A token bucket per client (see ``TokenBucket``) in a bounded table.
 ///

@@ -1,5 +1,5 @@
 import JWTVerification
-import Locking
+import Platform
 import Sessions
 
 /// Bearer JWTs (`--auth jwt`): verifies a request's token into the owner of
@@ -11,7 +11,7 @@ import Sessions
 /// token is still refused once its `exp` (with the leeway) has passed. The
 /// memory is bounded: past ``maxRemembered`` tokens it starts afresh.
 public final class TokenAuthority: Sendable {
-    let verifier: JWTVerifier
+    public let verifier: JWTVerifier
     /// Wall-clock seconds since 1970.
     private let clock: @Sendable () -> Double
     private let remembered = Locked<[String: VerifiedToken]>([:])

@@ -1,4 +1,4 @@
-import Locking
+import Platform
 
 /// Request durations per route, as a Prometheus histogram: a counter per
 /// bucket and a sum, all lock-free.

@@ -1,12 +1,6 @@
 import Coordination
-import Locking
+import Platform
 import Sessions
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
 
 /// What `GET /metrics` reports: requests by route, method and status, their
 /// durations, sessions, events by flow and outcome, and the build.
@@ -128,8 +122,6 @@ public final class ServerMetrics: Sendable {
 
     /// Nanoseconds on the monotonic clock, for request durations.
     static func monotonicNanoseconds() -> Int {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return now.tv_sec * 1_000_000_000 + now.tv_nsec
+        SystemClock.monotonicNanoseconds()
     }
 }

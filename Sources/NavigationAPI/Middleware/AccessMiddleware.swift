@@ -63,7 +63,7 @@ extension Problem {
     /// A bearer token that is no key and does not verify: RFC 6750's
     /// `invalid_token`, with the reason (which never quotes the token).
     static func invalidToken(_ rejection: TokenRejection) -> Problem {
-        var problem = Problem(.unauthorized, "the bearer token was refused: \(rejection.description)")
+        var problem = Problem(.unauthorized, rejection.description)
         problem.headers = [("WWW-Authenticate", "Bearer realm=\"navigation-server\", error=\"invalid_token\"")]
         return problem
     }

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
+import Platform
 
 /// A UTC calendar time, from Unix time by integer arithmetic.
 ///
@@ -49,9 +45,7 @@ package struct UTCDateTime: Equatable {
 
     /// Now, from the real-time clock.
     package static func now() -> UTCDateTime {
-        var now = timespec()
-        clock_gettime(CLOCK_REALTIME, &now)
-        return UTCDateTime(unixSeconds: Int(now.tv_sec), millisecond: Int(now.tv_nsec) / 1_000_000)
+        UTCDateTime(millisecondsSince1970: SystemClock.millisecondsSince1970())
     }
 
     /// The time `milliseconds` after 1970-01-01T00:00:00Z; times before 1970

@@ -1,6 +1,6 @@
 import Dispatch
 import HTTPCore
-import Locking
+import Platform
 import Synchronization
 
 /// Every open live-update stream of the server: the `--max-streams` bound,

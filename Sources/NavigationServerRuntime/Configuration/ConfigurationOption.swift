@@ -1,3 +1,4 @@
+import FileStore
 import NavigationAPI
 import Sessions
 

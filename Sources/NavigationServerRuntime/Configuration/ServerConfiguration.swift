@@ -1,4 +1,5 @@
 import Coordination
+import FileStore
 import HTTPCore
 import NavigationAPI
 import Sessions

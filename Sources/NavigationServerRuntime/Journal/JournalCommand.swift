@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
+import Platform
 
 /// `navigation-server journal …`: inspects and maintains the data directory
 /// of a file store, of a stopped server or a running one. `list`, `print`

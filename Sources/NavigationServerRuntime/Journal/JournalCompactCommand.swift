@@ -1,3 +1,4 @@
+import FileStore
 import Sessions
 
 /// `navigation-server journal compact`: drops ended sessions and rewrites

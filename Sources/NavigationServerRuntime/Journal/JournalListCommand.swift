@@ -1,3 +1,4 @@
+import FileStore
 import Sessions
 
 /// `navigation-server journal list`: one line per session, then a total.
@@ -15,8 +16,8 @@ enum JournalListCommand {
     /// Writes the list; returns the exit status (1 if a session's first
     /// record cannot be read).
     static func run(dataDirectory: String) throws(JournalCommandError) -> Int32 {
-        let snapshot: JournalSnapshot
-        do { snapshot = try JournalSnapshot(directory: dataDirectory) } catch { throw JournalCommandError(error) }
+        let snapshot: FileStoreSnapshot
+        do { snapshot = try FileStoreSnapshot(directory: dataDirectory) } catch { throw JournalCommandError(error) }
         for warning in snapshot.warnings { StandardStream.error.writeLine("warning: \(warning)") }
         let now = JournalTimeText.nowMilliseconds()
         let sessions = snapshot.sessions().sorted { ($0.lastActivity, $0.id) < ($1.lastActivity, $1.id) }
@@ -45,7 +46,7 @@ enum JournalListCommand {
     }
 
     /// `name@version` from the session's `created` record.
-    private static func flowName(of id: String, in snapshot: JournalSnapshot) throws -> String {
+    private static func flowName(of id: String, in snapshot: FileStoreSnapshot) throws -> String {
         let record = try snapshot.firstRecord(of: id)
         // The index starts a session only at a created record.
         guard case .created(let start) = try JournalEntry(record) else { return "?" }

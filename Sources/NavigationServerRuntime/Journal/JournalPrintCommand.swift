@@ -1,4 +1,5 @@
 import Coordination
+import FileStore
 import Sessions
 
 /// `navigation-server journal print ID`: the session's records, one compact
@@ -15,7 +16,7 @@ enum JournalPrintCommand {
     static func run(dataDirectory: String, sessionID: String, since: Int) throws(JournalCommandError) -> Int32 {
         let records: [JournalRecord]
         do throws(StoreError) {
-            let snapshot = try JournalSnapshot(directory: dataDirectory)
+            let snapshot = try FileStoreSnapshot(directory: dataDirectory)
             for warning in snapshot.warnings { StandardStream.error.writeLine("warning: \(warning)") }
             records = try snapshot.records(of: sessionID, after: since)
         } catch .notFound {

@@ -1,10 +1,5 @@
 import NavigationAPI
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
+import Platform
 
 /// How the journal commands write the milliseconds-since-1970 of records.
 enum JournalTimeText {
@@ -26,9 +21,7 @@ enum JournalTimeText {
 
     /// Now, in milliseconds since 1970 (the records' clock).
     static func nowMilliseconds() -> Int64 {
-        var now = timespec()
-        clock_gettime(CLOCK_REALTIME, &now)
-        return Int64(now.tv_sec) * 1000 + Int64(now.tv_nsec) / 1_000_000
+        SystemClock.millisecondsSince1970()
     }
 
     private static func digits(_ value: Int, _ count: Int) -> String {

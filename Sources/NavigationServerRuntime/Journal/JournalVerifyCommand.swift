@@ -1,3 +1,4 @@
+import FileStore
 import Sessions
 
 /// `navigation-server journal verify`: checks every segment header and
@@ -9,7 +10,7 @@ import Sessions
 /// Anything else is damage a server refuses to start on: exit 1.
 enum JournalVerifyCommand {
     static func run(dataDirectory: String) throws(JournalCommandError) -> Int32 {
-        let report: JournalVerification
+        let report: FileStoreVerification
         do { report = try FileStore.verify(directory: dataDirectory) } catch { throw JournalCommandError(error) }
         var damaged = 0
         var torn = 0

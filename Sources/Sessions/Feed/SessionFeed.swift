@@ -1,4 +1,4 @@
-import Locking
+import Platform
 
 /// Who listens to which session, and the announcing of each accepted change
 /// to them (live updates, API.md).

@@ -1,5 +1,5 @@
 import Coordination
-import Locking
+import Platform
 
 /// How an event sent to a live session ended: accepted, or refused for a
 /// reason (``NavigationError/Kind``). Deep links count as events.

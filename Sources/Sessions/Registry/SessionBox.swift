@@ -1,5 +1,5 @@
 import Coordination
-import Locking
+import Platform
 import Synchronization
 
 /// One session in the registry's cache behind its own lock, with the time it

@@ -1,5 +1,5 @@
 import Coordination
-import Locking
+import Platform
 
 /// The sessions whose trees are in memory: a bounded map from id to
 /// ``SessionBox``, split into shards with a lock each, held only for a

@@ -1,10 +1,5 @@
 import Coordination
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
+import Platform
 
 /// Session ids: 128 bits from the system's cryptographic random source
 /// (`getrandom` on Linux), as 32 lowercase hex digits. Unguessable, so the id

@@ -1,10 +1,6 @@
 import Coordination
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
+import Platform
+import Synchronization
 
 /// Every session of a server, behind one call per use case: ``create(flow:context:link:)``,
 /// ``send(_:to:expectedVersion:)``, ``open(link:in:expectedVersion:)``,
@@ -96,9 +92,7 @@ public final class SessionRegistry: Sendable {
 
     /// Wall-clock seconds since 1970.
     public static func wallClockSeconds() -> Double {
-        var now = timespec()
-        clock_gettime(CLOCK_REALTIME, &now)
-        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+        SystemClock.secondsSince1970()
     }
 
     static func notFound(_ id: String) -> NavigationError {

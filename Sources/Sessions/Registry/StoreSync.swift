@@ -124,7 +124,7 @@ struct StoreSync: Sendable {
         do {
             return .live(
                 try Session(
-                    restoring: id, flow: flow, context: recording.context, journal: recording.events, limits: limits))
+                    restoring: id, flow: flow, context: recording.context, acceptedEvents: recording.events, limits: limits))
         } catch {
             return flowChanged(
                 id, flow: flow.name, recorded: recording.flowVersion, current: flow.version,

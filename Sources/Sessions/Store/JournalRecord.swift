@@ -41,8 +41,18 @@ public struct JournalRecord: Sendable, Equatable {
     }
 
     /// Bytes this record takes in a file store (frame included); also what
-    /// ``MemoryStore`` counts, so that a byte budget means the same in both.
-    public var storedSize: Int { SegmentFormat.frameSize(bodyCount: body.count) }
+    /// ``MemoryStore`` and the Redis store count, so that a byte budget means
+    /// the same in each.
+    public var storedSize: Int { Self.framingSize + body.count }
+
+    /// The bytes of a stored record besides its body: a file store's frame
+    /// header and the kind, id, version and time before the body (the file
+    /// store's `SegmentFormat` lays them out).
+    package static let framingSize = 41
+
+    /// The largest body a record may have: far above any session's budget,
+    /// and it keeps a frame's length in 32 bits.
+    package static let maximumBodySize = 16 << 20
 
     /// Throws ``StoreError/invalidRecord(reason:)`` unless this record may
     /// follow version `expectedVersion`: a well-formed id, `version ==
@@ -54,7 +64,7 @@ public struct JournalRecord: Sendable, Equatable {
 
     /// ``validate(expectedVersion:)``, returning the session id parsed, so
     /// that a store keyed by it does not parse it again.
-    func validatedKey(expectedVersion: Int) throws(StoreError) -> SessionKey {
+    package func validatedKey(expectedVersion: Int) throws(StoreError) -> SessionKey {
         guard let key = SessionKey(hex: sessionID) else {
             throw .invalidRecord(reason: "session id '\(sessionID)' is not 32 lowercase hex digits")
         }
@@ -64,8 +74,8 @@ public struct JournalRecord: Sendable, Equatable {
         guard (kind == .created) == (version == 1) else {
             throw .invalidRecord(reason: "a \(kind) record cannot have version \(version); created is version 1, and only created")
         }
-        guard body.count <= SegmentFormat.maximumBodySize else {
-            throw .invalidRecord(reason: "record body of \(body.count) bytes exceeds \(SegmentFormat.maximumBodySize)")
+        guard body.count <= Self.maximumBodySize else {
+            throw .invalidRecord(reason: "record body of \(body.count) bytes exceeds \(Self.maximumBodySize)")
         }
         return key
     }

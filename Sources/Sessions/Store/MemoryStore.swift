@@ -1,4 +1,4 @@
-import Locking
+import Platform
 
 /// A ``SessionStore`` that keeps journals in memory: nothing lasts across a
 /// restart. For tests and `--store memory`. Same rules as the file store

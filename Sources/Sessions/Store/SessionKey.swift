@@ -1,16 +1,32 @@
 /// A session id as two integers: 16 bytes on disk instead of 32 hex digits,
 /// and a dictionary key that needs no allocation.
-struct SessionKey: Hashable, Sendable {
-    let high: UInt64
-    let low: UInt64
+///
+/// Public with inlinable equality and hashing, not `package`: the file
+/// store's index, in another module, hashes a key on every request, and the
+/// compiler inlines a conformance across modules only for a public type.
+public struct SessionKey: Hashable, Sendable {
+    public let high: UInt64
+    public let low: UInt64
 
-    init(high: UInt64, low: UInt64) {
+    @inlinable
+    public init(high: UInt64, low: UInt64) {
         self.high = high
         self.low = low
     }
 
+    @inlinable
+    public static func == (left: SessionKey, right: SessionKey) -> Bool {
+        left.high == right.high && left.low == right.low
+    }
+
+    @inlinable
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(high)
+        hasher.combine(low)
+    }
+
     /// Parses 32 lowercase hex digits; nil for anything else.
-    init?(hex text: String) {
+    package init?(hex text: String) {
         // On the contiguous bytes of a native string, which iterating the
         // `UTF8View` is not (~1,500 instructions per id, once or twice per request).
         guard text.utf8.count == 32,
@@ -35,15 +51,8 @@ struct SessionKey: Hashable, Sendable {
         return SessionKey(high: high, low: low)
     }
 
-    /// Reads the 16 big-endian bytes at `offset` (hex order: the first byte
-    /// holds the first two digits).
-    init(bytes: UnsafeRawBufferPointer, at offset: Int) {
-        high = UInt64(bigEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-        low = UInt64(bigEndian: bytes.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self))
-    }
-
     /// The id as 32 lowercase hex digits.
-    var hex: String {
+    package var hex: String {
         String(unsafeUninitializedCapacity: 32) { buffer in
             for index in 0..<16 {
                 buffer[index] = Self.hexDigit(high >> UInt64(60 - index * 4) & 0xF)
@@ -56,11 +65,5 @@ struct SessionKey: Hashable, Sendable {
     /// The lowercase hex digit of `value` (0...15), without a table to allocate.
     private static func hexDigit(_ value: UInt64) -> UInt8 {
         value < 10 ? UInt8(ascii: "0") + UInt8(value) : UInt8(ascii: "a") + UInt8(value - 10)
-    }
-
-    /// Appends the 16 big-endian bytes of the id.
-    func append(to bytes: inout [UInt8]) {
-        withUnsafeBytes(of: high.bigEndian) { bytes.append(contentsOf: $0) }
-        withUnsafeBytes(of: low.bigEndian) { bytes.append(contentsOf: $0) }
     }
 }

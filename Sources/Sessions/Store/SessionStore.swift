@@ -25,8 +25,8 @@ public protocol SessionStore: Sendable {
     /// `expectedVersion` (0 for a new session's `created` record).
     ///
     /// Returns once the record is durable as the store promises (for a file
-    /// store: written to the operating system, and on disk too under
-    /// ``FsyncPolicy/always``).
+    /// store: written to the operating system, and on disk too under its
+    /// `FsyncPolicy.always`).
     /// - Throws: ``StoreError/conflict(currentVersion:)`` if another version
     ///   is stored; ``StoreError/notFound`` if the session does not exist (and
     ///   `expectedVersion` is not 0) or has ended;

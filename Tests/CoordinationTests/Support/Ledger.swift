@@ -1,9 +1,9 @@
 @testable import Coordination
 
-/// One screen, `ledger`, whose events grow a session's journal, its params,
+/// One screen, `ledger`, whose events grow a session's accepted events, its params,
 /// or both, so budget and field-limit tests can aim at each part.
 ///
-/// - `note(text)`: kept in the journal only.
+/// - `note(text)`: kept in the accepted events only.
 /// - `add(text)`: appended to the `lines` param as well.
 /// - `clear`: empties `lines`.
 /// - `long(text)` / `short(text)`: strings with their own limit, 10,000 and 8 bytes.
@@ -28,7 +28,7 @@ final class LedgerCoordinator: Coordinator {
 extension Flow {
     /// ``LedgerCoordinator``, with one context member, `owner`.
     static let ledger = Flow(
-        name: "ledger", description: "Grows the journal, the params, or both.",
+        name: "ledger", description: "Grows the accepted events, the params, or both.",
         context: [ContextField("owner", .string, default: "")]
     ) { environment in
         LedgerCoordinator(environment: environment)

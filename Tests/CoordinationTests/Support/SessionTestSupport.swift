@@ -59,13 +59,13 @@ struct Fingerprint: Equatable {
     let version: Int
     let document: [UInt8]
     let history: [UInt8]
-    let journal: [ClientEvent]
+    let acceptedEvents: [ClientEvent]
 
     init(_ session: Session) {
         version = session.version
         document = session.document()
         history = session.historyDocument()
-        journal = session.journal
+        acceptedEvents = session.acceptedEvents
     }
 }
 

@@ -132,7 +132,9 @@ struct FlowInvariants {
     private func versionProblems(_ session: Session, accepted: Int) -> [String] {
         var problems: [String] = []
         if session.version != 1 + accepted { problems.append("version \(session.version) after \(accepted) accepted events") }
-        if session.journal.count != accepted { problems.append("journal holds \(session.journal.count) events, not \(accepted)") }
+        if session.acceptedEvents.count != accepted {
+            problems.append("the session accepted \(session.acceptedEvents.count) events, not \(accepted)")
+        }
         return problems
     }
 }

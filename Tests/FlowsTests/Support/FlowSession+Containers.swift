@@ -12,7 +12,7 @@ extension FlowSession {
     /// or the top of the selected tab's stack or of each of its columns.
     var visible: [Screen] {
         let state = session.liveState
-        if state.navigation.containers == nil || !state.navigation.modals.isEmpty {
+        if !state.touchesVisibleStacks {
             return session.stack.top.map { [$0.screen] } ?? []
         }
         return state.visibleTops.map(\.entry.screen)
@@ -55,7 +55,7 @@ extension FlowSession {
     )
         -> NavigationError?
     {
-        let before = (version, session.document(), session.historyDocument(), session.journal)
+        let before = (version, session.document(), session.historyDocument(), session.acceptedEvents)
         var refusal: NavigationError?
         do {
             try session.send(ClientEvent(screen: id, event: event, payload: payload))
@@ -63,7 +63,7 @@ extension FlowSession {
         } catch {
             refusal = error
         }
-        let after = (version, session.document(), session.historyDocument(), session.journal)
+        let after = (version, session.document(), session.historyDocument(), session.acceptedEvents)
         #expect(before == after, "a refused event changed the session", sourceLocation: sourceLocation)
         return refusal
     }

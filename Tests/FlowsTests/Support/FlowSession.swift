@@ -118,7 +118,7 @@ final class FlowSession {
         _ event: String, on screen: String, _ payload: JSONObject = [:],
         sourceLocation: SourceLocation = #_sourceLocation
     ) -> NavigationError? {
-        let before = (version, session.document(), session.historyDocument(), session.journal)
+        let before = (version, session.document(), session.historyDocument(), session.acceptedEvents)
         var refusal: NavigationError?
         do {
             try send(event, on: screen, payload)
@@ -128,7 +128,7 @@ final class FlowSession {
         } catch {
             Issue.record(error, sourceLocation: sourceLocation)
         }
-        let after = (version, session.document(), session.historyDocument(), session.journal)
+        let after = (version, session.document(), session.historyDocument(), session.acceptedEvents)
         #expect(before == after, "a refused event changed the session", sourceLocation: sourceLocation)
         return refusal
     }

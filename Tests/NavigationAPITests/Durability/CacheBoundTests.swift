@@ -1,4 +1,5 @@
 import Coordination
+import FileStore
 import Flows
 import Foundation
 import Testing

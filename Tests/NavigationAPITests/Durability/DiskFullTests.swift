@@ -1,3 +1,4 @@
+import FileStore
 import Foundation
 import Sessions
 import Testing

@@ -1,4 +1,5 @@
 import Coordination
+import FileStore
 import Foundation
 import Sessions
 import TestSupport

@@ -1,5 +1,6 @@
 import Coordination
 import Dispatch
+import FileStore
 import Flows
 import Foundation
 import Sessions
@@ -79,7 +80,7 @@ struct KillNineTests {
             #expect(records.map(\.version) == Array(1...records.count), "versions are gapless")
             let recording = try SessionRecording(records)
             let flow = try #require(flows.first { $0.name == recording.flow })
-            let replayed = try Session(restoring: session.id, flow: flow, context: recording.context, journal: recording.events)
+            let replayed = try Session(restoring: session.id, flow: flow, context: recording.context, acceptedEvents: recording.events)
             #expect(replayed.document() == served[session.id]?.document, "seed \(seed): the restarted server differs from the journal")
             #expect(
                 replayed.historyDocument() == served[session.id]?.history,
@@ -87,7 +88,7 @@ struct KillNineTests {
             if let (version, document) = answered[session.id] {
                 let atAnswer = try Session(
                     restoring: session.id, flow: flow, context: recording.context,
-                    journal: Array(recording.events.prefix(version - 1)))
+                    acceptedEvents: Array(recording.events.prefix(version - 1)))
                 #expect(
                     atAnswer.document() == document, "seed \(seed): the answer of version \(version) is not what the journal replays to")
             }

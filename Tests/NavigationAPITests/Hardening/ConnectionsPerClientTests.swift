@@ -1,8 +1,5 @@
+import Platform
 import Testing
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// `--max-connections-per-client`: one address cannot take every connection.
 /// By default it holds at most a quarter of `--max-connections`; the rest of

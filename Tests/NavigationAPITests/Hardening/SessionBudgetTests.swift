@@ -26,7 +26,7 @@ struct SessionBudgetTests {
 
     /// The journal length and the bytes the registry's session holds.
     private func held(_ session: ClientSession, on server: TestServer) throws -> (events: Int, bytes: Int) {
-        try server.registry.withSession(session.id) { ($0.journal.count, $0.byteCount) }
+        try server.registry.withSession(session.id) { ($0.acceptedEvents.count, $0.byteCount) }
     }
 
     // MARK: - The budget

@@ -1,12 +1,9 @@
 import Coordination
 import Dispatch
 import HTTPCore
+import Platform
 import Synchronization
 import Testing
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// Idle and byte-at-a-time connections hold sockets, not threads: a normal
 /// client is still answered while 1,000 of them hang on.

@@ -112,7 +112,7 @@ final class InstanceLoad: Sendable {
             }
             let recording = try SessionRecording(records)
             let flow = try #require(flows.first { $0.name == recording.flow })
-            let replayed = try Session(restoring: session.id, flow: flow, context: recording.context, journal: recording.events)
+            let replayed = try Session(restoring: session.id, flow: flow, context: recording.context, acceptedEvents: recording.events)
             for client in clients {
                 let response = try client.request("GET", session.path)
                 #expect(response.status == 200)

@@ -1,5 +1,5 @@
 import Coordination
-import Glibc
+import Platform
 
 /// One Server-Sent Events message as the client parsed it.
 struct StreamMessage: Sendable {

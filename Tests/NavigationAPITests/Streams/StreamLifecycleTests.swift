@@ -1,12 +1,9 @@
 import Coordination
 import HTTPCore
 import NavigationAPI
+import Platform
 import Sessions
 import Testing
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// How streams are bounded, kept and freed.
 @Suite("Live updates: limits and lifecycle")

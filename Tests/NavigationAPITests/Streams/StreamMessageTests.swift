@@ -1,11 +1,8 @@
 import Coordination
 import NavigationAPI
+import Platform
 import Sessions
 import Testing
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// `GET /v1/sessions/{id}/stream`: what the messages say, in which order.
 @Suite("Live updates: messages")

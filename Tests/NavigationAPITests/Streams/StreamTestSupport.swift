@@ -1,10 +1,7 @@
 import Coordination
 import NavigationAPI
+import Platform
 import Testing
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 extension TestServer {
     /// Opens `GET <session>/stream` (plus `query`) on a new connection.

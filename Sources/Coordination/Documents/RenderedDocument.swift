@@ -1,0 +1,79 @@
+/// A rendered session document, and where each screen of its stack and the
+/// coordinator tree went in it, with what those bytes depended on, so that
+/// the next render copies what did not change instead of writing it again.
+///
+/// Screens are known by their address and id, not held: a popped screen
+/// must be freed. A new screen at a freed one's address has another id,
+/// since a session never gives an id twice; a session rebuilt from its
+/// accepted events gives them again, so it drops its ``RenderedDocument``.
+///
+/// A class: a session holds one only while it is in use (see
+/// ``Session/releaseDocument()``), and an idle session then keeps one
+/// reference instead of the positions.
+final class RenderedDocument {
+    let bytes: [UInt8]
+    let entries: RenderedEntries
+    /// The environment's ``CoordinatorEnvironment/treeRevision`` when the
+    /// `coordinators` member was written, and where it went; nil when the
+    /// flow had finished (`null`).
+    let tree: (revision: Int, bytes: Range<Int>)?
+
+    init(bytes: [UInt8], entries: RenderedEntries, tree: (revision: Int, bytes: Range<Int>)?) {
+        self.bytes = bytes
+        self.entries = entries
+        self.tree = tree
+    }
+}
+
+/// Where one screen of the stack went in a ``RenderedDocument``, and
+/// everything its bytes depend on besides the screen's fixed name and id.
+struct RenderedEntry {
+    let screen: ObjectIdentifier
+    let screenID: String?
+    /// The id of the coordinator that showed it: a screen whose coordinator
+    /// was freed shows `""`, and may be shown again by another.
+    let coordinatorID: String?
+    /// ``Screen/revision``: its events, `allowsBack` and `allowsDismiss`.
+    let revision: Int
+    let paramsRevision: Int
+    let context: EntryContext
+    /// The whole entry object, and its params within the document.
+    let bytes: Range<Int>
+    let params: Range<Int>
+
+    /// The same screen (not a new one at a freed one's address).
+    func isEntry(of screen: Screen) -> Bool {
+        self.screen == ObjectIdentifier(screen) && screenID == screen.id
+    }
+}
+
+/// What an entry's events depend on beyond the screen itself (see
+/// ``SessionState/acceptedEventNames(of:inModal:underTabBar:)``).
+struct EntryContext: Equatable {
+    let presentation: Presentation
+    let inModal: Bool
+    let underTabBar: Bool
+    /// A finished flow accepts no events.
+    let finished: Bool
+}
+
+/// The ``RenderedEntry`` of each screen of a document's stack: the first
+/// one inline, since most stacks are one screen deep, the others in a list.
+struct RenderedEntries {
+    private var first: RenderedEntry?
+    private var more: [RenderedEntry] = []
+
+    mutating func append(_ entry: RenderedEntry) {
+        if first == nil {
+            first = entry
+        } else {
+            more.append(entry)
+        }
+    }
+
+    /// Where `screen` went, if it was on the stack.
+    func find(_ screen: Screen) -> RenderedEntry? {
+        if let first, first.isEntry(of: screen) { return first }
+        return more.first { $0.isEntry(of: screen) }
+    }
+}

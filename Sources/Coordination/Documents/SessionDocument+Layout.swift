@@ -1,0 +1,48 @@
+extension SessionDocument {
+    /// Writes the `layout` member: the container tree under the modals, its
+    /// screens rendered exactly as in `stack`. A screen `stack` already holds
+    /// is copied from the bytes `rendered` says it took (the same events: no
+    /// screen under the modals is inside one).
+    static func writeLayout(
+        of state: SessionState, reusing rendered: RenderedEntries, into writer: inout JSONWriter
+    ) {
+        let underTabBar = state.navigation.layout.hasTabBar
+        func writeStack(_ entries: [NavigationStack.Entry], into writer: inout JSONWriter) {
+            writer.writeArray(entries) { writer, entry in
+                if let range = rendered.find(entry.screen)?.bytes {
+                    writer.writeCopy(of: range)
+                    return
+                }
+                let accepted =
+                    state.root.isFinished ? [] : state.acceptedEventNames(of: entry, inModal: false, underTabBar: underTabBar)
+                writeEntry(entry, accepted: accepted, sharing: state.flow.sharedParams, into: &writer)
+            }
+        }
+        func write(_ layout: Layout, into writer: inout JSONWriter) {
+            writer.writeObject { object in
+                switch layout {
+                case .stack(let entries):
+                    object.member("kind", "stack")
+                    object.member("stack") { writeStack(entries, into: &$0) }
+                case .split(let primary, let secondary):
+                    object.member("kind", "split")
+                    object.member("primary") { writeStack(primary, into: &$0) }
+                    object.member("secondary") { writeStack(secondary, into: &$0) }
+                case .tabs(let selected, let tabs):
+                    object.member("kind", "tabs")
+                    object.member("selected", selected)
+                    object.member("tabs") { writer in
+                        writer.writeArray(tabs) { writer, tab in
+                            writer.writeObject { object in
+                                object.member("id", tab.item.id)
+                                object.member("title", tab.item.title)
+                                object.member("layout") { write(tab.layout, into: &$0) }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        write(state.navigation.layout, into: &writer)
+    }
+}

@@ -1,0 +1,161 @@
+/// Renders a session as the session document (openapi.yaml, `Session`), straight to bytes
+/// with ``JSONWriter``: this is the hot path of every response.
+enum SessionDocument {
+    /// The document, exactly sized. What `previous` wrote and did not change
+    /// since is copied from it instead of written again: a screen of the
+    /// stack whose params, events and place are as they were (most events
+    /// change one screen), the params of a screen whose events changed, and
+    /// the coordinator tree when it did not change.
+    static func render(_ session: Session, reusing previous: RenderedDocument? = nil) -> RenderedDocument {
+        var entries = RenderedEntries()
+        var tree: (revision: Int, bytes: Range<Int>)?
+        let writer = write(session, reusing: previous, entries: &entries, tree: &tree)
+        return RenderedDocument(bytes: writer.bytes.withUnsafeBufferPointer { [UInt8]($0) }, entries: entries, tree: tree)
+    }
+
+    private static func write(
+        _ session: Session, reusing previous: RenderedDocument?, entries rendered: inout RenderedEntries,
+        tree: inout (revision: Int, bytes: Range<Int>)?
+    ) -> JSONWriter {
+        let state = session.liveState
+        let stack = state.navigation.stack
+        let finished = state.root.isFinished
+        // The last document's size is the best guess: growing the buffer copies it.
+        var writer = JSONWriter(capacity: previous.map { $0.bytes.count + 256 } ?? 512 + 512 * stack.entries.count)
+        writer.writeObject { document in
+            document.member("id", session.id)
+            document.member("flow", session.flow.name)
+            document.member("version", session.version)
+            document.member("stack") { writer in
+                let underTabBar = state.navigation.layout.hasTabBar
+                var inModal = false
+                writer.writeArray(stack.entries) { writer, entry in
+                    inModal = inModal || entry.presentation.isModal
+                    let context = EntryContext(
+                        presentation: entry.presentation, inModal: inModal, underTabBar: !inModal && underTabBar,
+                        finished: finished)
+                    rendered.append(writeEntry(entry, context, of: state, reusing: previous, into: &writer))
+                }
+            }
+            // `layout` repeats the screens under the modals byte for byte.
+            document.member("layout") { writeLayout(of: state, reusing: rendered, into: &$0) }
+            document.member("coordinators") { writer in
+                if finished {
+                    writer.writeNull()
+                    return
+                }
+                let revision = state.environment.treeRevision
+                let start = writer.bytes.count
+                if let previous, let previousTree = previous.tree, previousTree.revision == revision {
+                    writer.bytes.append(contentsOf: previous.bytes[previousTree.bytes])
+                } else {
+                    writeTree(state.root, into: &writer)
+                }
+                tree = (revision, start..<writer.bytes.count)
+            }
+            document.member("pendingLink", state.pendingLink)
+            document.member("finished", finished)
+            if finished { document.member("result", state.root.result ?? .null) }
+        }
+        return writer
+    }
+
+    /// Writes one screen of the stack, or copies it from `previous` when
+    /// nothing it depends on changed; returns where it went.
+    private static func writeEntry(
+        _ entry: NavigationStack.Entry, _ context: EntryContext, of state: SessionState, reusing previous: RenderedDocument?,
+        into writer: inout JSONWriter
+    ) -> RenderedEntry {
+        let screen = entry.screen
+        let coordinatorID = screen.coordinator?.id
+        let start = writer.bytes.count
+        let params: Range<Int>
+        let earlier = previous?.entries.find(screen)
+        if let previous, let earlier, earlier.revision == screen.revision, earlier.paramsRevision == screen.paramsRevision,
+            earlier.context == context, earlier.coordinatorID == coordinatorID
+        {
+            writer.bytes.append(contentsOf: previous.bytes[earlier.bytes])
+            let shift = start - earlier.bytes.lowerBound
+            params = (earlier.params.lowerBound + shift)..<(earlier.params.upperBound + shift)
+        } else {
+            let accepted =
+                context.finished
+                ? [] : state.acceptedEventNames(of: entry, inModal: context.inModal, underTabBar: context.underTabBar)
+            var reusedParams: ArraySlice<UInt8>?
+            if let previous, let earlier, earlier.paramsRevision == screen.paramsRevision {
+                reusedParams = previous.bytes[earlier.params]
+            }
+            params = writeEntry(
+                entry, accepted: accepted, reusingParams: reusedParams, sharing: state.flow.sharedParams, into: &writer)
+        }
+        return RenderedEntry(
+            screen: ObjectIdentifier(screen), screenID: screen.id, coordinatorID: coordinatorID, revision: screen.revision,
+            paramsRevision: screen.paramsRevision, context: context, bytes: start..<writer.bytes.count, params: params)
+    }
+
+    /// Writes one screen of the stack; returns where its params went.
+    /// `reusingParams`: the params' bytes from an earlier render, copied as they are;
+    /// `sharing`: the flow's ``Flow/sharedParams``, copied where they appear.
+    @discardableResult
+    static func writeEntry(
+        _ entry: NavigationStack.Entry, accepted: [String], reusingParams reused: ArraySlice<UInt8>? = nil,
+        sharing shared: SharedJSONValues = .none, into writer: inout JSONWriter
+    ) -> Range<Int> {
+        let screen = entry.screen
+        var params = 0..<0
+        writer.writeObject { object in
+            object.member("id", screen.id ?? "")
+            object.member("name", screen.name)
+            object.member("presentation", entry.presentation.rawValue)
+            object.member("coordinator", screen.coordinator?.id ?? "")
+            object.member("params") { writer in
+                let start = writer.bytes.count
+                if let reused {
+                    writer.bytes.append(contentsOf: reused)
+                } else {
+                    writer.write(.object(screen.params), sharing: shared)
+                }
+                params = start..<writer.bytes.count
+            }
+            object.member("events") { writer in
+                writer.writeArray(accepted) { writer, name in writeEvent(name, of: screen, into: &writer) }
+            }
+        }
+        return params
+    }
+
+    /// Writes one event a screen accepts: its name, and its fields when it has some.
+    private static func writeEvent(_ name: String, of screen: Screen, into writer: inout JSONWriter) {
+        writer.writeObject { event in
+            event.member("name", name)
+            if name == ReservedEvent.selectTab.rawValue {
+                event.member("fields") { $0.writeObject { $0.member("tab", "string") } }
+            } else if let declaration = screen.declaration(named: name), !declaration.fields.isEmpty {
+                event.member("fields") { writer in
+                    writer.writeObject { fields in
+                        for (index, field) in declaration.fields.enumerated() {
+                            fields.member(named: field.name) { writer in
+                                guard let allowed = declaration.allowedValues(at: index) else {
+                                    writer.writeString(field.type.rawValue)
+                                    return
+                                }
+                                writer.writeObject { type in
+                                    type.member("type", field.type.rawValue)
+                                    type.member("enum") { $0.writeArray(allowed) { $0.writeString($1) } }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    private static func writeTree(_ coordinator: Coordinator, into writer: inout JSONWriter) {
+        writer.writeObject { object in
+            object.member("id", coordinator.id)
+            object.member("type", coordinator.typeName)
+            object.member("children") { $0.writeArray(coordinator.childCoordinators) { writeTree($1, into: &$0) } }
+        }
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import Platform
+import Sessions
+
+/// The parts of an append that run under the store's lock.
+extension FileStore {
+    /// Writes `frame` at the end of the active segment; returns its offset.
+    /// A failed or short write is truncated away, so the file never keeps a
+    /// partial record and a later append (once space returns) succeeds.
+    func write(_ frame: [UInt8], into state: inout FileStoreState) throws(StoreError) -> Int64 {
+        let offset = state.activeSize
+        let descriptor = state.active.descriptor
+        if let code = frame.withUnsafeBytes({ options.io.writeAll($0, to: descriptor, at: offset) }) {
+            if ftruncate(descriptor, off_t(offset)) != 0 { state.activeHasGarbage = true }
+            throw .unavailable(reason: "cannot write to \(directory.filePath(state.active.name)): \(systemErrorText(code))")
+        }
+        state.activeSize += Int64(frame.count)
+        return offset
+    }
+
+    /// Removes what an earlier failed write left after the last record, if
+    /// its own truncation failed.
+    func truncateGarbage(_ state: inout FileStoreState) throws(StoreError) {
+        guard state.activeHasGarbage else { return }
+        guard ftruncate(state.active.descriptor, off_t(state.activeSize)) == 0 else {
+            throw .systemCall("cannot truncate \(directory.filePath(state.active.name))")
+        }
+        state.activeHasGarbage = false
+    }
+
+    /// Seals the active segment and starts the next one; starts a
+    /// compaction in the background if the sealed segments have grown
+    /// enough. Holds the lock while the new file is created (and fsynced,
+    /// with its directory, unless the policy is `no`): once per segment.
+    func roll(_ state: inout FileStoreState) throws(StoreError) {
+        let number = state.active.number + 1
+        let segment = try directory.createSegmentFile(
+            named: SegmentFormat.fileName(ofSegment: number), coversFrom: number, number: number,
+            io: options.io, durably: options.fsync != .no
+        )
+        if options.fsync != .no { state.unsyncedSealed.append(state.active) }
+        state.sealedBytes += state.activeSize
+        state.segments[number] = segment
+        state.active = segment
+        state.activeSize = Int64(SegmentFormat.headerSize)
+        if claimAutomaticCompaction(&state) { compactInBackground() }
+    }
+
+    /// Whether the sealed segments have grown enough since the last
+    /// compaction for an automatic one; if so, marks it running.
+    private func claimAutomaticCompaction(_ state: inout FileStoreState) -> Bool {
+        guard let growth = options.automaticCompactionGrowth, !state.compactionRunning, !state.closed else { return false }
+        let threshold = Double(max(state.compactionBaseline, Int64(options.segmentSize))) * (1 + growth)
+        guard Double(state.sealedBytes) >= threshold else { return false }
+        state.compactionRunning = true
+        return true
+    }
+
+    /// Seals the active segment if it holds a record, so that ``compact()``
+    /// covers every record (used on a stopped store's directory).
+    func sealActiveSegment() throws(StoreError) {
+        try state.withLock { (state) throws(StoreError) in
+            try state.checkUsable()
+            guard state.activeSize > Int64(SegmentFormat.headerSize) else { return }
+            try truncateGarbage(&state)
+            try roll(&state)
+        }
+    }
+
+    /// Compacts on a thread of its own, again as long as the sealed
+    /// segments grew enough meanwhile (appends continue during a compaction).
+    /// A failure is reported and retried only at the next segment roll.
+    private func compactInBackground() {
+        let thread = Thread { [self] in
+            var again = true
+            while again {
+                do {
+                    try compact()
+                    again = state.withLock { state in
+                        state.compactionRunning = false
+                        return claimAutomaticCompaction(&state)
+                    }
+                } catch {
+                    let closed = state.withLock { state in
+                        state.compactionRunning = false
+                        return state.closed
+                    }
+                    if !closed { options.warn("background compaction failed: \(error)") }
+                    again = false
+                }
+            }
+        }
+        thread.name = "journal-compaction"
+        thread.start()
+    }
+}

@@ -1,0 +1,101 @@
+import Sessions
+
+/// The on-disk format of a file store (format version 1).
+///
+/// A data directory holds segment files `journal-NNNNNNNN.seg` (the number
+/// in decimal, at least eight digits), a `LOCK` file that one process holds
+/// with `flock`, and briefly `*.tmp` files that compaction writes (deleted at
+/// open if a crash left them). Records of a session are in segment-number
+/// order, then file order. Only the segment with the highest number is
+/// appended to; the others are sealed.
+///
+/// Every integer is little-endian, except the session id.
+///
+/// Segment header, 16 bytes:
+///
+/// | offset | size | field |
+/// | --- | --- | --- |
+/// | 0 | 4 | magic `NAVJ` |
+/// | 4 | 4 | format version (1); a higher one is refused by name |
+/// | 8 | 4 | `coversFrom`: the lowest segment number whose records this file holds. A plain segment: its own number. A compacted file replaces every segment from `coversFrom` to its own number, so those left by a crash before their deletion are stale and deleted at open. |
+/// | 12 | 4 | CRC-32C of bytes 0..<12 |
+///
+/// Then records, each a frame of 12 bytes and a payload:
+///
+/// | offset | size | field |
+/// | --- | --- | --- |
+/// | 0 | 4 | payload length `n` (at least 29) |
+/// | 4 | 4 | CRC-32C of bytes 0..<4: a damaged length is told apart from a cut-short record |
+/// | 8 | 4 | CRC-32C of the payload |
+/// | 12 | 1 | kind: 1 created, 2 event, 3 ended |
+/// | 13 | 16 | session id, the 32 hex digits as 16 bytes, first digits first |
+/// | 29 | 4 | version (created is 1; each record is the previous + 1) |
+/// | 33 | 8 | time, signed milliseconds since 1970 |
+/// | 41 | n - 29 | body, opaque |
+///
+/// A crash can only cut the end of the last segment short (records are
+/// written whole with one `pwrite`, and a failed write is truncated away),
+/// and a power loss can leave zeros there. So at open, a damaged record that
+/// reaches the end of the last segment (short header, short payload, bad
+/// payload checksum on its final bytes, or a zero-filled rest) is a torn
+/// tail: truncated with one warning. Any other damage is corruption, and the
+/// store refuses to open, naming the file and offset.
+enum SegmentFormat {
+    static let magic: [UInt8] = Array("NAVJ".utf8)
+    /// The format this build writes and the newest it reads.
+    static let version: UInt32 = 1
+    static let headerSize = 16
+    static let frameHeaderSize = 12
+    /// kind + id + version + time. With the frame header, the
+    /// ``JournalRecord/framingSize`` every store counts.
+    static let payloadFixedSize = 29
+
+    /// The 16-byte header of a segment.
+    static func header(coversFrom: UInt32) -> [UInt8] {
+        var bytes = magic
+        appendLittleEndian(version, to: &bytes)
+        appendLittleEndian(coversFrom, to: &bytes)
+        appendLittleEndian(CRC32C.checksum(bytes), to: &bytes)
+        return bytes
+    }
+
+    /// The frame of a record that passed ``JournalRecord/validate(expectedVersion:)``.
+    static func frame(of record: JournalRecord, key: SessionKey) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(record.storedSize)
+        let payloadLength = UInt32(payloadFixedSize + record.body.count)
+        appendLittleEndian(payloadLength, to: &bytes)
+        appendLittleEndian(CRC32C.checksum(bytes), to: &bytes)
+        appendLittleEndian(UInt32(0), to: &bytes)  // payload checksum, set below
+        bytes.append(record.kind.rawValue)
+        key.append(to: &bytes)
+        appendLittleEndian(UInt32(record.version), to: &bytes)
+        appendLittleEndian(UInt64(bitPattern: record.time), to: &bytes)
+        bytes.append(contentsOf: record.body)
+        let payloadChecksum = bytes.withUnsafeBytes { CRC32C.checksum(UnsafeRawBufferPointer(rebasing: $0[frameHeaderSize...])) }
+        withUnsafeBytes(of: payloadChecksum.littleEndian) { bytes.replaceSubrange(8..<12, with: $0) }
+        return bytes
+    }
+
+    /// The file name of segment `number`.
+    static func fileName(ofSegment number: UInt32) -> String {
+        let digits = String(number)
+        return "journal-" + String(repeating: "0", count: max(0, 8 - digits.count)) + digits + ".seg"
+    }
+
+    /// The segment number in a file name, or nil if it is not a segment's.
+    static func segmentNumber(inFileName name: String) -> UInt32? {
+        guard name.hasPrefix("journal-"), name.hasSuffix(".seg") else { return nil }
+        let digits = name.dropFirst("journal-".count).dropLast(".seg".count)
+        guard !digits.isEmpty, digits.utf8.allSatisfy({ (48...57).contains($0) }) else { return nil }
+        return UInt32(digits)
+    }
+
+    static func appendLittleEndian<Integer: FixedWidthInteger>(_ value: Integer, to bytes: inout [UInt8]) {
+        withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+    }
+
+    static func littleEndianUInt32(_ bytes: UnsafeRawBufferPointer, at offset: Int) -> UInt32 {
+        UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
+    }
+}

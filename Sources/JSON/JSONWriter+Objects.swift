@@ -1,0 +1,131 @@
+/// Objects and arrays written by their members and elements: the writer
+/// puts in the braces, brackets, commas, colons and quotes, so the code
+/// that writes a document reads as the document's shape.
+///
+/// ```swift
+/// var writer = JSONWriter()
+/// writer.writeObject { session in
+///     session.member("id", id)                   // {"id":"k3…"
+///     session.member("version", version)         // ,"version":3
+///     session.member("pendingLink", link)        // ,"pendingLink":null   (a nil String?)
+///     session.member("stack") { stack in         // ,"stack":[{"name":"home"}]
+///         stack.writeArray(screens) { element, screen in
+///             element.writeObject { $0.member("name", screen.name) }
+///         }
+///     }
+/// }                                              // }
+/// ```
+///
+/// - A member name is a `StaticString`, written as it is between quotes:
+///   it must need no escaping (plain ASCII without `"`, `\`, controls,
+///   `<`, `>` or `&`), which a debug build checks.
+/// - `member` writes a comma unless the byte before it is the `{` that
+///   opened the object, so it belongs directly in a ``writeObject(_:)``
+///   body, after whole members.
+/// - The closure of `member(_:_:)` and of ``writeArray(_:_:)`` must write
+///   exactly one value, with any of the writer's methods (`writeString`,
+///   `write`, `writeObject`, `writeArray`, or `writeRaw` of bytes that are
+///   one value).
+///
+/// Values are escaped as ``writeString(_:)`` does. The output is the same
+/// compact text as writing the same object with ``write(_:)``.
+extension JSONWriter {
+    /// Writes an object: `{`, the members `writeMembers` writes with
+    /// `member` calls, `}`.
+    @inlinable
+    public mutating func writeObject(_ writeMembers: (inout JSONWriter) -> Void) {
+        bytes.append(UInt8(ascii: "{"))
+        writeMembers(&self)
+        bytes.append(UInt8(ascii: "}"))
+    }
+
+    /// Writes an array: `[`, each element of `elements` by `writeElement`
+    /// with a comma between them, `]`.
+    @inlinable
+    public mutating func writeArray<Elements: Sequence>(
+        _ elements: Elements, _ writeElement: (inout JSONWriter, Elements.Element) -> Void
+    ) {
+        bytes.append(UInt8(ascii: "["))
+        var first = true
+        for element in elements {
+            if !first { bytes.append(UInt8(ascii: ",")) }
+            first = false
+            writeElement(&self, element)
+        }
+        bytes.append(UInt8(ascii: "]"))
+    }
+
+    /// Writes the member `name` whose value `writeValue` writes.
+    @inlinable
+    public mutating func member(_ name: StaticString, _ writeValue: (inout JSONWriter) -> Void) {
+        writeKey(name)
+        writeValue(&self)
+    }
+
+    /// Writes a member whose name is known only at run time (a key of a
+    /// flow's data), escaped like any string, and whose value `writeValue`
+    /// writes.
+    @inlinable
+    public mutating func member(named name: String, _ writeValue: (inout JSONWriter) -> Void) {
+        if bytes.last != UInt8(ascii: "{") { bytes.append(UInt8(ascii: ",")) }
+        writeString(name)
+        bytes.append(UInt8(ascii: ":"))
+        writeValue(&self)
+    }
+
+    /// Writes the member `name` with a string value.
+    public mutating func member(_ name: StaticString, _ value: String) {
+        writeKey(name)
+        writeString(value)
+    }
+
+    /// Writes the member `name` with a string value, or `null` for nil.
+    public mutating func member(_ name: StaticString, _ value: String?) {
+        writeKey(name)
+        if let value { writeString(value) } else { writeNull() }
+    }
+
+    /// Writes the member `name` with an integer value.
+    public mutating func member(_ name: StaticString, _ value: Int) {
+        writeKey(name)
+        writeInt(value)
+    }
+
+    /// Writes the member `name` with a number value (see ``writeNumber(_:)``).
+    public mutating func member(_ name: StaticString, _ value: Double) {
+        writeKey(name)
+        writeNumber(value)
+    }
+
+    /// Writes the member `name` with `true` or `false`.
+    public mutating func member(_ name: StaticString, _ value: Bool) {
+        writeKey(name)
+        writeBool(value)
+    }
+
+    /// Writes the member `name` with `value` and everything inside it.
+    public mutating func member(_ name: StaticString, _ value: JSONValue) {
+        writeKey(name)
+        write(value)
+    }
+
+    /// Writes `,"name":`, or `"name":` for an object's first member.
+    @usableFromInline
+    mutating func writeKey(_ name: StaticString) {
+        assert(Self.isPlainName(name), "member name \(name) needs escaping")
+        if bytes.last == UInt8(ascii: "{") {
+            bytes.append(UInt8(ascii: "\""))
+        } else {
+            bytes.append(UInt8(ascii: ","))
+            bytes.append(UInt8(ascii: "\""))
+        }
+        name.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(UInt8(ascii: ":"))
+    }
+
+    /// Whether `name` is written the same with or without escaping.
+    static func isPlainName(_ name: StaticString) -> Bool {
+        name.withUTF8Buffer { utf8 in utf8.allSatisfy { $0 < 0x80 && !mayNeedEscape($0) } }
+    }
+}
