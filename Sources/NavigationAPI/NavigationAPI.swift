@@ -143,8 +143,9 @@ public struct NavigationAPI: HTTPHandler {
     /// early answer, and is checked once, whole.
     public func response(beforeBodyOf head: HTTPRequestHead) -> HTTPResponse? {
         let headers = head.headers
-        guard headers["Content-Length"].map({ $0 != "0" }) ?? false || headers["Transfer-Encoding"] != nil
-            || headers["Expect"] != nil
+        guard
+            headers["Content-Length"].map({ $0 != "0" }) ?? false || headers["Transfer-Encoding"] != nil
+                || headers["Expect"] != nil
         else { return nil }
         let request = HTTPRequest(
             method: head.method, path: head.path, query: head.query, headers: head.headers, clientAddress: head.clientAddress)

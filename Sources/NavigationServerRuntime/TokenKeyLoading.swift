@@ -2,7 +2,6 @@ import JWTVerification
 import NavigationAPI
 import Platform
 
-
 /// The token authority of `--auth jwt`: the key file read and checked at
 /// start, so that a missing, unreadable or weak key stops the server with
 /// one line instead of refusing every request later.

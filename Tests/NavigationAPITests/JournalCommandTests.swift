@@ -143,7 +143,8 @@ struct JournalCommandTests {
         let store = try directory.open()
         let id = "5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a"
         try Self.record(
-            [(.created(SessionStart(flow: "app", flowVersion: 1, context: [:])), Self.start), (.link("/profile"), Self.start + 1_000)], of: id, in: store)
+            [(.created(SessionStart(flow: "app", flowVersion: 1, context: [:])), Self.start), (.link("/profile"), Self.start + 1_000)],
+            of: id, in: store)
         store.close()
         let run = try JournalCommandRun(["print", id, "--since", "1", "--data", directory.path])
         #expect(run.status == 0, "\(run.error)")

@@ -75,7 +75,9 @@ struct SessionOwnerTests {
                 return
             }
             #expect(start.owner == alice)
-            #expect(String(decoding: records[0].body, as: UTF8.self).hasSuffix(",\"owner\":{\"iss\":\"https://id.example\",\"sub\":\"alice\"}}"))
+            #expect(
+                String(decoding: records[0].body, as: UTF8.self).hasSuffix(",\"owner\":{\"iss\":\"https://id.example\",\"sub\":\"alice\"}}")
+            )
         }
         let store = try FileStore(directory: directory.path)
         defer { store.close() }

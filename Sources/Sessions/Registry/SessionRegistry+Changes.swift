@@ -9,13 +9,17 @@ extension SessionRegistry {
     /// - Parameter expectedVersion: the client's `If-Match`; when the
     ///   session is at another version nothing changes and the refusal is
     ///   ``NavigationError/Kind/versionMismatch``.
-    public func send(_ event: ClientEvent, to id: String, expectedVersion: Int? = nil, by caller: Caller = .unrestricted) throws(NavigationError) -> SessionSnapshot {
+    public func send(
+        _ event: ClientEvent, to id: String, expectedVersion: Int? = nil, by caller: Caller = .unrestricted
+    ) throws(NavigationError) -> SessionSnapshot {
         try apply(event, to: id, expectedVersion: expectedVersion, by: caller)
     }
 
     /// Opens a deep link (see ``Session/open(link:expectedVersion:)``): the
     /// coordinators follow it or hold it as the pending link.
-    public func open(link: String, in id: String, expectedVersion: Int? = nil, by caller: Caller = .unrestricted) throws(NavigationError) -> SessionSnapshot {
+    public func open(
+        link: String, in id: String, expectedVersion: Int? = nil, by caller: Caller = .unrestricted
+    ) throws(NavigationError) -> SessionSnapshot {
         try apply(ClientEvent(link: link), to: id, expectedVersion: expectedVersion, by: caller)
     }
 

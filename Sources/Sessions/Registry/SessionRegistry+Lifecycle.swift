@@ -7,7 +7,9 @@ extension SessionRegistry {
     /// session then opens it as its first event (version 2); a link it
     /// refuses refuses the whole creation. The session belongs to `caller`
     /// when it is an owner (``Caller/owner(_:)``).
-    public func create(flow flowName: String, context: JSONValue?, link: String? = nil, by caller: Caller = .unrestricted) throws(NavigationError) -> SessionSnapshot {
+    public func create(
+        flow flowName: String, context: JSONValue?, link: String? = nil, by caller: Caller = .unrestricted
+    ) throws(NavigationError) -> SessionSnapshot {
         guard let flow = catalog[flowName] else { throw catalog.notFound(flowName) }
         try reserveSlot()
         let id = SessionID.make()

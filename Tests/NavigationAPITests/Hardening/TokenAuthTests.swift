@@ -108,7 +108,8 @@ struct TokenAuthTests {
     @Test func aRefusedUploadIsAnsweredBeforeItsBody() throws {
         let server = try Self.server(apiKey: "service-key")
         let client = server.client()
-        let head = "POST /v1/sessions HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
+        let head =
+            "POST /v1/sessions HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
             + "Expect: 100-continue\r\nContent-Length: 1048000\r\n\r\n"
         try client.send(Array(head.utf8))
         let response = try client.readResponse()
