@@ -33,10 +33,14 @@ let package = Package(
         // openapi.yaml and web/ are compiled into NavigationAPI by the EmbedFiles plugin.
         .executableTarget(name: "EmbedFilesTool"),
         .plugin(name: "EmbedFiles", capability: .buildTool(), dependencies: ["EmbedFilesTool"]),
-        .target(name: "NavigationAPI", dependencies: ["Sessions", "Coordination", "HTTPCore", "Platform"], plugins: ["EmbedFiles"]),
+        .target(
+            name: "NavigationAPI", dependencies: ["Sessions", "Coordination", "HTTPCore", "Platform", "JWTVerification"],
+            plugins: ["EmbedFiles"]),
         .target(
             name: "NavigationServerRuntime",
-            dependencies: ["NavigationAPI", "Sessions", "FileStore", "RedisStore", "HTTPCore", "Coordination", "Platform"]),
+            dependencies: [
+                "NavigationAPI", "Sessions", "FileStore", "RedisStore", "HTTPCore", "Coordination", "Platform", "JWTVerification",
+            ]),
         // Linked with jemalloc (Debian's libjemalloc-dev), which replaces
         // malloc for the whole process (README, Performance).
         .executableTarget(
@@ -86,7 +90,7 @@ let package = Package(
             name: "NavigationAPITests",
             dependencies: [
                 "NavigationAPI", "NavigationServerRuntime", "Sessions", "FileStore", "RedisStore", "Flows", "Coordination", "JSON",
-                "HTTPCore", "Platform", "TestSupport",
+                "HTTPCore", "Platform", "TestSupport", "JWTVerification", "JWTTestSupport",
             ]
         ),
         .testTarget(

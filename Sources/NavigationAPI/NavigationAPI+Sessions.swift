@@ -9,7 +9,8 @@ extension NavigationAPI {
     func createSession(_ context: RequestContext) throws(Problem) -> HTTPResponse {
         let body = try CreateSessionRequest(context.request)
         let snapshot = try useCase(outcome: "no session was created") { () throws(NavigationError) in
-            try registry.create(flow: body.flow, context: body.context.map(JSONValue.object), link: body.link)
+            try registry.create(
+                flow: body.flow, context: body.context.map(JSONValue.object), link: body.link, by: context.caller)
         }
         return .createdSession(snapshot)
     }
@@ -18,7 +19,7 @@ extension NavigationAPI {
     /// names the current version.
     func session(_ context: RequestContext) throws(Problem) -> HTTPResponse {
         let id = try context.sessionID()
-        let snapshot = try useCase { () throws(NavigationError) in try registry.document(of: id) }
+        let snapshot = try useCase { () throws(NavigationError) in try registry.document(of: id, by: context.caller) }
         if let tags = context.request.headers["If-None-Match"], EntityTag.ifNoneMatch(tags, matches: snapshot.version) {
             return .notModified(version: snapshot.version)
         }
@@ -28,7 +29,7 @@ extension NavigationAPI {
     /// `DELETE /v1/sessions/{id}`.
     func endSession(_ context: RequestContext) throws(Problem) -> HTTPResponse {
         let id = try context.sessionID()
-        try useCase { () throws(NavigationError) in try registry.end(id) }
+        try useCase { () throws(NavigationError) in try registry.end(id, by: context.caller) }
         return .noContent
     }
 
@@ -36,9 +37,9 @@ extension NavigationAPI {
     func sendEvent(_ context: RequestContext) throws(Problem) -> HTTPResponse {
         let id = try context.sessionID()
         let body = try SendEventRequest(context.request)
-        let expectedVersion = try expectedVersion(ifMatchOf: context.request, sessionID: id)
+        let expectedVersion = try expectedVersion(ifMatchOf: context, sessionID: id)
         let snapshot = try useCase { () throws(NavigationError) in
-            try registry.send(body.event, to: id, expectedVersion: expectedVersion)
+            try registry.send(body.event, to: id, expectedVersion: expectedVersion, by: context.caller)
         }
         return .session(snapshot)
     }
@@ -48,9 +49,9 @@ extension NavigationAPI {
     func openLink(_ context: RequestContext) throws(Problem) -> HTTPResponse {
         let id = try context.sessionID()
         let body = try OpenLinkRequest(context.request)
-        let expectedVersion = try expectedVersion(ifMatchOf: context.request, sessionID: id)
+        let expectedVersion = try expectedVersion(ifMatchOf: context, sessionID: id)
         let snapshot = try useCase { () throws(NavigationError) in
-            try registry.open(link: body.link, in: id, expectedVersion: expectedVersion)
+            try registry.open(link: body.link, in: id, expectedVersion: expectedVersion, by: context.caller)
         }
         return .session(snapshot)
     }
@@ -59,7 +60,7 @@ extension NavigationAPI {
     func history(_ context: RequestContext) throws(Problem) -> HTTPResponse {
         let id = try context.sessionID()
         let query = try HistoryQuery(context.request)
-        return .json(try useCase { () throws(NavigationError) in try registry.history(of: id, since: query.since) })
+        return .json(try useCase { () throws(NavigationError) in try registry.history(of: id, since: query.since, by: context.caller) })
     }
 
     /// `GET` and `HEAD /v1/sessions/{id}/events?since=N`: the journal's
@@ -67,19 +68,19 @@ extension NavigationAPI {
     func recordedEvents(_ context: RequestContext) throws(Problem) -> HTTPResponse {
         let id = try context.sessionID()
         let query = try HistoryQuery(context.request)
-        let recorded = try useCase { () throws(NavigationError) in try registry.events(of: id, since: query.since) }
+        let recorded = try useCase { () throws(NavigationError) in try registry.events(of: id, since: query.since, by: context.caller) }
         return .json(EventsDocument.render(recorded, sessionID: id))
     }
 
     /// The version `If-Match` asks for: nil for none or `*`. One that is no
     /// tag of this API is 404 for an unknown session, else 412 with the
     /// session's version.
-    private func expectedVersion(ifMatchOf request: HTTPRequest, sessionID id: String) throws(Problem) -> Int? {
-        switch EntityTag.precondition(ifMatch: request.headers["If-Match"]) {
+    private func expectedVersion(ifMatchOf context: RequestContext, sessionID id: String) throws(Problem) -> Int? {
+        switch EntityTag.precondition(ifMatch: context.request.headers["If-Match"]) {
         case .none, .anyVersion: return nil
         case .version(let version): return version
         case .unsatisfiable:
-            let version = try useCase { () throws(NavigationError) in try registry.document(of: id).version }
+            let version = try useCase { () throws(NavigationError) in try registry.document(of: id, by: context.caller).version }
             var problem = Problem(
                 .versionMismatch,
                 "If-Match must be \"<version>\", W/\"<version>\" or *; the session is at version \(version)")

@@ -40,7 +40,7 @@ extension NavigationAPI {
         do throws(Problem) {
             subscription = try useCase { () throws(NavigationError) in
                 try self.registry.subscribe(
-                    id, since: since, subscriber: subscriber, limit: streams.options.maxStreamsPerSession)
+                    id, since: since, subscriber: subscriber, limit: streams.options.maxStreamsPerSession, by: context.caller)
             }
         } catch {
             streams.release(for: client)

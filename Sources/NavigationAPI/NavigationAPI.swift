@@ -43,17 +43,22 @@ public struct NavigationAPI: HTTPHandler {
         public var trustForwardedFor: Bool
         /// The bounds of live-update streams.
         public var streams: StreamOptions
-        /// The `Host` names answered; by default any when a key is
-        /// required (a page cannot send it), else the local forms only.
+        /// The `Host` names answered; by default any when a key or a token
+        /// is required (a page cannot send it), else the local forms only.
         public var allowedHosts: HostPolicy
+        /// With `--auth jwt`: the verifier of bearer tokens. Every `/v1`
+        /// route then needs a token (or the API key), and a session exists
+        /// only for the owner whose token created it.
+        public var tokens: TokenAuthority?
 
         public init(
             openAPIDocument: String = OpenAPIDocument.text, retryAfterSeconds: Int = 2,
             apiKey: APIKey? = nil, protectsMetrics: Bool = false, cors: CORSPolicy = CORSPolicy(allowedOrigins: []),
             creationRate: CreationRate = .default, trustForwardedFor: Bool = false, streams: StreamOptions = StreamOptions(),
-            allowedHosts: HostPolicy? = nil
+            allowedHosts: HostPolicy? = nil, tokens: TokenAuthority? = nil
         ) {
-            self.allowedHosts = allowedHosts ?? (apiKey == nil ? .local : .any)
+            self.tokens = tokens
+            self.allowedHosts = allowedHosts ?? (apiKey == nil && tokens == nil ? .local : .any)
             self.streams = streams
             self.protectsMetrics = protectsMetrics
             self.openAPIDocument = openAPIDocument
@@ -76,7 +81,7 @@ public struct NavigationAPI: HTTPHandler {
     let streams: StreamHub
     /// What every request passes through before its route's handler, in
     /// order: metrics (outermost, so every answer is counted), the allowed
-    /// hosts, CORS, the API key, the creation rate.
+    /// hosts, CORS, access (the API key, bearer tokens), the creation rate.
     let middleware: [any Middleware]
     let healthBody: [UInt8]
     let readyBody: [UInt8]
@@ -95,8 +100,8 @@ public struct NavigationAPI: HTTPHandler {
         var middleware: [any Middleware] = [
             MetricsMiddleware(metrics: metrics), HostMiddleware(policy: options.allowedHosts), CORSMiddleware(policy: options.cors),
         ]
-        if let key = options.apiKey {
-            middleware.append(APIKeyMiddleware(key: key, protectsMetrics: options.protectsMetrics))
+        if options.apiKey != nil || options.tokens != nil {
+            middleware.append(AccessMiddleware(key: options.apiKey, tokens: options.tokens, protectsMetrics: options.protectsMetrics))
         }
         middleware.append(
             CreationRateMiddleware(
@@ -125,9 +130,32 @@ public struct NavigationAPI: HTTPHandler {
         let match = Self.routes.match(request.path)
         let route = HTTPMethod(exactly: request.method).flatMap { match?.path.route(for: $0) }
         let context = RequestContext(
-            request: request, path: match?.path, route: route, parameters: match?.parameters ?? PathParameters())
+            request: request, path: match?.path, route: route, parameters: match?.parameters ?? PathParameters(),
+            isHeadOnly: false)
         let response = middleware.respond(to: context, endpoint: dispatch)
         return RoutedResponse(response: response, routeTemplate: match?.path.pattern.template)
+    }
+
+    /// A refusal decided from the head, before a body is read or `100
+    /// Continue` sent: the same chain runs on the head (the allowed hosts,
+    /// access), and a request it refuses never sends its body. Only for a
+    /// request that announces a body: one without gains nothing from an
+    /// early answer, and is checked once, whole.
+    public func response(beforeBodyOf head: HTTPRequestHead) -> HTTPResponse? {
+        let headers = head.headers
+        guard
+            headers["Content-Length"].map({ $0 != "0" }) ?? false || headers["Transfer-Encoding"] != nil
+                || headers["Expect"] != nil
+        else { return nil }
+        let request = HTTPRequest(
+            method: head.method, path: head.path, query: head.query, headers: head.headers, clientAddress: head.clientAddress)
+        let match = Self.routes.match(request.path)
+        let route = HTTPMethod(exactly: request.method).flatMap { match?.path.route(for: $0) }
+        let context = RequestContext(
+            request: request, path: match?.path, route: route, parameters: match?.parameters ?? PathParameters(),
+            isHeadOnly: true)
+        let response = middleware.respond(to: context) { _ in HTTPResponse(status: HTTPResponse.admittedHeadStatus) }
+        return response.status == HTTPResponse.admittedHeadStatus ? nil : response
     }
 
     /// The route's handler, or 404 for a path no route has, 405 for a

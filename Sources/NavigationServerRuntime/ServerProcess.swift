@@ -39,6 +39,15 @@ public enum ServerProcess {
             checkHealth(readConfiguration(arguments: Array(arguments.dropFirst())))
         }
         let configuration = readConfiguration(arguments: arguments)
+        // The token key is read before anything starts: a missing or weak
+        // one stops the start with one line.
+        var options = configuration.apiOptions
+        do {
+            options.tokens = try TokenKeyLoading.authority(for: configuration)
+        } catch {
+            StandardStream.error.writeLine("navigation-server: \(error)")
+            exit(2)
+        }
         let logger = Logger(format: configuration.logFormat, level: configuration.logLevel)
         // Watch for stop signals before anything else: a signal that arrives
         // while starting, or right after the listening line, must not be lost.
@@ -67,7 +76,10 @@ public enum ServerProcess {
         }
         // Streams here see the events other instances append to a shared store.
         registry.followStoreChanges()
-        let api = NavigationAPI(registry: registry, options: configuration.apiOptions)
+        if let tokens = options.tokens {
+            logger.log(.info, "token auth") { $0.field("key", tokens.verifier.key.description) }
+        }
+        let api = NavigationAPI(registry: registry, options: options)
         let server = HTTPServer(configuration: configuration.httpServerConfiguration, handler: RequestLog(api: api, logger: logger))
         do {
             try server.start()

@@ -131,6 +131,8 @@ struct ConfigurationParserTests {
                 "NAVIGATION_MAX_STREAMS": "13", "NAVIGATION_MAX_STREAMS_PER_SESSION": "4",
                 "NAVIGATION_DOCUMENT_TTL": "120", "NAVIGATION_CONNECTION_MEMORY": "4096",
                 "NAVIGATION_MAX_STREAMS_PER_CLIENT": "5", "NAVIGATION_ALLOWED_HOSTS": ".example.com",
+                "NAVIGATION_AUTH": "jwt", "NAVIGATION_JWT_KEY": "/etc/jwt.pem", "NAVIGATION_JWT_ISSUER": "https://id.example",
+                "NAVIGATION_JWT_AUDIENCE": "navigation",
             ])
         #expect(parsed.host == "::1")
         #expect(parsed.port == 9000)
@@ -160,7 +162,9 @@ struct ConfigurationParserTests {
         #expect(parsed.connectionMemory == 4096)
         #expect(parsed.apiOptions.streams.maxStreamsPerClient == 5)
         #expect(parsed.apiOptions.allowedHosts == HostPolicy(".example.com"))
-        #expect(ConfigurationParser.environmentVariables.count == 33)
+        #expect(parsed.auth == .jwt)
+        #expect((parsed.jwtKeyPath, parsed.jwtIssuer, parsed.jwtAudience) == ("/etc/jwt.pem", "https://id.example", "navigation"))
+        #expect(ConfigurationParser.environmentVariables.count == 37)
     }
 
     /// A Redis round trip holds a worker thread: with a Redis store the
@@ -290,6 +294,18 @@ struct ConfigurationParserTests {
         #expect(try configuration(["--api-key", "k", "--allowed-hosts", "a.example"]).apiOptions.allowedHosts == HostPolicy("a.example"))
         #expect(try configuration(["--allowed-hosts", "*"]).apiOptions.allowedHosts == .any)
         #expect(error(["--allowed-hosts", "not a host"]) != nil)
+    }
+
+    @Test func tokenAuthNeedsAKeyFileAndItsFlagsNeedTokenAuth() throws {
+        #expect(try configuration([]).auth == .none)
+        let jwt = try configuration(["--auth", "jwt", "--jwt-key", "k.pem"])
+        #expect(jwt.auth == .jwt && jwt.jwtKeyPath == "k.pem")
+        // Any Host with tokens, as with a key: a page cannot send either.
+        #expect(jwt.apiOptions.allowedHosts == .any)
+        #expect(error(["--auth", "jwt"]) != nil)
+        #expect(error(["--jwt-key", "k.pem"]) != nil)
+        #expect(error(["--jwt-issuer", "i"]) != nil)
+        #expect(error(["--auth", "basic"]) != nil)
     }
 
     @Test func creationRateOptionsReachTheAPI() throws {

@@ -31,7 +31,7 @@ struct JournalCommandTests {
     private static let liveLastActivity = (Int64(Date().timeIntervalSince1970) - 5_420) * 1000
 
     private static let liveEntries: [(JournalEntry, Int64)] = [
-        (.created(flow: "exchange", flowVersion: 1, context: ["currency": "KRW"]), liveLastActivity - 600_000),
+        (.created(SessionStart(flow: "exchange", flowVersion: 1, context: ["currency": "KRW"])), liveLastActivity - 600_000),
         (.event(ClientEvent(screen: "s1", event: "select", payload: ["code": "USD"])), liveLastActivity - 300_000),
         (.event(ClientEvent(screen: "s2", event: "convert", payload: ["amount": 100])), liveLastActivity),
     ]
@@ -43,7 +43,7 @@ struct JournalCommandTests {
         try record(liveEntries.prefix(1).map { $0 }, of: liveID, in: store)
         try record(
             [
-                (.created(flow: "app", flowVersion: 2, context: ["user": "ana"]), start),
+                (.created(SessionStart(flow: "app", flowVersion: 2, context: ["user": "ana"])), start),
                 (.event(ClientEvent(screen: "s1", event: "select", payload: ["code": "USD"])), start + 2_000),
                 (.ended(reason: .ended), start + 3_000),
             ], of: endedID, in: store)
@@ -143,7 +143,8 @@ struct JournalCommandTests {
         let store = try directory.open()
         let id = "5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a"
         try Self.record(
-            [(.created(flow: "app", flowVersion: 1, context: [:]), Self.start), (.link("/profile"), Self.start + 1_000)], of: id, in: store)
+            [(.created(SessionStart(flow: "app", flowVersion: 1, context: [:])), Self.start), (.link("/profile"), Self.start + 1_000)],
+            of: id, in: store)
         store.close()
         let run = try JournalCommandRun(["print", id, "--since", "1", "--data", directory.path])
         #expect(run.status == 0, "\(run.error)")
@@ -162,7 +163,7 @@ struct JournalCommandTests {
     @Test func aRecordWhoseBodyDoesNotDecodeIsPrintedAsTextAndExits1() throws {
         let directory = try JournalDataDirectory()
         let store = try directory.open()
-        try Self.record([(.created(flow: "exchange", flowVersion: 1, context: [:]), Self.start)], of: Self.liveID, in: store)
+        try Self.record([(.created(SessionStart(flow: "exchange", flowVersion: 1, context: [:])), Self.start)], of: Self.liveID, in: store)
         let body = Array(#"{"screen":"s1"}"#.utf8)
         try store.append(JournalRecord(sessionID: Self.liveID, version: 2, kind: .event, time: Self.start, body: body), expectedVersion: 1)
         store.close()

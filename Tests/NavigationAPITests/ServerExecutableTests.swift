@@ -82,6 +82,20 @@ struct ServerExecutableTests {
         #expect(finished.error.filter { $0 == "\n" }.count == 1, "\(finished.error)")
     }
 
+    /// A token key that is missing or weak stops the start with one line
+    /// naming the file, instead of refusing every request later.
+    @Test func aMissingOrWeakTokenKeyStopsTheStart() throws {
+        let directory = try LaunchedServer.freshDirectory()
+        let weak = directory.appendingPathComponent("weak.key")
+        try Data("too short".utf8).write(to: weak)
+        for path in [weak.path, directory.appendingPathComponent("missing.key").path] {
+            let finished = try run(["--auth", "jwt", "--jwt-key", path, "--store", "memory"])
+            #expect(finished.status == 2)
+            #expect(finished.error.hasPrefix("navigation-server: --jwt-key \(path): "), "\(finished.error)")
+            #expect(finished.error.filter { $0 == "\n" }.count == 1, "\(finished.error)")
+        }
+    }
+
     // MARK: - Serving
 
     @Test func servesLogsAndStopsGracefullyOnSIGTERM() throws {

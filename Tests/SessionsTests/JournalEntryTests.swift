@@ -34,7 +34,7 @@ struct JournalEntryTests {
 
     @Test(arguments: payloads)
     func aCreatedEntryRoundTrips(_ context: JSONObject) throws {
-        let entry = JournalEntry.created(flow: "exchange", flowVersion: 3, context: context)
+        let entry = JournalEntry.created(SessionStart(flow: "exchange", flowVersion: 3, context: context))
         let record = entry.record(sessionID: Self.id, version: 1, time: 5)
         #expect(record.kind == .created && record.version == 1 && record.time == 5)
         #expect(try JournalEntry(record) == entry)
@@ -50,7 +50,7 @@ struct JournalEntryTests {
 
     /// What `journal print` shows an operator, so its shape is a contract.
     @Test func bodiesAreTheDocumentedCompactJSON() {
-        let created = JournalEntry.created(flow: "exchange", flowVersion: 1, context: ["onboarded": false])
+        let created = JournalEntry.created(SessionStart(flow: "exchange", flowVersion: 1, context: ["onboarded": false]))
         let event = JournalEntry.event(ClientEvent(screen: "s2", event: "convert", payload: ["amount": 100]))
         #expect(
             String(decoding: created.encodedBody(), as: UTF8.self) == #"{"flow":"exchange","flowVersion":1,"context":{"onboarded":false}}"#)
@@ -64,7 +64,7 @@ struct JournalEntryTests {
     @Test(arguments: payloads)
     func aCreatedBodyIsTheBytesOfItsObject(_ context: JSONObject) {
         for (flow, version) in [("exchange", 1), ("quo\"te <é>", -3), ("", 9_007_199_254_740_993), ("x", Int.min)] {
-            let body = JournalEntry.created(flow: flow, flowVersion: version, context: context).encodedBody()
+            let body = JournalEntry.created(SessionStart(flow: flow, flowVersion: version, context: context)).encodedBody()
             let object: JSONObject = ["flow": .string(flow), "flowVersion": .number(Double(version)), "context": .object(context)]
             #expect(body == JSONValue.object(object).encoded())
         }

@@ -109,7 +109,7 @@ struct JournalReplayTests {
         let store = MemoryStore()
         let id = Journal.id(0xE2)
         let live = try Session(id: id, flow: ExchangeFlow.flow, context: nil)
-        let created = JournalEntry.created(flow: "exchange", flowVersion: ExchangeFlow.flow.version, context: live.context)
+        let created = JournalEntry.created(SessionStart(flow: "exchange", flowVersion: ExchangeFlow.flow.version, context: live.context))
         try store.append(created.record(sessionID: id, version: 1, time: 0), expectedVersion: 0)
         for (event, payload) in WalkedSession.exchangeSteps {
             try live.send(ClientEvent(screen: live.stack.top?.screen.id ?? "", event: event, payload: payload))

@@ -7,7 +7,7 @@ import Testing
 @Suite("Session cache shard")
 struct SessionCacheShardTests {
     private static func box(usedAt time: Int64) -> SessionBox {
-        SessionBox(.gone, now: time)
+        SessionBox(.gone, owner: nil, now: time)
     }
 
     private static func id(_ number: Int) -> String {

@@ -40,7 +40,8 @@ enum WalkedSession {
     /// The records a server stores for `session`: `created` at version 1,
     /// then one `event` (or `link`) record per accepted event, a second apart.
     static func records(of session: Session, startTime: Int64 = 1_700_000_000_000) -> [JournalRecord] {
-        let created = JournalEntry.created(flow: session.flow.name, flowVersion: session.flow.version, context: session.context)
+        let created = JournalEntry.created(
+            SessionStart(flow: session.flow.name, flowVersion: session.flow.version, context: session.context))
         let events = session.acceptedEvents.enumerated().map { offset, event in
             JournalEntry.accepted(event).record(sessionID: session.id, version: offset + 2, time: startTime + Int64(offset + 1) * 1_000)
         }

@@ -16,10 +16,9 @@ public struct APIKey: Sendable, Equatable {
         expected = Array(key.utf8)
     }
 
-    /// Whether `authorization` (the `Authorization` header, if any) carries this key.
-    func admits(_ authorization: String?) -> Bool {
-        guard let credentials = authorization.flatMap(BearerCredentials.init) else { return false }
-        return Self.constantTimeEqual(Array(credentials.token.utf8), expected)
+    /// Whether `token` (a bearer credential) is this key.
+    func admits(_ token: Substring) -> Bool {
+        Self.constantTimeEqual(Array(token.utf8), expected)
     }
 
     /// Compares every byte of `expected` whatever `given` holds; only the

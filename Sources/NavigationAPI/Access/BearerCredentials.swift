@@ -11,4 +11,10 @@ struct BearerCredentials: Sendable, Equatable {
         guard !token.isEmpty else { return nil }
         self.token = token
     }
+
+    /// A token that came without a header (`?key=` on the stream).
+    init?(token: Substring) {
+        guard !token.isEmpty else { return nil }
+        self.token = token
+    }
 }

@@ -13,7 +13,8 @@ struct CreationRateMiddleware: Middleware {
     let trustForwardedFor: Bool
 
     func respond(to context: RequestContext, next: (RequestContext) -> HTTPResponse) -> HTTPResponse {
-        guard context.route?.limitsCreations == true else { return next(context) }
+        // A head is checked again, body and all, once it has arrived: a token then.
+        guard context.route?.limitsCreations == true, !context.isHeadOnly else { return next(context) }
         let client = ClientKey.of(context.request, trustingForwardedFor: trustForwardedFor)
         guard case .refused(let retryAfterSeconds) = limiter.take(for: client) else { return next(context) }
         return Problem.createRateLimited(rate: rate, retryAfterSeconds: retryAfterSeconds).response

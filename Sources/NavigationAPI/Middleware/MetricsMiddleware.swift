@@ -9,6 +9,8 @@ struct MetricsMiddleware: Middleware {
     func respond(to context: RequestContext, next: (RequestContext) -> HTTPResponse) -> HTTPResponse {
         let start = ServerMetrics.monotonicNanoseconds()
         let response = next(context)
+        // An admitted head is counted when its whole request is answered.
+        if context.isHeadOnly, response.status == HTTPResponse.admittedHeadStatus { return response }
         metrics.recordRequest(
             path: context.path?.index, method: context.request.method, status: response.status,
             nanoseconds: ServerMetrics.monotonicNanoseconds() - start)

@@ -20,3 +20,10 @@ extension [any Middleware] {
         return self[index].respond(to: context) { respond(to: $0, from: index + 1, endpoint: endpoint) }
     }
 }
+
+extension HTTPResponse {
+    /// The status of what the end of the chain answers for a head it
+    /// admits: never sent, it tells ``NavigationAPI/response(beforeBodyOf:)``
+    /// to read the body.
+    static let admittedHeadStatus = 0
+}

@@ -9,6 +9,11 @@ struct RequestContext: Sendable {
     let path: RouteTable.Path?
     let route: Route?
     let parameters: PathParameters
+    /// True while only the head has arrived (``NavigationAPI/response(beforeBodyOf:)``):
+    /// the chain decides whether to refuse, and nothing else happens.
+    let isHeadOnly: Bool
+    /// On whose behalf it comes, once access has decided it.
+    var caller: Caller = .unrestricted
 
     /// The access the request needs: its route's, else its path's, else
     /// (an unknown path) the key: a caller without it learns nothing about

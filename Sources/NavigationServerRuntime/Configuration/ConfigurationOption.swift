@@ -185,6 +185,22 @@ struct ConfigurationOption: Sendable {
             "Host names answered besides localhost and IP literals (DNS-rebinding defence); others get 421. Default: any with --api-key, else none.",
             \.allowedHosts, parse: { HostPolicy($0).map(Optional.some) },
             describe: { $0?.description ?? "* with --api-key, else local" }),
+        .value(
+            "auth", "NAVIGATION_AUTH", expecting: "none or jwt",
+            "jwt: every /v1 request needs Authorization: Bearer <JWT> (or the API key), and a session exists only for the (iss, sub) that created it.",
+            \.auth, parse: { AuthMode(rawValue: $0) }, describe: { $0.rawValue }),
+        .value(
+            "jwt-key", "NAVIGATION_JWT_KEY", expecting: "a file path",
+            "With --auth jwt: the file of the HS256 secret (32 bytes or more), or of the RS256 or ES256 public key in PEM.",
+            \.jwtKeyPath, parse: { $0.isEmpty ? nil : .some($0) }, describe: { $0 ?? "none" }),
+        .value(
+            "jwt-issuer", "NAVIGATION_JWT_ISSUER", expecting: "the exact iss of the tokens",
+            "With --auth jwt: the iss every token must carry; unset, any (and it is part of the owner).",
+            \.jwtIssuer, parse: { $0.isEmpty ? nil : .some($0) }, describe: { $0 ?? "any" }),
+        .value(
+            "jwt-audience", "NAVIGATION_JWT_AUDIENCE", expecting: "this server's audience name",
+            "With --auth jwt: the aud every token must name; unset, tokens with an aud are refused.",
+            \.jwtAudience, parse: { $0.isEmpty ? nil : .some($0) }, describe: { $0 ?? "none" }),
         ConfigurationOption(
             name: "cors-origin", environmentVariable: "NAVIGATION_CORS_ORIGIN",
             expectation: "origins like https://app.example.com (comma-separated or repeated), or *",

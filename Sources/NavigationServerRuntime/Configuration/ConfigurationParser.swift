@@ -45,6 +45,14 @@ public enum ConfigurationParser {
         if !threadsGiven, case .redis = configuration.store {
             configuration.threads = ServerConfiguration.threadsForRemoteStore
         }
+        if configuration.auth == .jwt && configuration.jwtKeyPath == nil {
+            throw .inconsistent("--auth jwt needs --jwt-key: the file of the HS256 secret, or of the RS256 or ES256 public key in PEM")
+        }
+        if configuration.auth != .jwt
+            && (configuration.jwtKeyPath != nil || configuration.jwtIssuer != nil || configuration.jwtAudience != nil)
+        {
+            throw .inconsistent("--jwt-key, --jwt-issuer and --jwt-audience take effect with --auth jwt only")
+        }
         if configuration.protectsMetrics && configuration.apiKey == nil {
             throw .inconsistent("--protect-metrics needs --api-key: without a key there is nothing to protect /metrics with")
         }

@@ -72,8 +72,15 @@ public struct ServerConfiguration: Sendable, Equatable {
     /// Open live-update streams from one client; past it 429. Nil: a tenth
     /// of ``maxStreams``.
     public var maxStreamsPerClient: Int?
-    /// `Host` names answered; nil: any with an API key, else the local forms.
+    /// `Host` names answered; nil: any with an API key or tokens, else the local forms.
     public var allowedHosts: HostPolicy?
+    /// How `/v1` callers prove who they are besides the API key.
+    public var auth: AuthMode
+    /// With `--auth jwt`: the file of the key tokens are verified with, and
+    /// the `iss` and `aud` they must carry.
+    public var jwtKeyPath: String?
+    public var jwtIssuer: String?
+    public var jwtAudience: String?
 
     /// The defaults.
     public init() {
@@ -112,6 +119,10 @@ public struct ServerConfiguration: Sendable, Equatable {
         maxStreamsPerSession = StreamOptions().maxStreamsPerSession
         maxStreamsPerClient = nil
         allowedHosts = nil
+        auth = .none
+        jwtKeyPath = nil
+        jwtIssuer = nil
+        jwtAudience = nil
     }
 
     /// The default `--max-connections`, 16,384: the default `--max-streams`
@@ -168,7 +179,7 @@ public struct ServerConfiguration: Sendable, Equatable {
             trustForwardedFor: trustForwardedFor,
             streams: StreamOptions(
                 maxStreams: maxStreams, maxStreamsPerSession: maxStreamsPerSession, maxStreamsPerClient: maxStreamsPerClient),
-            allowedHosts: allowedHosts)
+            allowedHosts: allowedHosts ?? (auth == .jwt ? .any : nil))
     }
 
     /// The default `--threads` with a Redis store: four per active core. A

@@ -49,7 +49,7 @@ enum JournalListCommand {
     private static func flowName(of id: String, in snapshot: FileStoreSnapshot) throws -> String {
         let record = try snapshot.firstRecord(of: id)
         // The index starts a session only at a created record.
-        guard case .created(let flow, let flowVersion, _) = try JournalEntry(record) else { return "?" }
-        return "\(flow)@\(flowVersion)"
+        guard case .created(let start) = try JournalEntry(record) else { return "?" }
+        return "\(start.flow)@\(start.flowVersion)"
     }
 }

@@ -50,8 +50,8 @@ enum JournalPrintCommand {
     /// body is reported rather than printed as if it were right.
     private static func body(of record: JournalRecord) throws(JournalEntryError) -> JSONObject {
         switch try JournalEntry(record) {
-        case .created(let flow, let flowVersion, let context):
-            ["flow": .string(flow), "flowVersion": .number(Double(flowVersion)), "context": .object(context)]
+        case .created(let start):
+            start.members
         case .event(let event):
             ["screen": .string(event.screen), "event": .string(event.event), "payload": .object(event.payload)]
         case .link(let link):

@@ -5,13 +5,14 @@ import Coordination
 ///
 /// Bodies are compact JSON, so an operator can read them with
 /// `navigation-server journal print`:
-/// - created: `{"flow":"exchange","flowVersion":1,"context":{…}}`
+/// - created: `{"flow":"exchange","flowVersion":1,"context":{…}}`, with
+///   `"owner":{"iss":…,"sub":…}` for a session created with a token
 /// - event: `{"screen":"s2","event":"convert","payload":{"amount":100}}`
 /// - link: `{"link":"/rates/USD"}`
 /// - ended: `{"reason":"ended"}` (a client's `DELETE`), `{"reason":"expired"}`
 ///   or `{"reason":"lost"}`
 public enum JournalEntry: Sendable, Equatable {
-    case created(flow: String, flowVersion: Int, context: JSONObject)
+    case created(SessionStart)
     case event(ClientEvent)
     /// A deep link the session opened (``Session/open(link:expectedVersion:)``).
     case link(String)
@@ -58,17 +59,9 @@ public enum JournalEntry: Sendable, Equatable {
     public func encodedBody() -> [UInt8] {
         let body: JSONObject
         switch self {
-        case .created(let flow, let flowVersion, let context):
-            // One per new session: written straight out, the same bytes as
-            // the object `{"flow", "flowVersion", "context"}` in that order.
+        case .created(let start):
             var writer = JSONWriter()
-            writer.writeRaw("{\"flow\":")
-            writer.writeString(flow)
-            writer.writeRaw(",\"flowVersion\":")
-            writer.writeNumber(Double(flowVersion))
-            writer.writeRaw(",\"context\":")
-            writer.write(.object(context))
-            writer.writeRaw("}")
+            start.write(to: &writer)
             return writer.bytes
         case .event(let event):
             // One per accepted event: written straight out, the same bytes as
@@ -112,10 +105,10 @@ public enum JournalEntry: Sendable, Equatable {
         }
         switch record.kind {
         case .created:
-            guard let flow = object["flow"]?.stringValue, let flowVersion = object["flowVersion"]?.intValue,
-                let context = object["context"]?.objectValue
-            else { throw JournalEntryError(record, "a created record needs flow, flowVersion and context") }
-            self = .created(flow: flow, flowVersion: flowVersion, context: context)
+            guard let start = SessionStart(object) else {
+                throw JournalEntryError(record, "a created record needs flow, flowVersion and context (and an owner with a sub)")
+            }
+            self = .created(start)
         case .event:
             guard let screen = object["screen"]?.stringValue, let event = object["event"]?.stringValue,
                 let payload = object["payload"]?.objectValue

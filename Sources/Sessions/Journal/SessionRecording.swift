@@ -4,9 +4,11 @@ import Coordination
 /// it accepted, in order. What replay rebuilds a ``Session`` from.
 public struct SessionRecording: Sendable, Equatable {
     public let sessionID: String
-    public let flow: String
-    public let flowVersion: Int
-    public let context: JSONObject
+    /// What it was started with: flow, flow version, context, owner.
+    public let start: SessionStart
+    public var flow: String { start.flow }
+    public var flowVersion: Int { start.flowVersion }
+    public var context: JSONObject { start.context }
     /// The accepted events, deep links' openings among them (``ClientEvent/link``).
     public let events: [ClientEvent]
     /// Set when the journal's last record closes it.
@@ -23,7 +25,7 @@ public struct SessionRecording: Sendable, Equatable {
         guard let first = records.first else {
             throw JournalEntryError(JournalRecord(sessionID: "", version: 0, kind: .created, time: 0, body: []), "the journal is empty")
         }
-        guard case .created(let flow, let flowVersion, let context) = try JournalEntry(first) else {
+        guard case .created(let start) = try JournalEntry(first) else {
             throw JournalEntryError(first, "a journal must start with a created record")
         }
         var events: [ClientEvent] = []
@@ -38,9 +40,7 @@ public struct SessionRecording: Sendable, Equatable {
             }
         }
         self.sessionID = first.sessionID
-        self.flow = flow
-        self.flowVersion = flowVersion
-        self.context = context
+        self.start = start
         self.events = events
         self.endReason = endReason
         self.lastVersion = records.last?.version ?? 1

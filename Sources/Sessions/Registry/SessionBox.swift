@@ -14,6 +14,8 @@ final class SessionBox: Sendable {
     let content: Locked<Content>
     /// Wall-clock milliseconds of the last request.
     let lastAccess: Atomic<Int64>
+    /// Who created the session with a token; nil for one anyone may use.
+    let owner: SessionOwner?
 
     enum Content {
         case live(Session)
@@ -28,8 +30,9 @@ final class SessionBox: Sendable {
         case gone
     }
 
-    init(_ content: consuming sending Content, now: Int64) {
+    init(_ content: consuming sending Content, owner: SessionOwner?, now: Int64) {
         self.content = Locked(content)
         self.lastAccess = Atomic(now)
+        self.owner = owner
     }
 }

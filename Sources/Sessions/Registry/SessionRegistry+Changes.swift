@@ -9,45 +9,49 @@ extension SessionRegistry {
     /// - Parameter expectedVersion: the client's `If-Match`; when the
     ///   session is at another version nothing changes and the refusal is
     ///   ``NavigationError/Kind/versionMismatch``.
-    public func send(_ event: ClientEvent, to id: String, expectedVersion: Int? = nil) throws(NavigationError) -> SessionSnapshot {
-        try apply(event, to: id, expectedVersion: expectedVersion)
+    public func send(
+        _ event: ClientEvent, to id: String, expectedVersion: Int? = nil, by caller: Caller = .unrestricted
+    ) throws(NavigationError) -> SessionSnapshot {
+        try apply(event, to: id, expectedVersion: expectedVersion, by: caller)
     }
 
     /// Opens a deep link (see ``Session/open(link:expectedVersion:)``): the
     /// coordinators follow it or hold it as the pending link.
-    public func open(link: String, in id: String, expectedVersion: Int? = nil) throws(NavigationError) -> SessionSnapshot {
-        try apply(ClientEvent(link: link), to: id, expectedVersion: expectedVersion)
+    public func open(
+        link: String, in id: String, expectedVersion: Int? = nil, by caller: Caller = .unrestricted
+    ) throws(NavigationError) -> SessionSnapshot {
+        try apply(ClientEvent(link: link), to: id, expectedVersion: expectedVersion, by: caller)
     }
 
     /// The user popped `screen` (a back button, a swipe): the reserved
     /// `back` event.
     public func back(
-        from screen: String, in id: String, expectedVersion: Int? = nil
+        from screen: String, in id: String, expectedVersion: Int? = nil, by caller: Caller = .unrestricted
     ) throws(NavigationError)
         -> SessionSnapshot
     {
-        try apply(ClientEvent(screen: screen, event: ReservedEvent.back.rawValue), to: id, expectedVersion: expectedVersion)
+        try apply(ClientEvent(screen: screen, event: ReservedEvent.back.rawValue), to: id, expectedVersion: expectedVersion, by: caller)
     }
 
     /// The user dismissed the modal that shows `screen` (a swipe down): the
     /// reserved `dismiss` event.
     public func dismiss(
-        from screen: String, in id: String, expectedVersion: Int? = nil
+        from screen: String, in id: String, expectedVersion: Int? = nil, by caller: Caller = .unrestricted
     ) throws(NavigationError)
         -> SessionSnapshot
     {
-        try apply(ClientEvent(screen: screen, event: ReservedEvent.dismiss.rawValue), to: id, expectedVersion: expectedVersion)
+        try apply(ClientEvent(screen: screen, event: ReservedEvent.dismiss.rawValue), to: id, expectedVersion: expectedVersion, by: caller)
     }
 
     /// The user selected tab `tab` of the tab bar under `screen`: the
     /// reserved `selectTab` event.
     public func selectTab(
-        _ tab: String, from screen: String, in id: String, expectedVersion: Int? = nil
+        _ tab: String, from screen: String, in id: String, expectedVersion: Int? = nil, by caller: Caller = .unrestricted
     )
         throws(NavigationError) -> SessionSnapshot
     {
         let event = ClientEvent(screen: screen, event: ReservedEvent.selectTab.rawValue, payload: ["tab": .string(tab)])
-        return try apply(event, to: id, expectedVersion: expectedVersion)
+        return try apply(event, to: id, expectedVersion: expectedVersion, by: caller)
     }
 
     /// How often a change tries again after losing a race for a version
@@ -60,7 +64,7 @@ extension SessionRegistry {
     /// the new state, where an `If-Match` that no longer holds is a 412.
     /// Counts the outcome in ``eventCounts`` once the session is found.
     private func apply(
-        _ event: ClientEvent, to id: String, expectedVersion: Int?
+        _ event: ClientEvent, to id: String, expectedVersion: Int?, by caller: Caller
     ) throws(NavigationError)
         -> SessionSnapshot
     {
@@ -70,7 +74,7 @@ extension SessionRegistry {
             while true {
                 attempts += 1
                 let retries = attempts < Self.maximumAppendAttempts
-                let accepted = try withSession(id) { session throws(NavigationError) -> SessionSnapshot? in
+                let accepted = try withSession(id, as: caller) { session throws(NavigationError) -> SessionSnapshot? in
                     flow = session.flow.name
                     return try applyAndJournal(event, to: session, expectedVersion: expectedVersion, retries: retries)
                 }

@@ -5,8 +5,11 @@ extension SessionRegistry {
     /// Starts a session of `flowName`: builds its root coordinator, calls
     /// `start()`, and journals it before returning. With `link`, the new
     /// session then opens it as its first event (version 2); a link it
-    /// refuses refuses the whole creation.
-    public func create(flow flowName: String, context: JSONValue?, link: String? = nil) throws(NavigationError) -> SessionSnapshot {
+    /// refuses refuses the whole creation. The session belongs to `caller`
+    /// when it is an owner (``Caller/owner(_:)``).
+    public func create(
+        flow flowName: String, context: JSONValue?, link: String? = nil, by caller: Caller = .unrestricted
+    ) throws(NavigationError) -> SessionSnapshot {
         guard let flow = catalog[flowName] else { throw catalog.notFound(flowName) }
         try reserveSlot()
         let id = SessionID.make()
@@ -14,7 +17,9 @@ extension SessionRegistry {
         do {
             session = try Session(id: id, flow: flow, context: context, limits: limits)
             if let link { try session.open(link: link) }
-            let created = JournalEntry.created(flow: flow.name, flowVersion: flow.version, context: session.context)
+            let start = SessionStart(
+                flow: flow.name, flowVersion: flow.version, context: session.context, owner: caller.createdSessionOwner)
+            let created = JournalEntry.created(start)
             try journal.append(created, of: id, version: 1)
             if let link { try journal.append(.link(link), of: id, version: 2) }
         } catch {
@@ -22,15 +27,15 @@ extension SessionRegistry {
             throw error
         }
         let snapshot = SessionSnapshot(id: id, version: session.version, document: session.document())
-        _ = cache.insert(SessionBox(.live(session), now: journal.nowMillis()), for: id)
+        _ = cache.insert(SessionBox(.live(session), owner: caller.createdSessionOwner, now: journal.nowMillis()), for: id)
         counters.created.add(1, ordering: .relaxed)
         return snapshot
     }
 
     /// Ends a session: its root coordinator finishes, its journal is
     /// closed, it is freed, and its live streams hear `ended`.
-    public func end(_ id: String) throws(NavigationError) {
-        try withSession(id) { session throws(NavigationError) in
+    public func end(_ id: String, by caller: Caller = .unrestricted) throws(NavigationError) {
+        try withSession(id, as: caller) { session throws(NavigationError) in
             try journal.append(.ended(reason: .ended), of: id, version: session.version + 1)
             session.end()
         }

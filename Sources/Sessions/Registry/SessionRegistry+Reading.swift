@@ -3,15 +3,15 @@ import Coordination
 /// The use cases that read a session; none changes it.
 extension SessionRegistry {
     /// The session's current document and version.
-    public func document(of id: String) throws(NavigationError) -> SessionSnapshot {
-        try withSession(id) { SessionSnapshot(id: $0.id, version: $0.version, document: $0.document()) }
+    public func document(of id: String, by caller: Caller = .unrestricted) throws(NavigationError) -> SessionSnapshot {
+        try withSession(id, as: caller) { SessionSnapshot(id: $0.id, version: $0.version, document: $0.document()) }
     }
 
     /// The history document: the router calls that produced the versions
     /// after `version` (all of them for 0), oldest first
     /// (see ``Session/historyDocument(since:)``).
-    public func history(of id: String, since version: Int = 0) throws(NavigationError) -> [UInt8] {
-        try withSession(id) { $0.historyDocument(since: version) }
+    public func history(of id: String, since version: Int = 0, by caller: Caller = .unrestricted) throws(NavigationError) -> [UInt8] {
+        try withSession(id, as: caller) { $0.historyDocument(since: version) }
     }
 
     /// The session's accepted events with a version greater than `version`
@@ -19,8 +19,8 @@ extension SessionRegistry {
     /// session's lock, so they are exactly those of the version the session
     /// is at. A store that cannot be read throws
     /// ``NavigationError/Kind/storeUnavailable``.
-    public func events(of id: String, since version: Int) throws(NavigationError) -> RecordedEvents {
-        try withSession(id) { session throws(NavigationError) in
+    public func events(of id: String, since version: Int, by caller: Caller = .unrestricted) throws(NavigationError) -> RecordedEvents {
+        try withSession(id, as: caller) { session throws(NavigationError) in
             let records = try journal.records(of: id, after: 0)
             return try Self.recordedEvents(records, of: id, currentVersion: session.version, since: version)
         }
@@ -41,8 +41,8 @@ extension SessionRegistry {
                 throw NavigationError(.flowChanged, "the journal of session '\(id)' cannot be read: \(error); start a new session")
             }
             switch entry {
-            case .created(let flow, let flowVersion, _):
-                created = (flow, flowVersion, record.time)
+            case .created(let start):
+                created = (start.flow, start.flowVersion, record.time)
             case .event, .link:
                 guard record.version > version, let event = entry.acceptedEvent else { continue }
                 events.append(RecordedEvents.Event(version: record.version, time: record.time, event: event))

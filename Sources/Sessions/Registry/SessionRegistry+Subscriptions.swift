@@ -22,9 +22,9 @@ extension SessionRegistry {
     /// Throws ``NavigationError/Kind/sessionNotFound`` for an unknown, ended
     /// or expired id, as every use case does.
     public func subscribe(
-        _ id: String, since: Int?, subscriber: any SessionSubscriber, limit: Int
+        _ id: String, since: Int?, subscriber: any SessionSubscriber, limit: Int, by caller: Caller = .unrestricted
     ) throws(NavigationError) -> Subscription {
-        try withSession(id) { session in
+        try withSession(id, as: caller) { session in
             guard feed.add(subscriber, to: id, version: session.version, limit: limit) else { return .full }
             if since != session.version {
                 subscriber.receive(.changed(SessionSnapshot(id: id, version: session.version, document: session.document())))

@@ -8,7 +8,8 @@ import Synchronization
 /// ``selectTab(_:from:in:expectedVersion:)``, ``end(_:)``, ``document(of:)``,
 /// ``history(of:since:)``, ``events(of:since:)`` and ``subscribe(_:since:subscriber:limit:)``.
 /// Each returns values (a document and its version, the recorded events);
-/// no caller ever holds a live ``Session``.
+/// no caller ever holds a live ``Session``. Each takes the ``Caller``: with
+/// token auth, a session exists only for the owner who created it.
 ///
 /// A session is its flow, its context and its accepted events. Each change
 /// is applied in memory under the session's lock, then appended to the
@@ -98,14 +99,12 @@ public final class SessionRegistry: Sendable {
         NavigationError(.sessionNotFound, "no live session has id '\(id)'; it may have ended or expired")
     }
 
-    /// Runs `body` on the session under its lock, as fresh as the store.
-    /// For reading only, inside this module and its tests: a change made
-    /// here is not journaled.
+    /// Runs `body` on the session under its lock, as fresh as the store,
+    /// if `caller` may use it. For reading only, inside this module and its
+    /// tests: a change made here is not journaled.
     func withSession<Result>(
-        _ id: String, _ body: (Session) throws(NavigationError) -> Result
-    ) throws(NavigationError)
-        -> Result
-    {
-        try sync.withFreshSession(id, body)
+        _ id: String, as caller: Caller = .unrestricted, _ body: (Session) throws(NavigationError) -> Result
+    ) throws(NavigationError) -> Result {
+        try sync.withFreshSession(id, as: caller, body)
     }
 }

@@ -16,10 +16,11 @@ struct StoreSync: Sendable {
 
     /// Runs `body` under the session's lock on a session that is as new as
     /// the store. Throws ``NavigationError/Kind/sessionNotFound`` for an
-    /// unknown, ended or expired id, ``NavigationError/Kind/flowChanged``
+    /// unknown, ended or expired id, and for a session `caller` may not use
+    /// (it does not exist for them); ``NavigationError/Kind/flowChanged``
     /// for a journal this server's flows cannot replay.
     func withFreshSession<Result>(
-        _ id: String, _ body: (Session) throws(NavigationError) -> Result
+        _ id: String, as caller: Caller, _ body: (Session) throws(NavigationError) -> Result
     ) throws(NavigationError) -> Result {
         guard SessionID.isWellFormed(id) else { throw SessionRegistry.notFound(id) }
         let now = journal.nowMillis()
@@ -38,8 +39,12 @@ struct StoreSync: Sendable {
         if let cached {
             box = cached
         } else {
-            box = cache.insert(SessionBox(try restoredContent(of: id), now: now), for: id)
+            let (content, owner) = try restoredContent(of: id)
+            box = cache.insert(SessionBox(content, owner: owner, now: now), for: id)
         }
+        // Before anything else reads or touches it: for another owner, the
+        // session does not exist (its idle time does not even restart).
+        guard caller.mayUse(sessionOwnedBy: box.owner) else { throw SessionRegistry.notFound(id) }
         box.lastAccess.store(now, ordering: .relaxed)
         do throws(NavigationError) {
             return try box.content.withLock { (content) throws(NavigationError) -> Result in
@@ -77,7 +82,7 @@ struct StoreSync: Sendable {
             } else if case .ended = entry {
                 throw SessionRegistry.notFound(session.id)
             } else {
-                return try restoredContent(of: session.id)
+                return try restoredContent(of: session.id).content
             }
         }
         do {
@@ -85,20 +90,25 @@ struct StoreSync: Sendable {
             counters.caughtUp.add(1, ordering: .relaxed)
             return .live(session)
         } catch {
-            return try restoredContent(of: session.id)
+            return try restoredContent(of: session.id).content
         }
     }
 
     /// The session rebuilt from its journal, or `.flowChanged` when this
-    /// server's flows cannot replay it (reported once through `notify`).
-    private func restoredContent(of id: String) throws(NavigationError) -> SessionBox.Content {
+    /// server's flows cannot replay it (reported once through `notify`),
+    /// and its owner.
+    private func restoredContent(of id: String) throws(NavigationError) -> (content: SessionBox.Content, owner: SessionOwner?) {
         let records = try journal.records(of: id, after: 0)
         let recording: SessionRecording
         do {
             recording = try SessionRecording(records)
         } catch {
-            return flowChanged(id, flow: "?", recorded: nil, detail: error.description)
+            return (flowChanged(id, flow: "?", recorded: nil, detail: error.description), nil)
         }
+        return (try restoredContent(of: id, from: recording), recording.start.owner)
+    }
+
+    private func restoredContent(of id: String, from recording: SessionRecording) throws(NavigationError) -> SessionBox.Content {
         guard recording.endReason == nil else { throw SessionRegistry.notFound(id) }
         guard let flow = flows[recording.flow] else {
             return flowChanged(

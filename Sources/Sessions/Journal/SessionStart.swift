@@ -1,0 +1,70 @@
+import Coordination
+
+/// What a session was started with: the body of its `created` record.
+public struct SessionStart: Sendable, Equatable {
+    /// The flow's name and the version of it that recorded the session.
+    public var flow: String
+    public var flowVersion: Int
+    /// The context, validated and with the flow's defaults filled in.
+    public var context: JSONObject
+    /// Who created it, with `--auth jwt`; nil otherwise.
+    public var owner: SessionOwner?
+
+    public init(flow: String, flowVersion: Int, context: JSONObject, owner: SessionOwner? = nil) {
+        self.flow = flow
+        self.flowVersion = flowVersion
+        self.context = context
+        self.owner = owner
+    }
+
+    /// The record body: `{"flow","flowVersion","context"}` in that order,
+    /// then `"owner":{"iss","sub"}` when there is one (a journal written
+    /// before owners existed reads the same).
+    func write(to writer: inout JSONWriter) {
+        writer.writeRaw("{\"flow\":")
+        writer.writeString(flow)
+        writer.writeRaw(",\"flowVersion\":")
+        writer.writeNumber(Double(flowVersion))
+        writer.writeRaw(",\"context\":")
+        writer.write(.object(context))
+        if let owner {
+            writer.writeRaw(",\"owner\":{")
+            if let issuer = owner.issuer {
+                writer.writeRaw("\"iss\":")
+                writer.writeString(issuer)
+                writer.writeRaw(",")
+            }
+            writer.writeRaw("\"sub\":")
+            writer.writeString(owner.subject)
+            writer.writeRaw("}")
+        }
+        writer.writeRaw("}")
+    }
+
+    /// Decodes a created record's body; nil when it is not one.
+    init?(_ object: JSONObject) {
+        guard let flow = object["flow"]?.stringValue, let flowVersion = object["flowVersion"]?.intValue,
+            let context = object["context"]?.objectValue
+        else { return nil }
+        var owner: SessionOwner?
+        if let member = object["owner"] {
+            guard let subject = member["sub"]?.stringValue else { return nil }
+            let issuer = member["iss"]
+            guard issuer == nil || issuer?.stringValue != nil else { return nil }
+            owner = SessionOwner(issuer: issuer?.stringValue, subject: subject)
+        }
+        self.init(flow: flow, flowVersion: flowVersion, context: context, owner: owner)
+    }
+
+    /// The body's members, as `journal print` shows them.
+    public var members: JSONObject {
+        var object: JSONObject = ["flow": .string(flow), "flowVersion": .number(Double(flowVersion)), "context": .object(context)]
+        if let owner {
+            var ownerObject: JSONObject = [:]
+            if let issuer = owner.issuer { ownerObject["iss"] = .string(issuer) }
+            ownerObject["sub"] = .string(owner.subject)
+            object["owner"] = .object(ownerObject)
+        }
+        return object
+    }
+}
