@@ -45,6 +45,8 @@ public final class RedisStore: SessionStore {
     }
 
     public var expiresIdleSessions: Bool { true }
+    /// Every instance on this Redis writes the same sessions.
+    public var isShared: Bool { true }
 
     /// `PING`: throws ``Sessions/StoreError/unavailable(reason:)`` unless Redis answers.
     @discardableResult

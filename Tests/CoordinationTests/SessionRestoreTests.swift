@@ -160,7 +160,7 @@ struct SessionRestoreTests {
         let live = try Self.walked()
         let cached = try behind(live, by: 9)
         _ = cached.document()
-        try cached.applyRecorded(Array(live.acceptedEvents.suffix(9)))
+        try cached.applyRecorded(Array(live.acceptedChanges.suffix(9)))
         expectSameSession(cached, as: live)
         #expect(!cached.isBroken)
         try cached.applyRecorded([])
@@ -170,7 +170,7 @@ struct SessionRestoreTests {
     @Test func aRecordedEventThatFailsLeavesTheSessionBroken() throws {
         let live = try Self.walked(4)
         let cached = try behind(live, by: 1)
-        let recorded = [live.acceptedEvents[3], ClientEvent(screen: "s42", event: "update")]
+        let recorded = [live.acceptedChanges[3], .event(ClientEvent(screen: "s42", event: "update"))]
         do {
             try cached.applyRecorded(recorded)
             Issue.record("an event on a screen that does not exist was applied")

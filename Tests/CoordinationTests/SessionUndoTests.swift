@@ -2,7 +2,7 @@ import Testing
 
 @testable import Coordination
 
-/// `undoLastEvent()`: a caller whose store refused an accepted event takes it
+/// `undoLastChange()`: a caller whose store refused an accepted event takes it
 /// back, and the session is exactly as it was before the event, down to the
 /// ids the next event will use.
 @Suite("Undoing the last event")
@@ -33,7 +33,7 @@ struct SessionUndoTests {
             try session.tap(event, payload)
             let after = State(session)
 
-            try session.undoLastEvent()
+            try session.undoLastChange()
             #expect(State(session) == before, "undoing '\(event)' did not restore the session")
 
             // Sent again, it gives the same result: the undo gave back the ids it took.
@@ -50,14 +50,14 @@ struct SessionUndoTests {
             states.append(State(session))
         }
         while session.version > 1 {
-            try session.undoLastEvent()
+            try session.undoLastChange()
             #expect(State(session) == states[session.version - 1], "at version \(session.version)")
         }
         #expect(session.acceptedEvents.isEmpty)
         #expect(session.documentText == (try Session.workbench()).documentText)
 
         // With nothing left to take back, an undo changes nothing.
-        try session.undoLastEvent()
+        try session.undoLastChange()
         #expect(State(session) == states[0])
 
         // And the walk can be taken again, to the same end.
@@ -70,7 +70,7 @@ struct SessionUndoTests {
     @Test func anUndoneSessionRestoresLikeOneThatNeverTookTheEvent() throws {
         let session = try SessionRestoreTests.walked(12)
         try session.tap("update")
-        try session.undoLastEvent()
+        try session.undoLastChange()
         expectSameSession(try session.restored(), as: try SessionRestoreTests.walked(12))
     }
 
@@ -80,7 +80,7 @@ struct SessionUndoTests {
         let before = session.byteCount
         try session.tap("add", ["text": .string(String(repeating: "x", count: 500))])
         #expect(session.byteCount > before + 1000)
-        try session.undoLastEvent()
+        try session.undoLastChange()
         #expect(session.byteCount == before)
     }
 
@@ -90,7 +90,7 @@ struct SessionUndoTests {
         try session.tap("push", ["name": "a"])
         let before = log.entries.map { "\($0.coordinator): \($0.call)" }
         try session.tap("startChild", ["name": "b"])
-        try session.undoLastEvent()
+        try session.undoLastChange()
         #expect(log.entries.map { "\($0.coordinator): \($0.call)" } == before)
     }
 }

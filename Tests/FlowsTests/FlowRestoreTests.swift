@@ -4,7 +4,7 @@ import Testing
 @testable import Flows
 
 /// Sessions of the built-in flows rebuilt from their journal, as after a
-/// restart, and events taken back with `undoLastEvent()`: the same
+/// restart, and events taken back with `undoLastChange()`: the same
 /// document, history and version, byte for byte, at every step of a long walk.
 @Suite("Restoring and undoing built-in flow sessions")
 struct FlowRestoreTests {
@@ -132,7 +132,7 @@ struct FlowRestoreTests {
             let before = Snapshot(live.session)
             try live.send(step.event, on: step.screen, step.payload)
             let after = Snapshot(live.session)
-            try live.session.undoLastEvent()
+            try live.session.undoLastChange()
             #expect(Snapshot(live.session) == before, "undoing \(step.testDescription)")
             try live.send(step.event, on: step.screen, step.payload)
             #expect(Snapshot(live.session) == after, "\(step.testDescription) sent again after its undo")
@@ -148,7 +148,7 @@ struct FlowRestoreTests {
             snapshots.append(Snapshot(live.session))
         }
         while live.version > 1 {
-            try live.session.undoLastEvent()
+            try live.session.undoLastChange()
             #expect(Snapshot(live.session) == snapshots[live.version - 1], "at version \(live.version)")
         }
         #expect(Snapshot(live.session) == Snapshot(try walk.start().session))

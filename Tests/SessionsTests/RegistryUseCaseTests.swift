@@ -67,7 +67,7 @@ struct RegistryUseCaseTests {
         #expect(history["entries"]?.arrayValue?.contains { $0["operation"] == "push" } == true)
         let events = try registry.events(of: created.id, since: 0)
         #expect(events.flow == "exchange")
-        #expect(events.events.map(\.event.link) == ["/rates/EUR"])
+        #expect(events.events.map { $0.event?.link } == ["/rates/EUR"])
     }
 
     // MARK: - Counting

@@ -49,9 +49,22 @@ struct SessionBudget {
 
     /// The budget of a restored session: what was accepted once is not
     /// checked again.
-    init(context: JSONObject, acceptedEvents: [ClientEvent]) {
+    init(context: JSONObject, acceptedChanges: [RecordedChange]) {
         contextBytes = context.encodedByteCount
-        acceptedEventBytes = acceptedEvents.reduce(0) { $0 + Self.bytes(of: $1) }
+        acceptedEventBytes = acceptedChanges.reduce(0) { $0 + Self.bytes(of: $1) }
+    }
+
+    /// What `change` adds to the accepted changes' part.
+    static func bytes(of change: RecordedChange) -> Int {
+        switch change.kind {
+        case .event(let event): bytes(of: event)
+        case .outcome(let effect, let outcome): bytes(ofOutcome: outcome, effect: effect)
+        }
+    }
+
+    /// What an effect's outcome adds: its effect id and the outcome as JSON.
+    static func bytes(ofOutcome outcome: EffectOutcome, effect: String) -> Int {
+        effect.utf8.count + outcome.json.encodedByteCount
     }
 
     /// What `event` adds to the accepted events' part when it is accepted.
@@ -94,8 +107,8 @@ struct SessionBudget {
         acceptedEventBytes += eventBytes
     }
 
-    mutating func remove(_ event: ClientEvent) {
-        acceptedEventBytes -= Self.bytes(of: event)
+    mutating func remove(_ change: RecordedChange) {
+        acceptedEventBytes -= Self.bytes(of: change)
     }
 
     /// An event that passed the check before it runs.

@@ -13,6 +13,9 @@ public final class CoordinatorEnvironment {
     /// The link a coordinator could not follow yet (``Coordinator/heldLink``):
     /// one per session, shared by every environment derived from it.
     let heldLink: HeldLink
+    /// The session's effects, its clock and its random numbers: one per
+    /// session, shared by every environment derived from it.
+    let effects: EffectLedger
     /// Where the routers this environment makes land (``NavigationSlot``):
     /// the session's own stack unless derived with ``tab(_:)`` or ``column(_:)``.
     public let slot: NavigationSlot
@@ -60,7 +63,22 @@ public final class CoordinatorEnvironment {
         self.slot = slot
         self.origin = origin
         self.heldLink = origin?.heldLink ?? HeldLink()
+        self.effects = origin?.effects ?? EffectLedger(seed: 0)
         self.routerFactory = routerFactory
+    }
+
+    /// When the change being applied was accepted, in seconds since 1970:
+    /// the time of the event or outcome (or, in `start()`, of the session's
+    /// creation), journaled with it, so that a replay reads the same time.
+    /// Read it instead of a clock: a clock would make a replay differ.
+    public var now: Double { Double(effects.now) / 1000 }
+
+    /// The session's random numbers, seeded when it was created (the seed is
+    /// journaled): `Int.random(in: 1...6, using: &environment.random)`. A
+    /// replay draws the same numbers; never use them for secrets.
+    public var random: SessionRandom {
+        get { effects.random }
+        set { effects.random = newValue }
     }
 
     /// The same session's environment for a coordinator that owns tab `id`

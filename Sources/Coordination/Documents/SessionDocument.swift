@@ -54,6 +54,19 @@ enum SessionDocument {
                 tree = (revision, start..<writer.bytes.count)
             }
             document.member("pendingLink", state.pendingLink)
+            // Only while some are pending: a flow without effects renders as before.
+            let effects = state.pendingEffects
+            if !effects.isEmpty {
+                document.member("effects") { writer in
+                    writer.writeArray(effects) { writer, effect in
+                        writer.writeObject { object in
+                            object.member("id", effect.id)
+                            object.member("name", effect.name)
+                            object.member("coordinator", effect.coordinator)
+                        }
+                    }
+                }
+            }
             document.member("finished", finished)
             if finished { document.member("result", state.root.result ?? .null) }
         }
@@ -133,15 +146,19 @@ enum SessionDocument {
             } else if let declaration = screen.declaration(named: name), !declaration.fields.isEmpty {
                 event.member("fields") { writer in
                     writer.writeObject { fields in
+                        let secrets = declaration.declaredFields.secretNames
                         for (index, field) in declaration.fields.enumerated() {
                             fields.member(named: field.name) { writer in
-                                guard let allowed = declaration.allowedValues(at: index) else {
+                                let allowed = declaration.allowedValues(at: index)
+                                let secret = !secrets.isEmpty && secrets.contains(field.name)
+                                guard allowed != nil || secret else {
                                     writer.writeString(field.type.rawValue)
                                     return
                                 }
                                 writer.writeObject { type in
                                     type.member("type", field.type.rawValue)
-                                    type.member("enum") { $0.writeArray(allowed) { $0.writeString($1) } }
+                                    if let allowed { type.member("enum") { $0.writeArray(allowed) { $0.writeString($1) } } }
+                                    if secret { type.member("secret", true) }
                                 }
                             }
                         }

@@ -18,24 +18,20 @@ public struct EventField: Sendable, Equatable {
     /// For a `string` field: the only values it may have, in the order a
     /// client should offer them; nil means any string.
     public let allowedValues: [String]?
+    /// For a `string` field: a secret (a password), never kept: see
+    /// ``string(secret:)``.
+    public let isSecret: Bool
 
     /// A field of `type` with the server's limits.
     public init(_ type: FieldType) {
+        self.init(type: type)
+    }
+
+    private init(type: FieldType, maxBytes: Int? = nil, allowedValues: [String]? = nil, isSecret: Bool = false) {
         self.type = type
-        self.maxBytes = nil
-        self.allowedValues = nil
-    }
-
-    private init(string maxBytes: Int) {
-        self.type = .string
-        self.maxBytes = max(0, maxBytes)
-        self.allowedValues = nil
-    }
-
-    private init(string allowedValues: [String]) {
-        self.type = .string
-        self.maxBytes = nil
+        self.maxBytes = maxBytes.map { max(0, $0) }
         self.allowedValues = allowedValues
+        self.isSecret = isSecret
     }
 
     public static let string = EventField(.string)
@@ -46,7 +42,17 @@ public struct EventField: Sendable, Equatable {
 
     /// A string of at most `maxBytes` UTF-8 bytes, above or below the server's default.
     public static func string(maxBytes: Int) -> EventField {
-        EventField(string: maxBytes)
+        EventField(type: .string, maxBytes: maxBytes)
+    }
+
+    /// A secret string (a password, a card number), with the server's
+    /// limit or `maxBytes`: its value reaches the handler, and is never
+    /// kept. The journal, the events listing and a replay see
+    /// ``SecretField/placeholder`` (or the empty string, when it was
+    /// empty) instead; the session document marks the field `secret`, so a
+    /// client hides what is typed.
+    public static func string(secret: Bool, maxBytes: Int? = nil) -> EventField {
+        EventField(type: .string, maxBytes: maxBytes, isSecret: secret)
     }
 
     /// A string that must be one of `values` (currency codes, say). The
@@ -54,6 +60,6 @@ public struct EventField: Sendable, Equatable {
     /// offer them as choices; any other value is refused with
     /// `invalid-payload` before the handler runs.
     public static func string(oneOf values: [String]) -> EventField {
-        EventField(string: values)
+        EventField(type: .string, allowedValues: values)
     }
 }

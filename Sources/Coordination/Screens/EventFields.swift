@@ -38,6 +38,9 @@ public struct EventFields: ExpressibleByDictionaryLiteral, Sendable {
 
     public var isEmpty: Bool { storage.fields.isEmpty }
 
+    /// The names of the secret fields (``EventField/string(secret:maxBytes:)``), in order.
+    public var secretNames: [String] { storage.secretNames }
+
     private static let emptyStorage = Storage([])
 
     private final class Storage: Sendable {
@@ -45,6 +48,7 @@ public struct EventFields: ExpressibleByDictionaryLiteral, Sendable {
         let maxStringBytes: [String: Int]
         /// Empty when no field has allowed values.
         let allowedByField: [[String]?]
+        let secretNames: [String]
 
         init(_ declared: [(String, EventField)]) {
             fields = declared.map { (name: $0.0, type: $0.1.type) }
@@ -54,6 +58,7 @@ public struct EventFields: ExpressibleByDictionaryLiteral, Sendable {
             }
             maxStringBytes = limits
             allowedByField = declared.contains { $0.1.allowedValues != nil } ? declared.map(\.1.allowedValues) : []
+            secretNames = declared.filter(\.1.isSecret).map(\.0)
         }
     }
 }

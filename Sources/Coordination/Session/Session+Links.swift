@@ -9,8 +9,8 @@ extension Session {
     /// for a malformed path, ``NavigationError/Kind/unknownLink`` when no
     /// pattern of the flow matches, ``NavigationError/Kind/linkRejected``
     /// when the flow refuses its values.
-    public func open(link: String, expectedVersion: Int? = nil) throws(NavigationError) {
-        try send(ClientEvent(link: link), expectedVersion: expectedVersion)
+    public func open(link: String, expectedVersion: Int? = nil, at time: Int64 = 0) throws(NavigationError) {
+        try send(ClientEvent(link: link), expectedVersion: expectedVersion, at: time)
     }
 
     /// The link a coordinator could not follow yet, as it was opened; nil

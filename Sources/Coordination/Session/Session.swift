@@ -1,11 +1,13 @@
 /// One client's navigation session: a live coordinator tree, its stack, its
 /// history, and its version.
 ///
-/// Events are the only way a session changes. Each is applied atomically:
-/// validated first, then carried out; if a handler fails part-way, the
-/// session is rebuilt from its flow, its context and the events it accepted
-/// before, and so is exactly as it was. Ids come from counters, so the
-/// rebuilt session is identical.
+/// Events, and the outcomes of the effects its coordinators asked for, are
+/// the only ways a session changes. Each is applied atomically: validated
+/// first, then carried out; if a handler fails part-way, the session is
+/// rebuilt from its flow, its context and the changes it accepted before,
+/// and so is exactly as it was. Ids come from counters, the time from each
+/// change's record and random numbers from a journaled seed, so the rebuilt
+/// session is identical.
 ///
 /// Not thread-safe: ``SessionRegistry`` gives each session its own lock.
 public final class Session {
@@ -15,10 +17,18 @@ public final class Session {
     /// The validated context, defaults filled in.
     public let context: JSONObject
     public let limits: SessionLimits
-    /// Starts at 1 (the session's creation) and grows by one per accepted event.
+    /// Starts at 1 (the session's creation) and grows by one per accepted change.
     public private(set) var version = 1
-    /// Every event accepted so far, in order: what the session is rebuilt from.
-    public private(set) var acceptedEvents: [ClientEvent] = []
+    /// Every change accepted so far, in order: what the session is rebuilt from.
+    public private(set) var acceptedChanges: [RecordedChange] = []
+    /// When the session was created (milliseconds since 1970) and the seed
+    /// of its random numbers: with the flow, the context and the changes,
+    /// all a rebuild needs.
+    public let createdAt: Int64
+    public let seed: UInt64
+    /// The client events among ``acceptedChanges``: what
+    /// ``SessionLimits/maxEventsPerSession`` counts.
+    private var acceptedEventCount = 0
     /// Where every router call is recorded, when the session was made with one.
     public let routerLog: RouterCallLog?
     private var state: SessionState
@@ -37,16 +47,23 @@ public final class Session {
     ///   records its calls there (``RecordingRouter``). When an event is
     ///   undone the log is rebuilt with the session, so it always holds the
     ///   calls behind the current state.
+    /// - Parameters:
+    ///   - createdAt: milliseconds since 1970: what ``CoordinatorEnvironment/now``
+    ///     reads during `start()`.
+    ///   - seed: the seed of ``CoordinatorEnvironment/random``.
     public init(
         id: String, flow: Flow, context: JSONValue?, limits: SessionLimits = .default,
-        routerLog: RouterCallLog? = nil
+        routerLog: RouterCallLog? = nil, createdAt: Int64 = 0, seed: UInt64 = 0
     ) throws(NavigationError) {
         self.id = id
         self.limits = limits
         self.routerLog = routerLog
+        self.createdAt = createdAt
+        self.seed = seed
         let validated = try flow.validatedContext(context)
         let budget = try SessionBudget(context: validated, limit: limits.maxSessionBytes)
-        let state = try SessionState(flow: flow, context: validated, limits: limits, routerLog: routerLog)
+        let state = try SessionState(
+            flow: flow, context: validated, limits: limits, routerLog: routerLog, createdAt: createdAt, seed: seed)
         try budget.checkStart(paramsBytes: state.stackParamsByteCount, limit: limits.maxSessionBytes)
         self.context = validated
         self.budget = budget
@@ -54,45 +71,67 @@ public final class Session {
     }
 
     /// Rebuilds a recorded session: builds the root, runs `start()`, then
-    /// replays `acceptedEvents` through the flow's code, as a restart or
-    /// another instance does.
+    /// replays `changes` through the flow's code, as a restart or another
+    /// instance does. Nothing is performed: an effect asked for again is
+    /// pending until its recorded outcome follows (if there is one).
     ///
-    /// The event count and the byte budget are not applied to events that
+    /// The event count and the byte budget are not applied to changes that
     /// were accepted once, so a server restarted with smaller such limits
     /// keeps its sessions. The stack depth and string-field limits are part
     /// of validating each event and still apply: a recorded event past a
     /// lowered one fails to replay. An event the flow no longer accepts, or
     /// a handler that fails, throws ``NavigationError/Kind/flowFailure``
-    /// naming the event.
+    /// naming the change.
     ///
     /// - Parameter context: the recorded context, as it was validated at creation.
     public init(
-        restoring id: String, flow: Flow, context: JSONObject, acceptedEvents: [ClientEvent],
-        limits: SessionLimits = .default
+        restoring id: String, flow: Flow, context: JSONObject, changes: [RecordedChange],
+        limits: SessionLimits = .default, createdAt: Int64 = 0, seed: UInt64 = 0
     ) throws(NavigationError) {
         self.id = id
         self.limits = limits
         self.routerLog = nil
         self.context = context
+        self.createdAt = createdAt
+        self.seed = seed
         let state: SessionState
         do {
-            state = try SessionState(flow: flow, context: context, limits: limits, routerLog: nil)
+            state = try SessionState(
+                flow: flow, context: context, limits: limits, routerLog: nil, createdAt: createdAt, seed: seed)
         } catch {
             throw NavigationError(.flowFailure, "replaying the session's start failed (\(error.detail))")
         }
         do throws(SessionState.ReplayFailure) {
-            try state.replay(acceptedEvents, after: 1)
+            try state.replay(changes, after: 1)
         } catch {
             throw NavigationError(
                 .flowFailure,
-                "replaying accepted event \(error.offset + 1) ('\(error.event.event)' on \(error.event.screen)) failed (\(error.cause.detail))"
-            )
+                "replaying \(error.change.named(error.offset + 1)) failed (\(error.cause.detail))")
         }
         self.state = state
-        self.acceptedEvents = acceptedEvents
-        self.version = acceptedEvents.count + 1
-        self.budget = SessionBudget(context: context, acceptedEvents: acceptedEvents)
+        self.acceptedChanges = changes
+        self.acceptedEventCount = changes.reduce(0) { $0 + ($1.event == nil ? 0 : 1) }
+        self.version = changes.count + 1
+        self.budget = SessionBudget(context: context, acceptedChanges: changes)
     }
+
+    /// ``init(restoring:flow:context:changes:limits:createdAt:seed:)`` for a
+    /// session whose changes are all client events, accepted at time 0.
+    public convenience init(
+        restoring id: String, flow: Flow, context: JSONObject, acceptedEvents: [ClientEvent],
+        limits: SessionLimits = .default
+    ) throws(NavigationError) {
+        try self.init(
+            restoring: id, flow: flow, context: context, changes: acceptedEvents.map { .event($0) }, limits: limits)
+    }
+
+    /// The client events among ``acceptedChanges``, in order.
+    public var acceptedEvents: [ClientEvent] { acceptedChanges.compactMap(\.event) }
+
+    /// The effects the coordinators asked for that have no outcome yet,
+    /// oldest first: what the server performs, and what the session
+    /// document lists as `effects`.
+    public var pendingEffects: [EffectRequest] { state.pendingEffects }
 
     /// True once the root coordinator has finished; events are then refused.
     public var isFinished: Bool { state.root.isFinished }
@@ -108,16 +147,26 @@ public final class Session {
     /// compact JSON (see ``SessionBudget`` for exactly what counts).
     public var byteCount: Int { budget.heldBytes(paramsBytes: state.stackParamsByteCount) }
 
-    /// Applies one client event, or throws and changes nothing.
+    /// Applies one client event, or throws and changes nothing; returns the
+    /// event as it is to be recorded (its secret fields' values replaced by
+    /// ``SecretField/placeholder``).
     ///
     /// Checks run in this order: the session is usable, the expected
     /// version, the event limit, the event and its payload
     /// (``SessionState``), then the byte budget.
     ///
-    /// - Parameter expectedVersion: the client's `If-Match`; when it is not
-    ///   the current version the event is refused with
-    ///   ``NavigationError/Kind/versionMismatch``.
-    public func send(_ event: ClientEvent, expectedVersion: Int? = nil) throws(NavigationError) {
+    /// - Parameters:
+    ///   - expectedVersion: the client's `If-Match`; when it is not the
+    ///     current version the event is refused with
+    ///     ``NavigationError/Kind/versionMismatch``.
+    ///   - time: when it is accepted, in milliseconds since 1970 (what
+    ///     ``CoordinatorEnvironment/now`` reads); recorded with it.
+    @discardableResult
+    public func send(
+        _ event: ClientEvent, expectedVersion: Int? = nil, at time: Int64 = 0
+    ) throws(NavigationError)
+        -> ClientEvent
+    {
         guard !isBroken else { throw Self.lost }
         if let expectedVersion, expectedVersion != version {
             throw NavigationError(
@@ -130,7 +179,7 @@ public final class Session {
                 .sessionFinished, "the session has finished and accepts no more events",
                 currentVersion: version)
         }
-        guard acceptedEvents.count < limits.maxEventsPerSession else {
+        guard acceptedEventCount < limits.maxEventsPerSession else {
             throw NavigationError(
                 .eventLimitReached,
                 "the session accepted its limit of \(limits.maxEventsPerSession) events; start a new session",
@@ -141,7 +190,7 @@ public final class Session {
             event, paramsBytes: state.stackParamsByteCount, limit: limits.maxSessionBytes, version: version)
         let before = state.changeMarker
         do throws(NavigationError) {
-            try state.apply(dispatch, payload: event.payload, version: version + 1)
+            try state.apply(dispatch, payload: event.payload, version: version + 1, time: time)
             try admission.confirm(paramsBytes: state.stackParamsByteCount)
         } catch {
             if error.kind != .eventRejected || state.changeMarker != before {
@@ -149,40 +198,86 @@ public final class Session {
             }
             throw error
         }
-        accept(event, bytes: admission.eventBytes)
+        let recorded = dispatch.recorded(event)
+        accept(.event(recorded, at: time), bytes: admission.eventBytes)
+        return recorded
     }
 
-    /// Takes back the last accepted event: the session is rebuilt from the
-    /// events before it, exactly as it was before that event. For a caller
-    /// that could not record the event (its store was unavailable) and must
-    /// not answer as if it had been accepted.
-    public func undoLastEvent() throws(NavigationError) {
-        guard let last = acceptedEvents.popLast() else { return }
+    /// Whether an outcome reached the coordinator that asked for its effect.
+    public enum Delivery: Sendable, Equatable {
+        /// Its handler ran.
+        case delivered
+        /// Its coordinator had finished: the outcome is recorded, and nothing runs.
+        case dropped
+    }
+
+    /// Delivers what effect `effectID` came back with, as one change (a new
+    /// version, like an event), or throws and changes nothing: the handler
+    /// that ``Coordinator/perform(_:then:)`` was given runs, then the tree
+    /// settles. An effect no longer pending (its coordinator finished) is
+    /// ``Delivery/dropped``: the version still grows, so that the recorded
+    /// outcome replays to the same session.
+    ///
+    /// An outcome that would take the session past its byte budget is
+    /// delivered as an ``EffectFailure/Kind/rejected`` failure instead.
+    ///
+    /// - Parameter time: when it is accepted, in milliseconds since 1970.
+    /// - Returns: the delivery, and the outcome as it is to be recorded.
+    @discardableResult
+    public func deliver(
+        _ outcome: EffectOutcome, to effectID: String, at time: Int64 = 0
+    ) throws(NavigationError)
+        -> (delivery: Delivery, recorded: EffectOutcome)
+    {
+        guard !isBroken else { throw Self.lost }
+        var outcome = outcome
+        var bytes = SessionBudget.bytes(ofOutcome: outcome, effect: effectID)
+        if budget.heldBytes(paramsBytes: state.stackParamsByteCount) + bytes > limits.maxSessionBytes {
+            outcome = .failure(EffectFailure(.rejected, message: "The answer was too large to keep."))
+            bytes = SessionBudget.bytes(ofOutcome: outcome, effect: effectID)
+        }
+        let delivered: Bool
+        do throws(NavigationError) {
+            delivered = try state.deliver(outcome, to: effectID, version: version + 1, time: time)
+        } catch {
+            try rebuild()
+            throw error
+        }
+        accept(.outcome(outcome, of: effectID, at: time), bytes: bytes)
+        return (delivered ? .delivered : .dropped, outcome)
+    }
+
+    /// Takes back the last accepted change: the session is rebuilt from the
+    /// changes before it, exactly as it was before that one. For a caller
+    /// that could not record the change (its store was unavailable) and
+    /// must not answer as if it had been accepted.
+    public func undoLastChange() throws(NavigationError) {
+        guard let last = acceptedChanges.popLast() else { return }
         version -= 1
+        if last.event != nil { acceptedEventCount -= 1 }
         budget.remove(last)
         try rebuild()
     }
 
-    /// Applies events that were accepted and recorded elsewhere (another
+    /// Applies changes that were accepted and recorded elsewhere (another
     /// server instance) to this live session, as
-    /// ``init(restoring:flow:context:acceptedEvents:limits:)`` replays them:
-    /// the event count and the byte budget are not applied again. Only the
-    /// events a cached session has not seen are replayed.
+    /// ``init(restoring:flow:context:changes:limits:createdAt:seed:)``
+    /// replays them: the event count and the byte budget are not applied
+    /// again. Only the changes a cached session has not seen are replayed.
     ///
-    /// An event that fails throws ``NavigationError/Kind/flowFailure``; the
+    /// A change that fails throws ``NavigationError/Kind/flowFailure``; the
     /// session is then ``isBroken`` (its state may be half-changed) and the
-    /// caller rebuilds it from all its recorded events instead.
-    public func applyRecorded(_ events: [ClientEvent]) throws(NavigationError) {
+    /// caller rebuilds it from all its recorded changes instead.
+    public func applyRecorded(_ changes: [RecordedChange]) throws(NavigationError) {
         guard !isBroken else { throw Self.lost }
         do {
-            try state.replay(events, after: version)
+            try state.replay(changes, after: version)
         } catch {
             isBroken = true
             throw NavigationError(
-                .flowFailure,
-                "replaying recorded event '\(error.event.event)' on \(error.event.screen) failed (\(error.cause.detail))")
+                .flowFailure, "replaying recorded \(error.change.summary) failed (\(error.cause.detail))")
         }
-        for event in events { accept(event, bytes: SessionBudget.bytes(of: event)) }
+        for change in changes { accept(change, bytes: SessionBudget.bytes(of: change)) }
     }
 
     /// Ends the session: the root coordinator finishes, and with it every
@@ -222,10 +317,11 @@ public final class Session {
         documents.release()
     }
 
-    /// Counts `event`, which adds `bytes` to the budget, as accepted: the next version.
-    private func accept(_ event: ClientEvent, bytes: Int) {
+    /// Counts `change`, which adds `bytes` to the budget, as accepted: the next version.
+    private func accept(_ change: RecordedChange, bytes: Int) {
         version += 1
-        acceptedEvents.append(event)
+        acceptedChanges.append(change)
+        if change.event != nil { acceptedEventCount += 1 }
         budget.accept(eventBytes: bytes)
         documents.sessionChanged()
     }
@@ -235,18 +331,20 @@ public final class Session {
         routerLog?.removeAll()
         let rebuilt: SessionState
         do {
-            rebuilt = try SessionState(flow: flow, context: context, limits: limits, routerLog: routerLog)
+            rebuilt = try SessionState(
+                flow: flow, context: context, limits: limits, routerLog: routerLog, createdAt: createdAt, seed: seed)
         } catch {
             isBroken = true
             throw error
         }
         do throws(SessionState.ReplayFailure) {
-            try rebuilt.replay(acceptedEvents, after: 1)
+            try rebuilt.replay(acceptedChanges, after: 1)
         } catch {
             isBroken = true
             throw NavigationError(
                 .flowFailure,
-                "the flow is not deterministic: replaying accepted event \(error.offset + 1) failed (\(error.cause.detail))")
+                "the flow is not deterministic: replaying \(error.change.named(error.offset + 1).prefix { $0 != "(" }.dropLast()) failed (\(error.cause.detail))"
+            )
         }
         state = rebuilt
         // The rebuilt screens have the old ones' ids (and maybe their addresses).
@@ -256,4 +354,23 @@ public final class Session {
     private static let lost = NavigationError(.flowFailure, "the session was lost after its flow failed to replay")
 
     var liveState: SessionState { state }
+}
+
+extension Session {
+    /// Whether the session holds a recorded outcome of effect `effectID`
+    /// (delivered or dropped): another one for it is not recorded again.
+    public func hasOutcome(for effectID: String) -> Bool {
+        acceptedChanges.contains {
+            if case .outcome(let effect, _) = $0.kind { return effect == effectID }
+            return false
+        }
+    }
+
+    /// When the change that produced `version` was accepted, in
+    /// milliseconds since 1970 (version 1: the creation).
+    public func time(ofVersion version: Int) -> Int64 {
+        let index = version - 2
+        guard index >= 0, index < acceptedChanges.count else { return createdAt }
+        return acceptedChanges[index].time
+    }
 }

@@ -1,29 +1,36 @@
 extension SessionState {
-    /// Applies `events`, accepted before, in order as the versions after
-    /// `version`: each validated and carried out as when it was first
-    /// accepted. The one way a session applies its events again: a restart
-    /// restoring it, an undo rebuilding it, and the records another
-    /// instance appended. The event count and the byte budget are not
-    /// applied again; the events were accepted once.
+    /// Applies `changes`, accepted before, in order as the versions after
+    /// `version`: each event validated and carried out as when it was first
+    /// accepted, each outcome delivered as it was (or dropped, as it was).
+    /// The one way a session applies its changes again: a restart restoring
+    /// it, an undo rebuilding it, and the records another instance
+    /// appended. The event count and the byte budget are not applied again;
+    /// the changes were accepted once. Nothing is performed: an effect asked
+    /// for again only becomes pending, and its recorded outcome follows.
     ///
     /// On a throw the state is half-changed and must be thrown away.
-    func replay(_ events: [ClientEvent], after version: Int) throws(ReplayFailure) {
-        for (offset, event) in events.enumerated() {
-            let eventVersion = version + offset + 1
+    func replay(_ changes: [RecordedChange], after version: Int) throws(ReplayFailure) {
+        for (offset, change) in changes.enumerated() {
+            let changeVersion = version + offset + 1
             do throws(NavigationError) {
-                let dispatch = try validate(event, version: eventVersion - 1)
-                try apply(dispatch, payload: event.payload, version: eventVersion)
+                switch change.kind {
+                case .event(let event):
+                    let dispatch = try validate(event, version: changeVersion - 1)
+                    try apply(dispatch, payload: event.payload, version: changeVersion, time: change.time)
+                case .outcome(let effect, let outcome):
+                    _ = try deliver(outcome, to: effect, version: changeVersion, time: change.time)
+                }
             } catch {
-                throw ReplayFailure(offset: offset, event: event, cause: error)
+                throw ReplayFailure(offset: offset, change: change, cause: error)
             }
         }
     }
 
-    /// An event that did not replay.
+    /// A change that did not replay.
     struct ReplayFailure: Error {
-        /// Its place among the events replayed, from 0.
+        /// Its place among the changes replayed, from 0.
         let offset: Int
-        let event: ClientEvent
+        let change: RecordedChange
         /// Why the flow refused it or failed.
         let cause: NavigationError
     }

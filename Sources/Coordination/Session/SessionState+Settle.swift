@@ -15,6 +15,9 @@ extension SessionState {
                 throw NavigationError(.flowFailure, "coordinators kept finishing and starting each other for \(rounds) rounds")
             }
         }
+        // A finished coordinator's effects are dropped: their outcomes will
+        // be recorded, never delivered.
+        environment.effects.dropPending { isLive($0) }
         if let misuse = navigation.misuse {
             if case .stackTooDeep(let limit) = misuse {
                 throw NavigationError(

@@ -11,8 +11,12 @@ final class SessionState {
 
     var navigation: NavigationController { environment.navigation }
 
-    /// Builds the flow's root coordinator and runs `start()` as version 1.
-    init(flow: Flow, context: JSONObject, limits: SessionLimits, routerLog: RouterCallLog?) throws(NavigationError) {
+    /// Builds the flow's root coordinator and runs `start()` as version 1,
+    /// at `createdAt` (milliseconds since 1970), its random numbers from `seed`.
+    init(
+        flow: Flow, context: JSONObject, limits: SessionLimits, routerLog: RouterCallLog?, createdAt: Int64 = 0,
+        seed: UInt64 = 0
+    ) throws(NavigationError) {
         maxStringFieldBytes = limits.maxStringFieldBytes
         self.flow = flow
         let navigation = NavigationController(
@@ -22,6 +26,8 @@ final class SessionState {
         } else {
             environment = CoordinatorEnvironment(navigation: navigation, context: context)
         }
+        environment.effects.random = SessionRandom(seed: seed)
+        environment.effects.begin(version: 1, time: createdAt)
         root = flow.makeRoot(environment)
         environment.heldLink.attach(flow: flow, root: root)
         navigation.begin(version: 1)
@@ -86,10 +92,12 @@ final class SessionState {
         return .declared(declaration)
     }
 
-    /// Carries out a validated event as `version`. On a throw the state is
-    /// half-changed and must be thrown away.
-    func apply(_ dispatch: Dispatch, payload: JSONObject, version: Int) throws(NavigationError) {
+    /// Carries out a validated event as `version`, accepted at `time`
+    /// (milliseconds since 1970). On a throw the state is half-changed and
+    /// must be thrown away.
+    func apply(_ dispatch: Dispatch, payload: JSONObject, version: Int, time: Int64) throws(NavigationError) {
         navigation.begin(version: version)
+        environment.effects.begin(version: version, time: time)
         switch dispatch {
         case .back:
             if let popped = navigation.pop(by: nil, animated: true) {
@@ -120,6 +128,22 @@ final class SessionState {
         }
         try settle()
     }
+
+    /// Delivers `outcome` to the handler of pending effect `effectID` as
+    /// `version`, accepted at `time`; false (and nothing runs) when the
+    /// effect is not pending: its coordinator finished, so it was dropped.
+    /// On a throw the state is half-changed and must be thrown away.
+    func deliver(_ outcome: EffectOutcome, to effectID: String, version: Int, time: Int64) throws(NavigationError) -> Bool {
+        navigation.begin(version: version)
+        environment.effects.begin(version: version, time: time)
+        guard let pending = environment.effects.take(effectID) else { return false }
+        pending.handler(outcome)
+        try settle()
+        return true
+    }
+
+    /// The effects asked for and waiting for their outcomes, oldest first.
+    var pendingEffects: [EffectRequest] { environment.effects.pending.map(\.request) }
 
     /// Whether the entry at `index` accepts the reserved event now, as
     /// ``acceptedEventNames(at:)`` lists it.
@@ -161,7 +185,8 @@ final class SessionState {
         for entry in navigation.shownEntries { screenRevisions += entry.screen.revision }
         return ChangeMarker(
             routerCalls: navigation.callCount, storeWrites: environment.store.writeCount,
-            treeRevision: environment.treeRevision, screenRevisions: screenRevisions)
+            treeRevision: environment.treeRevision, screenRevisions: screenRevisions,
+            effectsRevision: environment.effects.revision)
     }
 
     /// The counts ``changeMarker`` compares: a struct, so that taking one
@@ -171,6 +196,7 @@ final class SessionState {
         let storeWrites: Int
         let treeRevision: Int
         let screenRevisions: Int
+        let effectsRevision: Int
     }
 
     /// Ends the flow: the root finishes and with it every descendant. Router
@@ -200,5 +226,21 @@ final class SessionState {
             }
         }
         return owners
+    }
+}
+
+extension SessionState.Dispatch {
+    /// `event` as it is recorded once accepted: the values of the secret
+    /// fields of the event it declares replaced by what is kept of them
+    /// (``SecretField``).
+    func recorded(_ event: ClientEvent) -> ClientEvent {
+        guard case .declared(let declaration) = self else { return event }
+        let secrets = declaration.declaredFields.secretNames
+        guard !secrets.isEmpty else { return event }
+        var payload = event.payload
+        for name in secrets {
+            if let value = payload[name] { payload[name] = SecretField.kept(value) }
+        }
+        return ClientEvent(screen: event.screen, event: event.event, payload: payload)
     }
 }

@@ -56,6 +56,8 @@ enum JournalPrintCommand {
             ["screen": .string(event.screen), "event": .string(event.event), "payload": .object(event.payload)]
         case .link(let link):
             ["link": .string(link)]
+        case .outcome(let effect, let outcome):
+            ["effect": .string(effect), "outcome": outcome.json]
         case .ended(let reason):
             ["reason": .string(reason.rawValue)]
         }
@@ -66,6 +68,7 @@ enum JournalPrintCommand {
         case .created: "created"
         case .event: "event"
         case .link: "link"
+        case .outcome: "outcome"
         case .ended: "ended"
         }
     }

@@ -9,6 +9,8 @@ import Coordination
 ///   `"owner":{"iss":…,"sub":…}` for a session created with a token
 /// - event: `{"screen":"s2","event":"convert","payload":{"amount":100}}`
 /// - link: `{"link":"/rates/USD"}`
+/// - outcome: `{"effect":"e1","outcome":{"success":{…}}}` or
+///   `{"effect":"e1","outcome":{"failure":{"kind":"rejected","message":"…","status":401}}}`
 /// - ended: `{"reason":"ended"}` (a client's `DELETE`), `{"reason":"expired"}`
 ///   or `{"reason":"lost"}`
 public enum JournalEntry: Sendable, Equatable {
@@ -16,6 +18,9 @@ public enum JournalEntry: Sendable, Equatable {
     case event(ClientEvent)
     /// A deep link the session opened (``Session/open(link:expectedVersion:)``).
     case link(String)
+    /// What effect `effect` (`e1`) came back with: delivered to the
+    /// coordinator that asked for it, or dropped if it had finished.
+    case outcome(effect: String, EffectOutcome)
     case ended(reason: EndReason)
 
     /// The entry that records an accepted `event`: a deep link's opening
@@ -30,7 +35,7 @@ public enum JournalEntry: Sendable, Equatable {
         switch self {
         case .event(let event): event
         case .link(let link): ClientEvent(link: link)
-        case .created, .ended: nil
+        case .created, .outcome, .ended: nil
         }
     }
 
@@ -51,7 +56,28 @@ public enum JournalEntry: Sendable, Equatable {
         case .created: .created
         case .event: .event
         case .link: .link
+        case .outcome: .outcome
         case .ended: .ended
+        }
+    }
+
+    /// The change of the session this entry records, accepted at `time`:
+    /// an event, a link's opening or an outcome; nil for the created and
+    /// ended records.
+    public func recordedChange(at time: Int64) -> RecordedChange? {
+        switch self {
+        case .event(let event): .event(event, at: time)
+        case .link(let link): .event(ClientEvent(link: link), at: time)
+        case .outcome(let effect, let outcome): .outcome(outcome, of: effect, at: time)
+        case .created, .ended: nil
+        }
+    }
+
+    /// The entry that records `change`.
+    public static func recording(_ change: RecordedChange) -> JournalEntry {
+        switch change.kind {
+        case .event(let event): .accepted(event)
+        case .outcome(let effect, let outcome): .outcome(effect: effect, outcome)
         }
     }
 
@@ -78,6 +104,8 @@ public enum JournalEntry: Sendable, Equatable {
             return writer.bytes
         case .link(let link):
             body = ["link": .string(link)]
+        case .outcome(let effect, let outcome):
+            body = ["effect": .string(effect), "outcome": outcome.json]
         case .ended(let reason):
             body = ["reason": .string(reason.rawValue)]
         }
@@ -117,6 +145,11 @@ public enum JournalEntry: Sendable, Equatable {
         case .link:
             guard let link = object["link"]?.stringValue else { throw JournalEntryError(record, "a link record needs a link") }
             self = .link(link)
+        case .outcome:
+            guard let effect = object["effect"]?.stringValue, let json = object["outcome"],
+                let outcome = EffectOutcome(json: json)
+            else { throw JournalEntryError(record, "an outcome record needs an effect and an outcome") }
+            self = .outcome(effect: effect, outcome)
         case .ended:
             guard let text = object["reason"]?.stringValue, let reason = EndReason(rawValue: text) else {
                 throw JournalEntryError(record, "an ended record needs a reason (ended, expired or lost)")

@@ -1,21 +1,32 @@
 import Coordination
 
-/// A session's accepted events as its journal holds them: the audit log of
+/// A session's accepted changes as its journal holds them (client events,
+/// deep links' openings, effects' outcomes): the audit log of
 /// `GET /v1/sessions/{id}/events`, from which the session is rebuilt.
 public struct RecordedEvents: Sendable, Equatable {
-    /// One accepted event and the version it produced.
+    /// One accepted change and the version it produced.
     public struct Event: Sendable, Equatable {
-        /// The session version this event produced (2 for the first one:
+        /// The session version this change produced (2 for the first one:
         /// the created record is version 1).
         public let version: Int
         /// When it was accepted: wall-clock milliseconds since 1970.
         public let time: Int64
-        public let event: ClientEvent
+        public let change: RecordedChange.Kind
 
-        public init(version: Int, time: Int64, event: ClientEvent) {
+        public init(version: Int, time: Int64, change: RecordedChange.Kind) {
             self.version = version
             self.time = time
-            self.event = event
+            self.change = change
+        }
+
+        public init(version: Int, time: Int64, event: ClientEvent) {
+            self.init(version: version, time: time, change: .event(event))
+        }
+
+        /// The client event, when the change is one.
+        public var event: ClientEvent? {
+            if case .event(let event) = change { return event }
+            return nil
         }
     }
 

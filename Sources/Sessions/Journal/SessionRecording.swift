@@ -1,7 +1,8 @@
 import Coordination
 
-/// One session's journal, decoded: what it was started with and the events
-/// it accepted, in order. What replay rebuilds a ``Session`` from.
+/// One session's journal, decoded: what it was started with and the changes
+/// it accepted (events and effect outcomes), in order. What replay rebuilds
+/// a ``Session`` from.
 public struct SessionRecording: Sendable, Equatable {
     public let sessionID: String
     /// What it was started with: flow, flow version, context, owner.
@@ -9,8 +10,13 @@ public struct SessionRecording: Sendable, Equatable {
     public var flow: String { start.flow }
     public var flowVersion: Int { start.flowVersion }
     public var context: JSONObject { start.context }
-    /// The accepted events, deep links' openings among them (``ClientEvent/link``).
-    public let events: [ClientEvent]
+    /// When it was created: the created record's time, in milliseconds since 1970.
+    public let createdAt: Int64
+    /// The accepted changes with their times: events (deep links' openings
+    /// among them, ``ClientEvent/link``) and effect outcomes.
+    public let changes: [RecordedChange]
+    /// The client events among ``changes``.
+    public var events: [ClientEvent] { changes.compactMap(\.event) }
     /// Set when the journal's last record closes it.
     public let endReason: JournalEntry.EndReason?
     /// The version of the last record (the session's version, or one more
@@ -28,20 +34,22 @@ public struct SessionRecording: Sendable, Equatable {
         guard case .created(let start) = try JournalEntry(first) else {
             throw JournalEntryError(first, "a journal must start with a created record")
         }
-        var events: [ClientEvent] = []
+        var changes: [RecordedChange] = []
         var endReason: JournalEntry.EndReason?
         for record in records.dropFirst() {
             guard endReason == nil else { throw JournalEntryError(record, "a record follows the journal's ended record") }
-            switch try JournalEntry(record) {
-            case .event(let event): events.append(event)
-            case .link(let link): events.append(ClientEvent(link: link))
+            let entry = try JournalEntry(record)
+            switch entry {
+            case .event, .link, .outcome:
+                if let change = entry.recordedChange(at: record.time) { changes.append(change) }
             case .ended(let reason): endReason = reason
             case .created: throw JournalEntryError(record, "a second created record")
             }
         }
         self.sessionID = first.sessionID
         self.start = start
-        self.events = events
+        self.createdAt = first.time
+        self.changes = changes
         self.endReason = endReason
         self.lastVersion = records.last?.version ?? 1
         self.lastTime = records.last?.time ?? first.time

@@ -9,17 +9,22 @@ public struct SessionStart: Sendable, Equatable {
     public var context: JSONObject
     /// Who created it, with `--auth jwt`; nil otherwise.
     public var owner: SessionOwner?
+    /// The seed of its random numbers (``CoordinatorEnvironment/random``);
+    /// journals written before it existed replay with 0.
+    public var seed: UInt64
 
-    public init(flow: String, flowVersion: Int, context: JSONObject, owner: SessionOwner? = nil) {
+    public init(flow: String, flowVersion: Int, context: JSONObject, owner: SessionOwner? = nil, seed: UInt64 = 0) {
         self.flow = flow
         self.flowVersion = flowVersion
         self.context = context
         self.owner = owner
+        self.seed = seed
     }
 
     /// The record body: `{"flow","flowVersion","context"}` in that order,
-    /// then `"owner":{"iss","sub"}` when there is one (a journal written
-    /// before owners existed reads the same).
+    /// then `"owner":{"iss","sub"}` when there is one and `"seed"` (a
+    /// decimal string: 64 bits do not fit a JSON number) when it is not 0,
+    /// so a journal written before either existed reads the same.
     func write(to writer: inout JSONWriter) {
         writer.writeRaw("{\"flow\":")
         writer.writeString(flow)
@@ -38,6 +43,10 @@ public struct SessionStart: Sendable, Equatable {
             writer.writeString(owner.subject)
             writer.writeRaw("}")
         }
+        if seed != 0 {
+            writer.writeRaw(",\"seed\":")
+            writer.writeString(String(seed))
+        }
         writer.writeRaw("}")
     }
 
@@ -53,7 +62,12 @@ public struct SessionStart: Sendable, Equatable {
             guard issuer == nil || issuer?.stringValue != nil else { return nil }
             owner = SessionOwner(issuer: issuer?.stringValue, subject: subject)
         }
-        self.init(flow: flow, flowVersion: flowVersion, context: context, owner: owner)
+        var seed: UInt64 = 0
+        if let member = object["seed"] {
+            guard let text = member.stringValue, let value = UInt64(text) else { return nil }
+            seed = value
+        }
+        self.init(flow: flow, flowVersion: flowVersion, context: context, owner: owner, seed: seed)
     }
 
     /// The body's members, as `journal print` shows them.
@@ -65,6 +79,7 @@ public struct SessionStart: Sendable, Equatable {
             ownerObject["sub"] = .string(owner.subject)
             object["owner"] = .object(ownerObject)
         }
+        if seed != 0 { object["seed"] = .string(String(seed)) }
         return object
     }
 }

@@ -30,9 +30,10 @@ final class JournalWriter: Sendable {
     func nowMillis() -> Int64 { Int64(clock() * 1000) }
 
     /// Appends `entry` as version `version` of session `id`, on the
-    /// condition that the store holds `version - 1`.
-    func append(_ entry: JournalEntry, of id: String, version: Int) throws(NavigationError) {
-        let record = entry.record(sessionID: id, version: version, time: nowMillis())
+    /// condition that the store holds `version - 1`, stamped `time`
+    /// (milliseconds since 1970; now when nil).
+    func append(_ entry: JournalEntry, of id: String, version: Int, time: Int64? = nil) throws(NavigationError) {
+        let record = entry.record(sessionID: id, version: version, time: time ?? nowMillis())
         do {
             try store.append(record, expectedVersion: version - 1)
             markStore(available: true)

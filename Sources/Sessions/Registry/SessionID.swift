@@ -37,6 +37,11 @@ public enum SessionID {
 
     /// Whether `text` has the shape of an id: checked before any lookup so
     /// that junk never reaches a lock.
+    /// A new seed for a session's random numbers, from the same source.
+    static func randomSeed() -> UInt64 {
+        randomBits().0
+    }
+
     public static func isWellFormed(_ text: String) -> Bool {
         guard text.utf8.count == length else { return false }
         // On the contiguous bytes of a native string: iterating the

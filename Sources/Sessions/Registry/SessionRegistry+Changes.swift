@@ -62,7 +62,8 @@ extension SessionRegistry {
     /// the event is taken back. When another writer got there first, the
     /// session is caught up with the store and the event applied again on
     /// the new state, where an `If-Match` that no longer holds is a 412.
-    /// Counts the outcome in ``eventCounts`` once the session is found.
+    /// Counts the outcome in ``eventCounts`` once the session is found, and
+    /// starts the effects the event asked for once it is journaled.
     private func apply(
         _ event: ClientEvent, to id: String, expectedVersion: Int?, by caller: Caller
     ) throws(NavigationError)
@@ -74,13 +75,22 @@ extension SessionRegistry {
             while true {
                 attempts += 1
                 let retries = attempts < Self.maximumAppendAttempts
-                let accepted = try withSession(id, as: caller) { session throws(NavigationError) -> SessionSnapshot? in
+                let accepted = try withSession(id, as: caller) { session throws(NavigationError) -> Accepted? in
                     flow = session.flow.name
-                    return try applyAndJournal(event, to: session, expectedVersion: expectedVersion, retries: retries)
+                    return try journaled(session, retries: retries) { time throws(NavigationError) in
+                        do throws(NavigationError) {
+                            return .accepted(try session.send(event, expectedVersion: expectedVersion, at: time))
+                        } catch {
+                            var refusal = error
+                            refusal.sessionWasLost = session.isBroken
+                            throw refusal
+                        }
+                    }
                 }
                 if let accepted {
                     if let flow { eventCounts.record(flow: flow, .accepted) }
-                    return accepted
+                    effects.start(accepted.effects, of: id)
+                    return accepted.snapshot
                 }
             }
         } catch {
@@ -89,37 +99,89 @@ extension SessionRegistry {
         }
     }
 
-    /// One attempt, under the session's lock: the event applied, then
-    /// appended on the condition that the store holds the version it was
-    /// applied to. Nil when another writer won that version and `retries`:
-    /// the event was taken back, and the caller tries again on the state the
-    /// store holds.
-    private func applyAndJournal(
-        _ event: ClientEvent, to session: Session, expectedVersion: Int?, retries: Bool
-    )
-        throws(NavigationError) -> SessionSnapshot?
-    {
-        let before = session.version
-        do throws(NavigationError) {
-            try session.send(event, expectedVersion: expectedVersion)
-        } catch {
-            var refusal = error
-            refusal.sessionWasLost = session.isBroken
-            throw refusal
+    /// Records what effect `key` came back with as a change of its session:
+    /// delivered to the coordinator that asked for it (or dropped if it
+    /// finished), journaled, announced; the effects its handler asks for
+    /// are started. An outcome another instance recorded first is not
+    /// recorded again.
+    func record(_ outcome: EffectOutcome, of key: EffectKey) -> EffectRunner.Delivery {
+        enum Attempt {
+            case recordedBefore, lostTheRace
+            case accepted(Accepted)
         }
+        var attempts = 0
+        while true {
+            attempts += 1
+            let retries = attempts < Self.maximumAppendAttempts
+            do {
+                let attempt = try withSession(key.sessionID) { session throws(NavigationError) -> Attempt in
+                    guard !session.hasOutcome(for: key.effectID) else { return .recordedBefore }
+                    let accepted = try journaled(session, retries: retries) { time throws(NavigationError) in
+                        let recorded = try session.deliver(outcome, to: key.effectID, at: time).recorded
+                        return .outcome(effect: key.effectID, recorded)
+                    }
+                    return accepted.map(Attempt.accepted) ?? .lostTheRace
+                }
+                switch attempt {
+                case .lostTheRace: continue
+                case .recordedBefore: return .recorded
+                case .accepted(let accepted):
+                    effects.start(accepted.effects, of: key.sessionID)
+                    return .recorded
+                }
+            } catch {
+                switch error.kind {
+                case .storeUnavailable, .versionMismatch: return .retry
+                default: return .sessionGone
+                }
+            }
+        }
+    }
+
+    /// Performs again (or takes over) the pending effects of session `id`
+    /// that no instance seems to be performing: see ``EffectRunner/resume(_:of:requestedAt:now:)``.
+    func resumePendingEffects(of id: String) {
+        let now = journal.nowMillis()
+        try? withSession(id) { session in
+            let pending = session.pendingEffects
+            guard !pending.isEmpty else { return }
+            effects.resume(pending, of: id, requestedAt: { session.time(ofVersion: $0.version) }, now: now)
+        }
+    }
+
+    /// A change accepted and journaled: the session at its new version, and
+    /// the effects the change asked for.
+    struct Accepted {
+        let snapshot: SessionSnapshot
+        let effects: [EffectRequest]
+    }
+
+    /// One attempt, under the session's lock: `change` applied at the time
+    /// it is journaled with, then appended on the condition that the store
+    /// holds the version it was applied to, then announced. Nil when another
+    /// writer won that version and `retries`: the change was taken back, and
+    /// the caller tries again on the state the store holds.
+    private func journaled(
+        _ session: Session, retries: Bool, _ change: (Int64) throws(NavigationError) -> JournalEntry
+    ) throws(NavigationError) -> Accepted? {
+        let before = session.version
+        let time = journal.nowMillis()
+        let entry = try change(time)
         do throws(NavigationError) {
-            try journal.append(.accepted(event), of: session.id, version: before + 1)
+            try journal.append(entry, of: session.id, version: before + 1, time: time)
         } catch {
             do throws(NavigationError) {
-                try session.undoLastEvent()
+                try session.undoLastChange()
             } catch {
                 cache.remove(session.id)
             }
             if error.kind == .versionMismatch, retries { return nil }
             throw error
         }
-        let snapshot = SessionSnapshot(id: session.id, version: session.version, document: session.document())
+        let started = session.pendingEffects.filter { $0.version == session.version }
+        let snapshot = SessionSnapshot(
+            id: session.id, version: session.version, document: session.document(), startedEffects: started.map(\.id))
         feed.announce(snapshot)
-        return snapshot
+        return Accepted(snapshot: snapshot, effects: started)
     }
 }

@@ -14,21 +14,27 @@ extension SessionRegistry {
         try reserveSlot()
         let id = SessionID.make()
         let session: Session
+        let time = journal.nowMillis()
         do {
-            session = try Session(id: id, flow: flow, context: context, limits: limits)
-            if let link { try session.open(link: link) }
+            let seed = SessionID.randomSeed()
+            session = try Session(id: id, flow: flow, context: context, limits: limits, createdAt: time, seed: seed)
+            if let link { try session.open(link: link, at: time) }
             let start = SessionStart(
-                flow: flow.name, flowVersion: flow.version, context: session.context, owner: caller.createdSessionOwner)
+                flow: flow.name, flowVersion: flow.version, context: session.context, owner: caller.createdSessionOwner,
+                seed: seed)
             let created = JournalEntry.created(start)
-            try journal.append(created, of: id, version: 1)
-            if let link { try journal.append(.link(link), of: id, version: 2) }
+            try journal.append(created, of: id, version: 1, time: time)
+            if let link { try journal.append(.link(link), of: id, version: 2, time: time) }
         } catch {
             slots.unreserve()
             throw error
         }
-        let snapshot = SessionSnapshot(id: id, version: session.version, document: session.document())
+        let started = session.pendingEffects
+        let snapshot = SessionSnapshot(
+            id: id, version: session.version, document: session.document(), startedEffects: started.map(\.id))
         _ = cache.insert(SessionBox(.live(session), owner: caller.createdSessionOwner, now: journal.nowMillis()), for: id)
         counters.created.add(1, ordering: .relaxed)
+        effects.start(started, of: id)
         return snapshot
     }
 

@@ -43,9 +43,9 @@ extension SessionRegistry {
             switch entry {
             case .created(let start):
                 created = (start.flow, start.flowVersion, record.time)
-            case .event, .link:
-                guard record.version > version, let event = entry.acceptedEvent else { continue }
-                events.append(RecordedEvents.Event(version: record.version, time: record.time, event: event))
+            case .event, .link, .outcome:
+                guard record.version > version, let change = entry.recordedChange(at: record.time) else { continue }
+                events.append(RecordedEvents.Event(version: record.version, time: record.time, change: change.kind))
             case .ended:
                 throw notFound(id)
             }

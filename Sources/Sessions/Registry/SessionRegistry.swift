@@ -39,6 +39,8 @@ public final class SessionRegistry: Sendable {
     let slots: SessionSlots
     let sync: StoreSync
     let sweep: ExpirySweep
+    /// Performs the effects the sessions' coordinators ask for.
+    let effects: EffectRunner
     let counters = RegistryCounters()
 
     /// - Parameters:
@@ -46,10 +48,11 @@ public final class SessionRegistry: Sendable {
     ///   - clock: wall-clock seconds since 1970 (idle time counts across
     ///     restarts); tests pass their own.
     ///   - notify: receives what an operator should see (the executable logs it).
+    ///   - effects: who performs the effects flows ask for, and their time limits.
     public init(
         flows: [Flow], limits: SessionLimits = .default, store: any SessionStore = MemoryStore(),
         shardCount: Int = 64, clock: @escaping @Sendable () -> Double = SessionRegistry.wallClockSeconds,
-        notify: @escaping @Sendable (RegistryNotice) -> Void = { _ in }
+        notify: @escaping @Sendable (RegistryNotice) -> Void = { _ in }, effects: EffectOptions = EffectOptions()
     ) {
         self.limits = limits
         catalog = FlowCatalog(flows)
@@ -57,10 +60,15 @@ public final class SessionRegistry: Sendable {
         feed = SessionFeed()
         cache = SessionCache(capacity: max(1, limits.maxCachedSessions), shardCount: shardCount)
         journal = JournalWriter(store: store, clock: clock, notify: notify)
+        self.effects = EffectRunner(options: effects, storeIsShared: store.isShared)
         slots = SessionSlots(limit: limits.maxSessions, journal: journal, cache: cache, feed: feed, counters: counters)
         sync = StoreSync(
-            flows: catalog, limits: limits, cache: cache, journal: journal, slots: slots, counters: counters, notify: notify)
+            flows: catalog, limits: limits, cache: cache, journal: journal, slots: slots, counters: counters, notify: notify,
+            effects: self.effects)
         sweep = ExpirySweep(limits: limits, journal: journal, cache: cache, slots: slots, counters: counters)
+        self.effects.connect(
+            deliver: { [weak self] key, outcome in self?.record(outcome, of: key) ?? .sessionGone },
+            resumeLater: { [weak self] id in self?.resumePendingEffects(of: id) })
     }
 
     /// The flows in the order they were registered.
@@ -68,6 +76,21 @@ public final class SessionRegistry: Sendable {
     public func flow(named name: String) -> Flow? { catalog[name] }
     /// Where the journals are.
     public var store: any SessionStore { journal.store }
+    /// Effects started, their outcomes by kind and durations, by name, since start.
+    public var effectStatistics: EffectStatistics { effects.counters.snapshot() }
+
+    /// Calls `done` once, on some thread, when every effect of `ids`
+    /// (``SessionSnapshot/startedEffects``) of session `id` has its outcome
+    /// recorded, or after `seconds`: what an answer that started effects
+    /// waits for (`--effect-wait`).
+    public func whenEffectsRecorded(
+        _ ids: [String], of id: String, atMost seconds: Double, then done: @escaping @Sendable () -> Void
+    ) {
+        effects.wait(for: ids, of: id, atMost: seconds, then: done)
+    }
+
+    /// How effects are performed.
+    public var effectOptions: EffectOptions { effects.options }
 
     /// Live sessions in the store now (cached or not).
     public var count: Int { slots.count }

@@ -13,6 +13,7 @@ struct StoreSync: Sendable {
     let slots: SessionSlots
     let counters: RegistryCounters
     let notify: @Sendable (RegistryNotice) -> Void
+    let effects: EffectRunner
 
     /// Runs `body` under the session's lock on a session that is as new as
     /// the store. Throws ``NavigationError/Kind/sessionNotFound`` for an
@@ -74,11 +75,11 @@ struct StoreSync: Sendable {
     /// do not apply.
     private func caughtUp(_ session: Session) throws(NavigationError) -> SessionBox.Content {
         let records = try journal.records(of: session.id, after: session.version)
-        var events: [ClientEvent] = []
+        var changes: [RecordedChange] = []
         for record in records {
             let entry = try? JournalEntry(record)
-            if let event = entry?.acceptedEvent {
-                events.append(event)
+            if let change = entry?.recordedChange(at: record.time) {
+                changes.append(change)
             } else if case .ended = entry {
                 throw SessionRegistry.notFound(session.id)
             } else {
@@ -86,7 +87,7 @@ struct StoreSync: Sendable {
             }
         }
         do {
-            try session.applyRecorded(events)
+            try session.applyRecorded(changes)
             counters.caughtUp.add(1, ordering: .relaxed)
             return .live(session)
         } catch {
@@ -122,9 +123,12 @@ struct StoreSync: Sendable {
                     + "and this server runs version \(flow.version)")
         }
         do {
-            return .live(
-                try Session(
-                    restoring: id, flow: flow, context: recording.context, acceptedEvents: recording.events, limits: limits))
+            let session = try Session(
+                restoring: id, flow: flow, context: recording.context, changes: recording.changes, limits: limits,
+                createdAt: recording.createdAt, seed: recording.start.seed)
+            // An effect without an outcome: performed again, or taken over.
+            if !session.pendingEffects.isEmpty { effects.scheduleResume(of: id) }
+            return .live(session)
         } catch {
             return flowChanged(
                 id, flow: flow.name, recorded: recording.flowVersion, current: flow.version,

@@ -2,7 +2,8 @@
 /// can be rebuilt by replaying its flow.
 ///
 /// Every record produces the next version of its session: `created` is
-/// version 1, each accepted event adds one, and `ended` adds one more (it is
+/// version 1, each accepted event or effect outcome adds one, and `ended`
+/// adds one more (it is
 /// the session's last record, version `last + 1`). So the rule of a
 /// conditional append is the same for every kind: a record of version `v` is
 /// appended with `expectedVersion == v - 1`, and an end that races an event
@@ -19,6 +20,9 @@ public struct JournalRecord: Sendable, Equatable {
         /// The session opened a deep link. Body: the link. Journals written
         /// before links existed simply have none.
         case link = 4
+        /// What an effect came back with. Body: the effect's id and its
+        /// outcome. Journals written before effects existed have none.
+        case outcome = 5
     }
 
     /// 32 lowercase hex digits (128 bits).

@@ -58,6 +58,12 @@ public protocol SessionStore: Sendable {
     /// recounts the store's sessions for `--max-sessions`).
     var expiresIdleSessions: Bool { get }
 
+    /// True when other server instances may write the same sessions (Redis):
+    /// an effect this instance did not start may then be in flight on
+    /// another one, and is taken over only once it has waited out
+    /// `--effect-timeout`.
+    var isShared: Bool { get }
+
     /// Asks a remote store whether it can be used now: true when it
     /// answered, false when there is nothing to ask (a local store, whose
     /// health only a real write shows). What `/readyz` asks, and start-up.
@@ -90,6 +96,9 @@ extension SessionStore {
 
     /// Local stores keep sessions until the registry expires them.
     public var expiresIdleSessions: Bool { false }
+
+    /// Local stores belong to one process.
+    public var isShared: Bool { false }
 
     /// Local stores have nothing to ask: a write tells.
     @discardableResult

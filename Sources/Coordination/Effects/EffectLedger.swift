@@ -1,0 +1,59 @@
+/// The effects of one session: those asked for and waiting for an outcome,
+/// the counter that names them, and the time and random numbers a change
+/// may read. One per session, shared by every environment derived from its
+/// root's.
+final class EffectLedger {
+    /// An effect waiting for its outcome, with the handler that takes it.
+    struct Pending {
+        let request: EffectRequest
+        /// The coordinator that asked: its finishing drops the effect.
+        let coordinator: Coordinator
+        let handler: (EffectOutcome) -> Void
+    }
+
+    private(set) var pending: [Pending] = []
+    private var counter = 0
+    /// Requests made and effects dropped or delivered so far: lets a
+    /// refused event see whether it touched the effects.
+    private(set) var revision = 0
+    /// The version the change being applied will produce.
+    private var version = 0
+    /// Milliseconds since 1970 when the change being applied was accepted.
+    private(set) var now: Int64 = 0
+    var random: SessionRandom
+
+    init(seed: UInt64) {
+        random = SessionRandom(seed: seed)
+    }
+
+    /// Starts a change: the version it produces and the time it was accepted.
+    func begin(version: Int, time: Int64) {
+        self.version = version
+        now = time
+    }
+
+    func request(_ effect: Effect, by coordinator: Coordinator, then handler: @escaping (EffectOutcome) -> Void) -> String {
+        counter += 1
+        revision += 1
+        let request = EffectRequest(
+            id: "e\(counter)", name: effect.name, input: effect.input, coordinator: coordinator.id, version: version)
+        pending.append(Pending(request: request, coordinator: coordinator, handler: handler))
+        return request.id
+    }
+
+    /// The pending effect `id`, no longer pending; nil when it is not
+    /// pending (its coordinator finished, or it had its outcome).
+    func take(_ id: String) -> Pending? {
+        guard let index = pending.firstIndex(where: { $0.request.id == id }) else { return nil }
+        revision += 1
+        return pending.remove(at: index)
+    }
+
+    /// Drops the pending effects whose coordinator is no longer live: their
+    /// outcomes will be recorded but not delivered.
+    func dropPending(unless isLive: (Coordinator) -> Bool) {
+        let before = pending.count
+        pending.removeAll { !isLive($0.coordinator) }
+        if pending.count != before { revision += 1 }
+    }
+}

@@ -1,0 +1,30 @@
+extension EffectOutcome {
+    /// The outcome as JSON, the way the journal keeps it:
+    /// `{"success": <answer>}` or
+    /// `{"failure": {"kind": "rejected", "message": "…", "status": 401}}`.
+    public var json: JSONValue {
+        switch self {
+        case .success(let answer):
+            return .object(["success": answer])
+        case .failure(let failure):
+            var object: JSONObject = ["kind": .string(failure.kind.rawValue), "message": .string(failure.message)]
+            if let status = failure.status { object["status"] = .number(Double(status)) }
+            return .object(["failure": .object(object)])
+        }
+    }
+
+    /// Reads ``json`` back; nil when it is not an outcome.
+    public init?(json: JSONValue) {
+        guard let object = json.objectValue, object.count == 1 else { return nil }
+        if let answer = object["success"] {
+            self = .success(answer)
+            return
+        }
+        guard let failure = object["failure"]?.objectValue, let kindName = failure["kind"]?.stringValue,
+            let kind = EffectFailure.Kind(rawValue: kindName), let message = failure["message"]?.stringValue
+        else { return nil }
+        let status = failure["status"]
+        guard status == nil || status?.intValue != nil else { return nil }
+        self = .failure(EffectFailure(kind, message: message, status: status?.intValue))
+    }
+}

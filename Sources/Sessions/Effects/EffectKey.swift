@@ -1,0 +1,5 @@
+/// One effect of one session.
+struct EffectKey: Hashable, Sendable {
+    let sessionID: String
+    let effectID: String
+}
