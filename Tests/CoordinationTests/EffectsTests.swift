@@ -102,7 +102,7 @@ struct EffectsTests {
     @Test func aFailureCarriesAMessageForAPerson() throws {
         let session = try session()
         _ = try login(session)
-        try session.deliver(.failure(EffectFailure(.rejected, message: "Wrong username or password.", status: 401)), to: "e1")
+        try session.deliver(.failure(EffectFailure(.rejected, reason: "Wrong username or password.", status: 401)), to: "e1")
         #expect(names(session) == ["login"])
         #expect(session.stack.top?.screen.params["error"] == "Wrong username or password.")
         #expect(EffectFailure(.timedOut).message == EffectFailure.defaultMessage(for: .timedOut))
@@ -225,7 +225,7 @@ struct EffectsTests {
     @Test func anOutcomeRoundTripsThroughJSON() {
         for outcome in [
             EffectOutcome.success(["user": ["name": "Ada"]]), .success(.null),
-            .failure(EffectFailure(.rejected, message: "Card declined.", status: 402)), .failure(EffectFailure(.interrupted)),
+            .failure(EffectFailure(.rejected, reason: "Card declined.", status: 402)), .failure(EffectFailure(.interrupted)),
         ] {
             #expect(EffectOutcome(json: outcome.json) == outcome)
         }

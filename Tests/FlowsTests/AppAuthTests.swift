@@ -14,7 +14,9 @@ struct AppAuthTests {
         ("", "secret", "Enter your username."),
         ("ada", "", "Enter your password."),
         ("", "", "Enter your username and password."),
-        ("  ", "\t", "Enter your username and password."),
+        // A password is a secret: only its emptiness is tested.
+        ("  ", "", "Enter your username and password."),
+        ("  ", "\t", "Enter your username."),
     ])
     func missingInputStaysOnLoginAndSaysWhatIsMissing(username: String, password: String, error: String) throws {
         let app = try login()
@@ -39,7 +41,9 @@ struct AppAuthTests {
     @Test func validLoginHandsTheUserToAppWhichSavesATokenAndShowsHome() throws {
         let app = try login()
         let calls = try app.send("login", on: "login", ["username": "ada", "password": "secret"])
-        #expect(calls == ["MainCoordinator: setRoot(home)"])
+        // Signing in shows on the login screen; the service's answer shows home.
+        #expect(calls == ["AuthCoordinator: update(login)", "MainCoordinator: setRoot(home)"])
+        #expect(app.version == 3)
         #expect(app.stack == ["home:root"])
         #expect(app.tree == "AppCoordinator[MainCoordinator]")
         #expect(app.store[.token] == "token-ada")
@@ -52,7 +56,8 @@ struct AppAuthTests {
         try app.send("login", on: "login", ["username": "", "password": "secret"])
         try app.send("login", on: "login", ["username": "ada", "password": "secret"])
         #expect(app.stack == ["home:root"])
-        #expect(app.version == 3)
+        // The refused login, the login, and the service's answer.
+        #expect(app.version == 4)
     }
 
     // MARK: - Forgot password
@@ -108,13 +113,13 @@ struct AppAuthTests {
         let afterNotice = try #require(app.params("login"))
         try app.send("login", on: "login", ["username": "", "password": "x"])
         let afterError = try #require(app.params("login"))
-        #expect(afterNotice.keys == ["username", "error", "notice"])
+        #expect(afterNotice.keys == ["username", "error", "notice", "signingIn"])
         #expect(
             afterNotice == [
                 "username": "", "error": nil,
-                "notice": "If an account exists for a@b.c, a reset link is on its way.",
+                "notice": "If an account exists for a@b.c, a reset link is on its way.", "signingIn": false,
             ])
-        #expect(afterError.keys == ["username", "error", "notice"])
-        #expect(afterError == ["username": "", "error": "Enter your username.", "notice": nil])
+        #expect(afterError.keys == ["username", "error", "notice", "signingIn"])
+        #expect(afterError == ["username": "", "error": "Enter your username.", "notice": nil, "signingIn": false])
     }
 }

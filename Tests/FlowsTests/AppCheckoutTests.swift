@@ -42,7 +42,8 @@ struct AppCheckoutTests {
         #expect(try app.acceptedEvents == ["next", "back", "dismiss"])
         #expect(try app.send("next", on: "address", street) == ["CheckoutCoordinator: push(payment)"])
         #expect(try app.acceptedEvents == ["pay", "back", "dismiss"])
-        #expect(try app.send("pay", on: "payment", card) == ["CheckoutCoordinator: push(confirmation)"])
+        // Paying shows on the payment screen; the service's answer confirms.
+        #expect(try app.send("pay", on: "payment", card) == ["CheckoutCoordinator: update(payment)", "CheckoutCoordinator: push(confirmation)"])
         #expect(app.stack == ["home:root", "cart:sheet", "address:push", "payment:push", "confirmation:push"])
         #expect(try app.acceptedEvents == ["done"])
         #expect(app.params("confirmation") == ["street": "1 Main St", "card": "•••• 4242", "total": 21])
@@ -52,7 +53,8 @@ struct AppCheckoutTests {
         #expect(app.stack == ["home:root"])
         #expect(app.params("home") == ["username": nil, "lastCheckout": "completed"])
         #expect(app.tree == "AppCoordinator[MainCoordinator]")
-        #expect(app.version == 6)
+        // Five events, the payment service's answer, and `done`.
+        #expect(app.version == 7)
     }
 
     @Test func confirmationOffersNoWayBack() throws {
@@ -72,12 +74,50 @@ struct AppCheckoutTests {
         #expect(app.stack.last == "address:push")
     }
 
+    @Test func aDeclinedCardStaysOnPaymentWithTheReason() throws {
+        let app = try home()
+        try walk(app, through: 3)
+        let calls = try app.send("pay", on: "payment", ["card": "4000 0000 0000 0002"])
+        #expect(calls == ["CheckoutCoordinator: update(payment)", "CheckoutCoordinator: update(payment)"])
+        #expect(app.stack.last == "payment:push")
+        #expect(app.params("payment") == ["total": 21, "error": "Your card was declined.", "paying": false])
+        // Another card goes through.
+        try app.send("pay", on: "payment", ["card": "4242 4242 4242 4242"])
+        #expect(app.stack.last == "confirmation:push")
+    }
+
+    @Test func whileThePaymentServiceAnswersThePaymentScreenSaysSo() throws {
+        let app = try home()
+        try walk(app, through: 3)
+        app.performsEffects = false
+        try app.send("pay", on: "payment", ["card": "4242"])
+        #expect(app.params("payment") == ["total": 21, "error": nil, "paying": true])
+        #expect(app.session.pendingEffects.map(\.name) == ["payments.charge"])
+        #expect(app.session.pendingEffects.first?.input == ["card": "4242", "amount": 21])
+        // The user leaves the checkout first: its answer is dropped.
+        try app.send("dismiss", on: "payment")
+        #expect(app.session.pendingEffects.isEmpty)
+        let delivery = try app.session.deliver(.success(["charge": "x"]), to: "e1")
+        #expect(delivery.delivery == .dropped)
+        #expect(app.stack == ["home:root"])
+    }
+
+    @Test func anUnavailablePaymentServiceIsSaidInWordsForAPerson() throws {
+        let app = try home()
+        try walk(app, through: 3)
+        app.performsEffects = false
+        try app.send("pay", on: "payment", ["card": "4242"])
+        try app.session.deliver(.failure(EffectFailure(.timedOut)), to: "e1")
+        #expect(app.params("payment")?["error"] == "The payment service is unavailable. Try again in a moment.")
+        #expect(app.params("payment")?["paying"] == false)
+    }
+
     @Test(arguments: ["", "card", "12 3"])
     func aCardWithoutFourDigitsStaysOnPayment(card: String) throws {
         let app = try home()
         try walk(app, through: 3)
         #expect(try app.send("pay", on: "payment", ["card": .string(card)]) == ["CheckoutCoordinator: update(payment)"])
-        #expect(app.params("payment") == ["total": 21, "error": "Enter a card number."])
+        #expect(app.params("payment") == ["total": 21, "error": "Enter a card number.", "paying": false])
     }
 
     @Test func theStreetMustBeAString() throws {
@@ -149,7 +189,8 @@ struct AppCheckoutTests {
         try walk(app, through: 1)
         try app.send("cancel", on: "cart")
         #expect(app.params("home") == ["username": nil, "lastCheckout": "cancelled"])
-        #expect(app.session.history.entries.filter { $0.operation == .update }.map(\.screen) == ["home", "home", "home"])
+        // Home's three, and the payment screen's "paying".
+        #expect(app.session.history.entries.filter { $0.operation == .update }.map(\.screen) == ["home", "payment", "home", "home"])
         #expect(app.tree == "AppCoordinator[MainCoordinator]")
     }
 }

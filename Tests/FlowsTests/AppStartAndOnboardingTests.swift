@@ -22,7 +22,7 @@ struct AppStartAndOnboardingTests {
         let app = try FlowSession.app(onboarded: true)
         #expect(app.calls(since: 0) == ["AuthCoordinator: setRoot(login)"])
         #expect(app.tree == "AppCoordinator[AuthCoordinator]")
-        #expect(app.params("login") == ["username": "", "error": nil, "notice": nil])
+        #expect(app.params("login") == ["username": "", "error": nil, "notice": nil, "signingIn": false])
         #expect(try app.acceptedEvents == ["login", "forgotPassword"])
     }
 

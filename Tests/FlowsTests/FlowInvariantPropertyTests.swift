@@ -24,7 +24,7 @@ struct FlowInvariantPropertyTests {
 
     /// What one flow's walk covered.
     private struct Coverage {
-        var events = 0, accepted = 0, restarts = 0
+        var events = 0, accepted = 0, restarts = 0, outcomes = 0
         var refusals: [NavigationError.Kind: Int] = [:]
         var screens: Set<String> = []
     }
@@ -52,6 +52,17 @@ struct FlowInvariantPropertyTests {
                     let allProblems = problems + invariants.problems(in: session, accepted: accepted)
                     guard allProblems.isEmpty else {
                         Issue.record("seed \(seed), restart before event \(step + 1):\n  \(allProblems.joined(separator: "\n  "))")
+                        break
+                    }
+                }
+                // Now and then a service answers an effect a screen asked for.
+                if let effect = session.pendingEffects.first, client.rng.chance(Self.outcomePercent) {
+                    try session.deliver(Self.randomOutcome(for: effect, using: &client.rng), to: effect.id)
+                    accepted += 1
+                    coverage.outcomes += 1
+                    let problems = invariants.problems(in: session, accepted: accepted)
+                    guard problems.isEmpty else {
+                        Issue.record("seed \(seed), the outcome of \(effect.name) before event \(step + 1):\n  \(problems.joined(separator: "\n  "))")
                         break
                     }
                 }
@@ -86,6 +97,20 @@ struct FlowInvariantPropertyTests {
         return coverage
     }
 
+    /// How often, before an event, a pending effect gets its outcome.
+    static let outcomePercent = 60
+
+    /// What a service might answer: the demo service's answer, a refusal, or a failure.
+    static func randomOutcome(for effect: EffectRequest, using rng: inout SplitMix64) -> EffectOutcome {
+        switch Int.random(in: 0..<6, using: &rng) {
+        case 0: .failure(EffectFailure(.rejected, reason: "No.", status: effect.name == "payments.charge" ? 402 : 401))
+        case 1: .failure(EffectFailure(.unavailable))
+        default:
+            effect.name == "auth.login"
+                ? .success(["user": ["name": "random"]]) : .success(["charge": "demo", "amount": 21])
+        }
+    }
+
     /// The names of the screens a user can touch: the top, or with containers
     /// and no modal the top of each visible stack.
     private static func visibleNames(_ session: Session) -> [String] {
@@ -102,14 +127,14 @@ struct FlowInvariantPropertyTests {
         let restored: Session
         do {
             restored = try Session(
-                restoring: session.id, flow: session.flow, context: session.context, acceptedEvents: session.acceptedEvents,
-                limits: session.limits)
+                restoring: session.id, flow: session.flow, context: session.context, changes: session.acceptedChanges,
+                limits: session.limits, createdAt: session.createdAt, seed: session.seed)
         } catch {
             return (nil, ["the journal did not replay: \(error)"])
         }
         var problems: [String] = []
         if restored.version != session.version { problems.append("restored version \(restored.version), live \(session.version)") }
-        if restored.acceptedEvents != session.acceptedEvents { problems.append("the restored journal differs") }
+        if restored.acceptedChanges != session.acceptedChanges { problems.append("the restored journal differs") }
         if restored.byteCount != session.byteCount {
             problems.append("restored byte count \(restored.byteCount), live \(session.byteCount)")
         }

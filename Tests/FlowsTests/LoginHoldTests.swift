@@ -32,7 +32,7 @@ struct LoginHoldTests {
         expectLoggedOut(flow)
 
         let calls = try flow.send("login", on: "login", ["username": "ada", "password": "pw"])
-        #expect(calls == ["MainCoordinator: setRoot(home)", "ProfileCoordinator: push(profile)"])
+        #expect(calls == ["AuthCoordinator: update(login)", "MainCoordinator: setRoot(home)", "ProfileCoordinator: push(profile)"])
         #expect(flow.stack == ["home:root", "profile:push"])
         #expect(flow.params("profile")?["username"] == "ada")
         #expect(flow.session.pendingLink == nil)
@@ -45,7 +45,7 @@ struct LoginHoldTests {
         #expect(flow.session.pendingLink == "/checkout")
         expectLoggedOut(flow)
         let calls = try flow.send("login", on: "login", ["username": "ada", "password": "pw"])
-        #expect(calls == ["MainCoordinator: setRoot(home)", "CheckoutCoordinator: present(cart, sheet)"])
+        #expect(calls == ["AuthCoordinator: update(login)", "MainCoordinator: setRoot(home)", "CheckoutCoordinator: present(cart, sheet)"])
         #expect(flow.stack == ["home:root", "cart:sheet"])
     }
 
@@ -67,7 +67,7 @@ struct LoginHoldTests {
         #expect(flow.session.pendingLink == nil)
         expectLoggedOut(flow)
         let calls = try flow.send("login", on: "login", ["username": "bob", "password": "pw"])
-        #expect(calls == ["MainCoordinator: setRoot(home)"])
+        #expect(calls == ["AuthCoordinator: update(login)", "MainCoordinator: setRoot(home)"])
         #expect(flow.stack == ["home:root"])
     }
 
@@ -82,6 +82,9 @@ struct LoginHoldTests {
         #expect(restored.document() == live.document())
         let login = try #require(restored.stack.top?.screen.id)
         try restored.send(ClientEvent(screen: login, event: "login", payload: ["username": "ada", "password": "pw"]))
+        let signIn = try #require(restored.pendingEffects.first)
+        #expect(signIn.name == "auth.login")
+        try restored.deliver(.success(["user": ["name": "ada"]]), to: signIn.id)
         #expect(restored.stack.entries.map(\.screen.name) == ["home", "cart"])
     }
 }

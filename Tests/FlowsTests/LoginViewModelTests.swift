@@ -9,7 +9,7 @@ import Testing
 struct LoginViewModelTests {
     private final class FakeNavigation: AuthNavigation {
         var calls: [String] = []
-        func showMain(for user: User) { calls.append("showMain(\(user.username))") }
+        func signIn(username: String, password: String) { calls.append("signIn(\(username))") }
         func showForgotPassword() { calls.append("showForgotPassword") }
     }
 
@@ -24,28 +24,46 @@ struct LoginViewModelTests {
     }
 
     @Test func startsEmpty() {
-        #expect(LoginViewModel().output == ["username": "", "error": nil, "notice": nil])
+        #expect(LoginViewModel().output == ["username": "", "error": nil, "notice": nil, "signingIn": false])
     }
 
     @Test(arguments: [
         ("", "pw", "Enter your username."),
         ("ada", "", "Enter your password."),
-        (" ", "\n", "Enter your username and password."),
+        (" ", "", "Enter your username and password."),
+        // Only a password's emptiness is tested: it is a secret field.
+        (" ", "\n", "Enter your username."),
     ])
     func invalidInputSetsAnErrorAndDoesNotNavigate(username: String, password: String, error: String) {
         let (viewModel, navigation, outputs) = makeViewModel()
         viewModel.login(username: username, password: password)
         #expect(navigation.calls.isEmpty)
-        #expect(viewModel.output == ["username": .string(username), "error": .string(error), "notice": nil])
-        #expect(viewModel.output.keys == ["username", "error", "notice"])
+        #expect(viewModel.output == ["username": .string(username), "error": .string(error), "notice": nil, "signingIn": false])
+        #expect(viewModel.output.keys == ["username", "error", "notice", "signingIn"])
         #expect(outputs() == [viewModel.output])
     }
 
-    @Test func validInputAsksNavigationForMainWithTheUser() {
+    @Test func validInputShowsSigningInAndAsksNavigationToSignIn() {
         let (viewModel, navigation, outputs) = makeViewModel()
         viewModel.login(username: "ada", password: "pw")
-        #expect(navigation.calls == ["showMain(ada)"])
-        #expect(outputs().isEmpty)
+        #expect(navigation.calls == ["signIn(ada)"])
+        #expect(outputs() == [["username": "ada", "error": nil, "notice": nil, "signingIn": true]])
+    }
+
+    @Test func aFailedSignInSaysWhyAndLetsTheUserTryAgain() {
+        let (viewModel, _, _) = makeViewModel()
+        viewModel.login(username: "ada", password: "pw")
+        viewModel.signInFailed("Wrong username or password.")
+        #expect(viewModel.output == ["username": "ada", "error": "Wrong username or password.", "notice": nil, "signingIn": false])
+    }
+
+    @Test func theMessageOfEachFailureIsForAPerson() {
+        let message = LoginViewModel.message(for:)
+        #expect(message(EffectFailure(.rejected, status: 401)) == "Wrong username or password.")
+        #expect(message(EffectFailure(.rejected, reason: "Your account is locked.", status: 403)) == "Your account is locked.")
+        #expect(message(EffectFailure(.unavailable)) == "The sign-in service is unavailable. Try again in a moment.")
+        #expect(message(EffectFailure(.timedOut)) == "The sign-in service is unavailable. Try again in a moment.")
+        #expect(message(EffectFailure(.interrupted)) == "Signing in was interrupted. Try again.")
     }
 
     /// An over-long username is refused with an error and not echoed back:
@@ -59,8 +77,8 @@ struct LoginViewModelTests {
         let (viewModel, navigation, outputs) = makeViewModel()
         viewModel.login(username: username, password: password)
         #expect(navigation.calls.isEmpty)
-        #expect(viewModel.output == ["username": "", "error": "A username has at most 64 characters.", "notice": nil])
-        #expect(viewModel.output.keys == ["username", "error", "notice"])
+        #expect(viewModel.output == ["username": "", "error": "A username has at most 64 characters.", "notice": nil, "signingIn": false])
+        #expect(viewModel.output.keys == ["username", "error", "notice", "signingIn"])
         #expect(outputs() == [viewModel.output])
     }
 
@@ -68,7 +86,7 @@ struct LoginViewModelTests {
         let (viewModel, navigation, _) = makeViewModel()
         viewModel.login(username: "ada", password: "")
         viewModel.login(username: String(repeating: "a", count: 65), password: "pw")
-        #expect(viewModel.output == ["username": "ada", "error": "A username has at most 64 characters.", "notice": nil])
+        #expect(viewModel.output == ["username": "ada", "error": "A username has at most 64 characters.", "notice": nil, "signingIn": false])
         #expect(navigation.calls.isEmpty)
     }
 
@@ -77,7 +95,7 @@ struct LoginViewModelTests {
     func aUsernameOfSixtyFourCharactersIsAccepted(username: String) {
         let (viewModel, navigation, _) = makeViewModel()
         viewModel.login(username: username, password: "pw")
-        #expect(navigation.calls == ["showMain(\(username))"])
+        #expect(navigation.calls == ["signIn(\(username))"])
     }
 
     @Test func forgotPasswordAsksNavigation() {
@@ -90,8 +108,8 @@ struct LoginViewModelTests {
         let (viewModel, navigation, outputs) = makeViewModel()
         viewModel.login(username: "", password: "")
         viewModel.showNotice("Check your mail.")
-        #expect(viewModel.output == ["username": "", "error": nil, "notice": "Check your mail."])
-        #expect(viewModel.output.keys == ["username", "error", "notice"])
+        #expect(viewModel.output == ["username": "", "error": nil, "notice": "Check your mail.", "signingIn": false])
+        #expect(viewModel.output.keys == ["username", "error", "notice", "signingIn"])
         #expect(outputs().count == 2)
         #expect(navigation.calls.isEmpty)
     }
@@ -100,9 +118,9 @@ struct LoginViewModelTests {
         let (viewModel, navigation, outputs) = makeViewModel()
         viewModel.showNotice("Check your mail.")
         viewModel.login(username: "ada", password: "")
-        #expect(viewModel.output == ["username": "ada", "error": "Enter your password.", "notice": nil])
-        #expect(viewModel.output.keys == ["username", "error", "notice"])
-        #expect(outputs().map(\.keys) == [["username", "error", "notice"], ["username", "error", "notice"]])
+        #expect(viewModel.output == ["username": "ada", "error": "Enter your password.", "notice": nil, "signingIn": false])
+        #expect(viewModel.output.keys == ["username", "error", "notice", "signingIn"])
+        #expect(outputs().map(\.keys) == [["username", "error", "notice", "signingIn"], ["username", "error", "notice", "signingIn"]])
         #expect(navigation.calls.isEmpty)
     }
 

@@ -15,6 +15,7 @@ struct RecordingRouterTests {
         let screen = try #require(environment.navigation.stack.top?.screen)
         let declaration = try #require(screen.declaration(named: event), "'\(screen.name)' has no '\(event)'")
         try declaration.handler(EventPayload(payload))
+        try environment.answerPendingEffects()
     }
 
     /// The calls made by `body` alone.
@@ -46,10 +47,12 @@ struct RecordingRouterTests {
                 "OnboardingCoordinator: setRoot(welcome)",
                 "OnboardingCoordinator: push(features)",
                 "AuthCoordinator: setRoot(login)",
+                "AuthCoordinator: update(login)",
                 "MainCoordinator: setRoot(home)",
                 "CheckoutCoordinator: present(cart, sheet)",
                 "CheckoutCoordinator: push(address)",
                 "CheckoutCoordinator: push(payment)",
+                "CheckoutCoordinator: update(payment)",
                 "CheckoutCoordinator: push(confirmation)",
                 "CheckoutCoordinator: dismiss",
                 "MainCoordinator: update(home)",

@@ -33,6 +33,7 @@ struct ReportingBackTests {
     private func tap(_ event: String, _ payload: JSONObject = [:], in environment: CoordinatorEnvironment) throws {
         let screen = try #require(environment.navigation.stack.top?.screen)
         try #require(screen.declaration(named: event)).handler(EventPayload(payload))
+        try environment.answerPendingEffects()
     }
 
     private let environment = CoordinatorEnvironment()

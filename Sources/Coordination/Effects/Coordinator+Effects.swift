@@ -5,7 +5,9 @@ extension Coordinator {
     /// session's lock: show what happens next from there.
     ///
     /// If this coordinator finishes first, the effect is dropped: its
-    /// outcome is recorded but never delivered. Performing, retrying and
+    /// outcome is recorded but never delivered. Capture `self` unowned in
+    /// `handler`, as in a screen's handlers: the session keeps the handler
+    /// until the outcome comes, and must not keep the coordinator alive. Performing, retrying and
     /// timing out are the server's (``EffectFailure``); a replay of the
     /// session delivers the recorded outcome and performs nothing.
     @discardableResult

@@ -6,8 +6,10 @@ final class EffectLedger {
     /// An effect waiting for its outcome, with the handler that takes it.
     struct Pending {
         let request: EffectRequest
-        /// The coordinator that asked: its finishing drops the effect.
-        let coordinator: Coordinator
+        /// The coordinator that asked: its finishing drops the effect. Weak,
+        /// as a screen keeps its coordinator: the session's tree must be
+        /// freed with the session, pending effects or not.
+        weak var coordinator: Coordinator?
         let handler: (EffectOutcome) -> Void
     }
 
@@ -53,7 +55,13 @@ final class EffectLedger {
     /// outcomes will be recorded but not delivered.
     func dropPending(unless isLive: (Coordinator) -> Bool) {
         let before = pending.count
-        pending.removeAll { !isLive($0.coordinator) }
+        pending.removeAll { $0.coordinator.map { !isLive($0) } ?? true }
         if pending.count != before { revision += 1 }
+    }
+
+    /// Drops every pending effect: the session ended.
+    func dropAll() {
+        if !pending.isEmpty { revision += 1 }
+        pending.removeAll()
     }
 }

@@ -22,17 +22,22 @@ public struct EffectFailure: Error, Sendable, Equatable {
     }
 
     public let kind: Kind
-    /// A sentence a person can read: the backend's own reason when it gave
-    /// one, else a plain one for ``kind``.
-    public let message: String
+    /// The performer's own words (a backend's problem `detail`: "Your card
+    /// was declined."), when it gave some.
+    public let reason: String?
     /// For ``Kind/rejected`` by an HTTP backend: its status (401, 402, …).
     public let status: Int?
 
-    public init(_ kind: Kind, message: String? = nil, status: Int? = nil) {
+    /// - Parameter reason: the performer's own words, if any; ``message``
+    ///   falls back to a plain sentence for `kind`.
+    public init(_ kind: Kind, reason: String? = nil, status: Int? = nil) {
         self.kind = kind
-        self.message = message ?? Self.defaultMessage(for: kind)
+        self.reason = reason.flatMap { $0.isEmpty ? nil : $0 }
         self.status = status
     }
+
+    /// A sentence fit to show a person: ``reason``, else a plain one for ``kind``.
+    public var message: String { reason ?? Self.defaultMessage(for: kind) }
 
     /// What a person is told when the performer gave no reason.
     public static func defaultMessage(for kind: Kind) -> String {

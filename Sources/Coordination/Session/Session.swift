@@ -186,8 +186,10 @@ public final class Session {
                 currentVersion: version)
         }
         let dispatch = try state.validate(event, version: version)
+        // What is kept, and so counted: secret fields as their placeholder.
+        let recorded = dispatch.recorded(event)
         let admission = try budget.admit(
-            event, paramsBytes: state.stackParamsByteCount, limit: limits.maxSessionBytes, version: version)
+            recorded, paramsBytes: state.stackParamsByteCount, limit: limits.maxSessionBytes, version: version)
         let before = state.changeMarker
         do throws(NavigationError) {
             try state.apply(dispatch, payload: event.payload, version: version + 1, time: time)
@@ -198,7 +200,6 @@ public final class Session {
             }
             throw error
         }
-        let recorded = dispatch.recorded(event)
         accept(.event(recorded, at: time), bytes: admission.eventBytes)
         return recorded
     }
@@ -233,7 +234,7 @@ public final class Session {
         var outcome = outcome
         var bytes = SessionBudget.bytes(ofOutcome: outcome, effect: effectID)
         if budget.heldBytes(paramsBytes: state.stackParamsByteCount) + bytes > limits.maxSessionBytes {
-            outcome = .failure(EffectFailure(.rejected, message: "The answer was too large to keep."))
+            outcome = .failure(EffectFailure(.rejected, reason: "The answer was too large to keep."))
             bytes = SessionBudget.bytes(ofOutcome: outcome, effect: effectID)
         }
         let delivered: Bool

@@ -205,6 +205,7 @@ final class SessionState {
         navigation.isClosed = true
         root.finish()
         for entry in navigation.shownEntries { entry.screen.clearHandlers() }
+        environment.effects.dropAll()
     }
 
     enum Dispatch {

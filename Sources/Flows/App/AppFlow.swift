@@ -9,6 +9,9 @@ public enum AppFlow {
     public static let flow = Flow(
         name: "app",
         description: "Onboarding, login, home, profile, settings and a checkout modal.",
+        // 2: login and payment ask their services (effects); sessions
+        // recorded by version 1 answer 410 flow-changed.
+        version: 2,
         context: [
             ContextField(
                 "onboarded", .boolean, default: false,

@@ -3,7 +3,7 @@ import Coordination
 /// Login and password reset. Finishes with a typed output, the ``User``.
 final class AuthCoordinator: OutputCoordinator<User> {
     /// Declared once: every session's screens share them (``EventFields``).
-    private static let loginFields: EventFields = ["username": .string, "password": .string]
+    private static let loginFields: EventFields = ["username": .string, "password": .string(secret: true)]
     private static let submitFields: EventFields = ["email": .string]
 
     private let viewModel = LoginViewModel()
@@ -25,8 +25,19 @@ final class AuthCoordinator: OutputCoordinator<User> {
 }
 
 extension AuthCoordinator: AuthNavigation {
-    func showMain(for user: User) {
-        finish(with: user)
+    /// Asks the sign-in service (`auth.login`): a 2xx `{"user": {"name": …}}`
+    /// logs in as that user; anything else keeps the login screen, saying why.
+    func signIn(username: String, password: String) {
+        let input: JSONValue = ["username": .string(username), "password": .string(password)]
+        perform(Effect("auth.login", input: input)) { [unowned self] outcome in
+            switch outcome {
+            case .success(let answer):
+                let name = answer["user"]?["name"]?.stringValue ?? username
+                finish(with: User(username: name))
+            case .failure(let failure):
+                viewModel.signInFailed(LoginViewModel.message(for: failure))
+            }
+        }
     }
 
     func showForgotPassword() {

@@ -45,16 +45,40 @@ final class CheckoutCoordinator: Coordinator {
     }
 
     private func showPayment() {
-        let payment = Screen("payment", params: ["total": 21, "error": nil])
+        let payment = Screen("payment", params: ["total": 21, "error": nil, "paying": false])
         payment.on("pay", fields: Self.payFields) { [unowned self, unowned payment] payload in
             let digits = payload.string("card").filter(\.isNumber)
             guard digits.count >= 4 else {
-                router.update(payment, "error", to: "Enter a card number.")
+                router.update(payment, params: ["total": 21, "error": "Enter a card number.", "paying": false])
                 return
             }
-            showConfirmation(cardEnding: String(digits.suffix(4)))
+            router.update(payment, params: ["total": 21, "error": nil, "paying": true])
+            charge(card: payload.string("card"), ending: String(digits.suffix(4)), on: payment)
         }
         router.push(payment)
+    }
+
+    /// Asks the payment service (`payments.charge`): success confirms; a
+    /// decline (402) keeps the payment screen with its reason.
+    private func charge(card: String, ending: String, on payment: Screen) {
+        perform(Effect("payments.charge", input: ["card": .string(card), "amount": 21])) { [unowned self, unowned payment] outcome in
+            switch outcome {
+            case .success:
+                showConfirmation(cardEnding: ending)
+            case .failure(let failure):
+                router.update(payment, params: ["total": 21, "error": .string(Self.message(for: failure)), "paying": false])
+            }
+        }
+    }
+
+    /// What a person is told when the payment service answers `failure`.
+    static func message(for failure: EffectFailure) -> String {
+        switch failure.kind {
+        case .rejected where failure.status == 402: failure.reason ?? "The card was declined."
+        case .rejected: failure.reason ?? "The payment service refused the payment."
+        case .unavailable, .timedOut: "The payment service is unavailable. Try again in a moment."
+        case .interrupted: "The payment was interrupted. Try again."
+        }
     }
 
     private func showConfirmation(cardEnding: String) {

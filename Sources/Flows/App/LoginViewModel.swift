@@ -3,7 +3,8 @@ import Coordination
 /// What the login view model may ask of navigation: MVVM-C's navigation
 /// protocol. The view model never sees a router or a screen.
 protocol AuthNavigation: AnyObject {
-    func showMain(for user: User)
+    /// Valid input: check it with the sign-in service, then move on.
+    func signIn(username: String, password: String)
     func showForgotPassword()
 }
 
@@ -14,7 +15,7 @@ final class LoginViewModel {
     /// Called whenever ``output`` changes, so the coordinator can update the screen.
     var onOutputChange: ((JSONObject) -> Void)?
 
-    private(set) var output: JSONObject = ["username": "", "error": nil, "notice": nil] {
+    private(set) var output: JSONObject = ["username": "", "error": nil, "notice": nil, "signingIn": false] {
         didSet { onOutputChange?(output) }
     }
 
@@ -31,9 +32,10 @@ final class LoginViewModel {
             output = updated
             return
         }
-        let missing = [("username", username), ("password", password)]
-            .filter { $0.1.allSatisfy(\.isWhitespace) }
-            .map(\.0)
+        // The password is a secret field: a replay sees only whether it was
+        // empty, so emptiness is all that may be tested.
+        var missing = username.allSatisfy(\.isWhitespace) ? ["username"] : []
+        if password.isEmpty { missing.append("password") }
         guard missing.isEmpty else {
             var updated = output
             updated["username"] = .string(username)
@@ -42,7 +44,21 @@ final class LoginViewModel {
             output = updated
             return
         }
-        navigation?.showMain(for: User(username: username))
+        var updated = output
+        updated["username"] = .string(username)
+        updated["error"] = .null
+        updated["notice"] = .null
+        updated["signingIn"] = true
+        output = updated
+        navigation?.signIn(username: username, password: password)
+    }
+
+    /// The sign-in service refused or failed: say why, and let the user try again.
+    func signInFailed(_ message: String) {
+        var updated = output
+        updated["error"] = .string(message)
+        updated["signingIn"] = false
+        output = updated
     }
 
     func forgotPassword() {
@@ -55,5 +71,20 @@ final class LoginViewModel {
         updated["notice"] = .string(notice)
         updated["error"] = .null
         output = updated
+    }
+
+    /// What a person is told when the sign-in service answers `failure`:
+    /// the service's reason for a refusal (401, 403), else that it is unavailable.
+    static func message(for failure: EffectFailure) -> String {
+        switch failure.kind {
+        case .rejected where failure.status == 401 || failure.status == 403:
+            failure.reason ?? "Wrong username or password."
+        case .rejected:
+            failure.reason ?? "The sign-in service refused the request."
+        case .unavailable, .timedOut:
+            "The sign-in service is unavailable. Try again in a moment."
+        case .interrupted:
+            "Signing in was interrupted. Try again."
+        }
     }
 }

@@ -92,7 +92,7 @@ final class EffectRunner: Sendable {
                 counters.started(request.name)
                 unrecorded.withLock { _ = $0.keys.insert(key) }
                 let message = "The request was interrupted before it was answered. Try again."
-                complete(key, name: request.name, outcome: .failure(EffectFailure(.interrupted, message: message)), startedAt: nil)
+                complete(key, name: request.name, outcome: .failure(EffectFailure(.interrupted, reason: message)), startedAt: nil)
                 continue
             }
             let age = Double(now - requestedAt(request)) / 1000
@@ -168,7 +168,7 @@ final class EffectRunner: Sendable {
         }
         guard let performer = performers[request.name] else {
             let message = "No service performs '\(request.name)' on this server."
-            queue.async { [self] in take(key, .failure(EffectFailure(.unavailable, message: message))) }
+            queue.async { [self] in take(key, .failure(EffectFailure(.unavailable, reason: message))) }
             return
         }
         queue.async { [self] in

@@ -131,9 +131,9 @@ struct FlowInvariants {
 
     private func versionProblems(_ session: Session, accepted: Int) -> [String] {
         var problems: [String] = []
-        if session.version != 1 + accepted { problems.append("version \(session.version) after \(accepted) accepted events") }
-        if session.acceptedEvents.count != accepted {
-            problems.append("the session accepted \(session.acceptedEvents.count) events, not \(accepted)")
+        if session.version != 1 + accepted { problems.append("version \(session.version) after \(accepted) accepted changes") }
+        if session.acceptedChanges.count != accepted {
+            problems.append("the session accepted \(session.acceptedChanges.count) changes, not \(accepted)")
         }
         return problems
     }

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import Coordination
@@ -10,6 +11,11 @@ final class FlowSession {
 
     /// Every router call of the session, when it records them.
     let routerLog: RouterCallLog?
+    /// Whether the effects an event asks for are performed at once by the
+    /// built-in flows' demo services (``DemoServices``) and their outcomes
+    /// delivered before ``send(_:on:_:expectedVersion:)`` returns, as a
+    /// server with fast services does. False: they stay pending.
+    var performsEffects = true
 
     init(
         _ flow: Flow, context: JSONValue? = nil, limits: SessionLimits = .default, routerLog: RouterCallLog? = nil
@@ -99,7 +105,22 @@ final class FlowSession {
         }
         let before = version
         try session.send(ClientEvent(screen: top.id ?? "", event: event, payload: payload), expectedVersion: expectedVersion)
+        if performsEffects { try performPendingEffects() }
         return calls(since: before)
+    }
+
+    /// Performs every pending effect with the demo services and delivers
+    /// its outcome, oldest first, until none is pending.
+    func performPendingEffects() throws {
+        while let effect = session.pendingEffects.first {
+            let performer = try #require(BuiltinFlows.performers.first { $0.name == effect.name }, "no demo service for \(effect.name)")
+            let answer = LockedBox<EffectOutcome?>(nil)
+            performer.perform(EffectCall(sessionID: session.id, effectID: effect.id, name: effect.name, input: effect.input)) {
+                outcome in answer.withLock { $0 = outcome }
+            }
+            let outcome = try #require(answer.withLock { $0 }, "the demo service did not answer at once")
+            try session.deliver(outcome, to: effect.id)
+        }
     }
 
     /// Opens `link`; returns the router calls it made, as the recording
@@ -109,6 +130,7 @@ final class FlowSession {
         let before = version
         routerLog?.removeAll()
         try session.open(link: link, expectedVersion: expectedVersion)
+        if performsEffects { try performPendingEffects() }
         return routerLog.map { describeCalls($0) } ?? calls(since: before)
     }
 
