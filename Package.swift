@@ -42,6 +42,14 @@ let package = Package(
             pkgConfig: "hiredis",
             providers: [.apt(["libhiredis-dev"])]
         ),
+        .systemLibrary(
+            name: "CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]
+        ),
+        // Effects performed over HTTP against teams' backends, on libcurl's
+        // multi interface (EFFECTS.md, "Who performs it").
+        .target(name: "EffectBackends", dependencies: ["JSON", "CCurl", "Locking"]),
         // Sessions shared by several instances through Redis (DURABILITY.md, "Several instances").
         .target(name: "RedisStore", dependencies: ["Sessions", "CHiredis", "Locking"]),
         // Helpers every test target shares (a lock ThreadSanitizer can see, a seeded generator).
@@ -50,6 +58,7 @@ let package = Package(
         .testTarget(name: "CoordinationTests", dependencies: ["Coordination", "Sessions", "Locking", "TestSupport"]),
         .testTarget(name: "FlowsTests", dependencies: ["Flows", "Coordination", "Sessions", "TestSupport"]),
         .testTarget(name: "HTTPCoreTests", dependencies: ["HTTPCore", "TestSupport"]),
+        .testTarget(name: "EffectBackendsTests", dependencies: ["EffectBackends", "JSON", "TestSupport"]),
         .testTarget(name: "SessionsTests", dependencies: ["Sessions", "RedisStore", "Flows", "TestSupport"]),
         .testTarget(
             name: "NavigationAPITests",
