@@ -21,7 +21,8 @@ extension AttemptResult {
         case .permanentFailure(let reason):
             return .finish(.unavailable(reason: reason))
         case .transientFailure(let reason):
-            return Self.retry(reason: reason, attempts: attempts, secondsLeft: secondsLeft, wait: policy.delay(afterAttempts: attempts, jitter: jitter))
+            return Self.retry(
+                reason: reason, attempts: attempts, secondsLeft: secondsLeft, wait: policy.delay(afterAttempts: attempts, jitter: jitter))
         case .answered(let response):
             return response.decision(attempts: attempts, secondsLeft: secondsLeft, policy: policy, jitter: jitter, bodyLimit: bodyLimit)
         }
@@ -47,7 +48,8 @@ extension AttemptResponse {
             }
             return .finish(.success(status: status, body: Self.json(body)))
         case 300...399:
-            return .finish(.unavailable(reason: "the backend answered \(status), a redirect, and redirects are not followed: check its URL"))
+            return .finish(
+                .unavailable(reason: "the backend answered \(status), a redirect, and redirects are not followed: check its URL"))
         case 408, 429, 500...599:
             let reason = "the backend answered \(status)"
             var wait = policy.delay(afterAttempts: attempts, jitter: jitter)

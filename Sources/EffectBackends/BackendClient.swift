@@ -36,6 +36,8 @@ public final class BackendClient: Sendable {
     public static let defaultMaxConcurrent = 256
     /// The largest response body read, by default: 1 MiB.
     public static let defaultMaxResponseBytes = 1 << 20
+    /// The client's thread's name, by default.
+    public static let defaultThreadName = "backend-client"
 
     private let inbox: Locked<BackendInbox>
 
@@ -48,9 +50,12 @@ public final class BackendClient: Sendable {
     ///     for its detail.
     ///   - userAgent: the `User-Agent` sent.
     ///   - retryPolicy: the waits between attempts.
+    ///   - threadName: the thread's name in `top -H` and /proc, cut to 15
+    ///     bytes; threads it starts (libcurl's name resolver) inherit it.
     public init(
         maxConcurrent: Int = defaultMaxConcurrent, maxResponseBytes: Int = defaultMaxResponseBytes,
-        userAgent: String = "navigation-server", retryPolicy: RetryPolicy = RetryPolicy()
+        userAgent: String = "navigation-server", retryPolicy: RetryPolicy = RetryPolicy(),
+        threadName: String = defaultThreadName
     ) throws(BackendClientError) {
         if let failure = CurlLibrary.initializeOnce() { throw .startFailed("libcurl: \(failure)") }
         guard let multi = curl_multi_init() else { throw .startFailed("libcurl could not make a multi handle") }
@@ -63,7 +68,7 @@ public final class BackendClient: Sendable {
         let loop = BackendEventLoop(
             multi: multi, inbox: inbox, maxConcurrent: slots, bodyLimit: max(0, maxResponseBytes),
             userAgent: userAgent.utf8.allSatisfy { (0x20...0x7E).contains($0) } ? userAgent : "navigation-server",
-            retryPolicy: retryPolicy)
+            retryPolicy: retryPolicy, threadName: threadName)
         var thread = pthread_t()
         let retainedLoop = Unmanaged.passRetained(loop).toOpaque()
         let created = pthread_create(

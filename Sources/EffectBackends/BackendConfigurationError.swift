@@ -31,7 +31,8 @@ public enum BackendConfigurationError: Error, Sendable, Equatable, CustomStringC
     /// characters shown as `?`, so a message stays one readable line.
     private static func quoted(_ text: String) -> String {
         let limit = 100
-        let visible = String(String.UnicodeScalarView(text.unicodeScalars.prefix(limit).map { $0.value < 0x20 || $0.value == 0x7F ? "?" : $0 }))
+        let visible = String(
+            String.UnicodeScalarView(text.unicodeScalars.prefix(limit).map { $0.value < 0x20 || $0.value == 0x7F ? "?" : $0 }))
         return text.unicodeScalars.count > limit ? visible + "…" : visible
     }
 }

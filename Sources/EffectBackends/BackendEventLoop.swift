@@ -20,7 +20,6 @@ import Locking
 ///
 /// All state but the inbox is confined to this thread.
 final class BackendEventLoop {
-    static let threadName = "backend-client"
     static let stoppingReason = "the server is stopping"
 
     private let multi: UnsafeMutableRawPointer
@@ -29,6 +28,7 @@ final class BackendEventLoop {
     private let bodyLimit: Int
     private let userAgent: String
     private let retryPolicy: RetryPolicy
+    private let threadName: String
     /// Calls waiting for their next attempt: new, in backoff, or for a slot.
     private var waiting: [BackendJob] = []
     /// Attempts in flight, by their easy handle.
@@ -37,18 +37,22 @@ final class BackendEventLoop {
     private var finished: [(completion: @Sendable (BackendOutcome) -> Void, outcome: BackendOutcome)] = []
     private var random = SystemRandomNumberGenerator()
 
-    init(multi: UnsafeMutableRawPointer, inbox: Locked<BackendInbox>, maxConcurrent: Int, bodyLimit: Int, userAgent: String, retryPolicy: RetryPolicy) {
+    init(
+        multi: UnsafeMutableRawPointer, inbox: Locked<BackendInbox>, maxConcurrent: Int, bodyLimit: Int, userAgent: String,
+        retryPolicy: RetryPolicy, threadName: String
+    ) {
         self.multi = multi
         self.inbox = inbox
         self.maxConcurrent = maxConcurrent
         self.bodyLimit = bodyLimit
         self.userAgent = userAgent
         self.retryPolicy = retryPolicy
+        self.threadName = threadName
     }
 
     /// Runs until the client stops, then ends every call left and frees the multi handle.
     func run() {
-        Self.nameThisThread()
+        Self.nameThisThread(threadName)
         while true {
             let (submissions, isStopping) = inbox.withLock { inbox in
                 defer { inbox.submissions.removeAll() }
@@ -83,13 +87,13 @@ final class BackendEventLoop {
         curl_multi_cleanup(multi)
     }
 
-    /// Names the thread (in `top -H`, `/proc`), through /proc: Glibc's
-    /// module leaves out `pthread_setname_np`. Threads it starts (libcurl's
-    /// name resolver) inherit the name.
-    private static func nameThisThread() {
+    /// Names the thread through /proc (Glibc's module leaves out
+    /// `pthread_setname_np`); the kernel keeps 15 bytes.
+    private static func nameThisThread(_ name: String) {
         let file = open("/proc/thread-self/comm", O_WRONLY | O_CLOEXEC)
         guard file >= 0 else { return }
-        _ = threadName.withCString { write(file, $0, strlen($0)) }
+        let bytes = Array(name.utf8.prefix(15))
+        _ = write(file, bytes, bytes.count)
         close(file)
     }
 

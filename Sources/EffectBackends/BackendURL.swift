@@ -12,8 +12,8 @@ public struct BackendURL: Sendable, Hashable, CustomStringConvertible {
     /// The longest URL accepted, in UTF-8 bytes.
     public static let maxLength = 2048
 
-    /// The URL as libcurl normalised it (scheme and host in lower case, an
-    /// empty path as `/`): what every request is sent to.
+    /// The URL as libcurl normalised it (the scheme in lower case, an empty
+    /// path as `/`): what every request is sent to.
     public let absoluteString: String
     /// `http` or `https`.
     public let scheme: String

@@ -32,7 +32,8 @@ import Testing
     @Test func anEmptyOrNonJSONAnswerIsASuccessWithNull() throws {
         let empty = try TestBackend(always: .respond(status: 204))
         let text = try TestBackend(always: .respond(status: 200, headers: [("Content-Type", "text/plain")], body: Array("OK, done".utf8)))
-        let html = try TestBackend(always: .respond(status: 201, headers: [("Content-Type", "application/json")], body: Array("<html>".utf8)))
+        let html = try TestBackend(
+            always: .respond(status: 201, headers: [("Content-Type", "application/json")], body: Array("<html>".utf8)))
         try withClient { client throws in
             #expect(outcome(of: try testCall(empty.url), on: client) == .success(status: 204, body: .null))
             #expect(outcome(of: try testCall(text.url), on: client) == .success(status: 200, body: .null))

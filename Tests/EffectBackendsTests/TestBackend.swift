@@ -84,7 +84,12 @@ final class TestBackend: Sendable {
 
     /// Closes every connection and the listener, and ends the thread.
     func stop() {
-        guard let thread = thread.withLock({ thread in defer { thread = nil }; return thread }) else { return }
+        guard
+            let thread = thread.withLock({ thread in
+                defer { thread = nil }
+                return thread
+            })
+        else { return }
         shared.withLock { $0.isStopping = true }
         loop.wake()
         pthread_join(thread, nil)

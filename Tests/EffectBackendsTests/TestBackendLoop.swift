@@ -180,7 +180,9 @@ final class TestBackendLoop: @unchecked Sendable {
     }
 
     private func writeTo(_ index: Int) {
-        let written = connections[index].output.withUnsafeBytes { send(connections[index].socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        let written = connections[index].output.withUnsafeBytes {
+            send(connections[index].socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+        }
         if written > 0 { connections[index].output.removeFirst(written) }
         if written < 0 && errno != EAGAIN && errno != EWOULDBLOCK {
             drop(index)
