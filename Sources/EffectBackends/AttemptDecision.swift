@@ -3,21 +3,38 @@ import JSON
 /// What follows an attempt: the call's outcome, or another attempt.
 enum AttemptDecision: Sendable, Equatable {
     case finish(BackendOutcome)
-    case retry(afterSeconds: Double)
+    /// Another attempt after a wait; `failure` says why this one failed.
+    case retry(afterSeconds: Double, failure: String)
+
+    /// The outcome of a call whose deadline passed, during an attempt or
+    /// while it waited for a slot, after `attempts` attempts: `timedOut`
+    /// when none had failed, else `unavailable` with the last failure
+    /// (`lastFailure`): the backend had answered, just not usefully.
+    static func deadlinePassed(attempts: Int, lastFailure: String?) -> BackendOutcome {
+        guard let lastFailure else { return .timedOut }
+        return .unavailable(reason: "\(lastFailure) (\(attemptCount(attempts)), then the timeout)")
+    }
+
+    fileprivate static func attemptCount(_ attempts: Int) -> String {
+        attempts == 1 ? "1 attempt" : "\(attempts) attempts"
+    }
 }
 
 extension AttemptResult {
     /// Decides what follows this attempt. `attempts` counts the call's
-    /// attempts so far, this one included; `secondsLeft` is the time to the
-    /// call's deadline; `jitter` a random number in 0 ..< 1 for the backoff.
+    /// attempts so far, this one included; `lastFailure` is why the one
+    /// before failed, if it did; `secondsLeft` is the time to the call's
+    /// deadline; `jitter` a random number in 0 ..< 1 for the backoff.
     ///
     /// Another attempt is made only when it may succeed and its wait ends
     /// before the deadline; otherwise the call ends now rather than sleep
     /// into a certain failure.
-    func decision(attempts: Int, secondsLeft: Double, policy: RetryPolicy, jitter: Double, bodyLimit: Int) -> AttemptDecision {
+    func decision(
+        attempts: Int, lastFailure: String? = nil, secondsLeft: Double, policy: RetryPolicy, jitter: Double, bodyLimit: Int
+    ) -> AttemptDecision {
         switch self {
         case .cutByDeadline:
-            return .finish(.timedOut)
+            return .finish(AttemptDecision.deadlinePassed(attempts: attempts, lastFailure: lastFailure))
         case .permanentFailure(let reason):
             return .finish(.unavailable(reason: reason))
         case .transientFailure(let reason):
@@ -29,13 +46,12 @@ extension AttemptResult {
     }
 
     /// Another attempt after `wait` seconds when that ends before the
-    /// deadline; else `unavailable` with the last failure.
+    /// deadline; else `unavailable` with this failure.
     fileprivate static func retry(reason: String, attempts: Int, secondsLeft: Double, wait: Double) -> AttemptDecision {
         guard wait < secondsLeft else {
-            let tries = attempts == 1 ? "1 attempt" : "\(attempts) attempts"
-            return .finish(.unavailable(reason: "\(reason) (\(tries), no time left for another)"))
+            return .finish(.unavailable(reason: "\(reason) (\(AttemptDecision.attemptCount(attempts)), no time left for another)"))
         }
-        return .retry(afterSeconds: wait)
+        return .retry(afterSeconds: wait, failure: reason)
     }
 }
 

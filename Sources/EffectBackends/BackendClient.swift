@@ -17,8 +17,12 @@ import Locking
 /// what follows each answer is ``BackendOutcome``'s documentation. Calls
 /// over `maxConcurrent` wait for a slot, within their own timeout. Redirects
 /// are not followed; only `http` and `https` are spoken. libcurl honours
-/// the usual proxy variables (`http_proxy`, `https_proxy`, `no_proxy`) and
-/// keeps connections to a backend alive between calls.
+/// the usual proxy variables (`http_proxy`, `https_proxy`, `no_proxy`),
+/// checks https backends' certificates against the system's CA store, and
+/// keeps connections to a backend alive between calls. A host name is
+/// looked up by libcurl's resolver, a short-lived thread per lookup in
+/// flight, its answer kept for 60 s; an address literal or `localhost`
+/// needs none.
 ///
 /// ```swift
 /// let client = try BackendClient()
@@ -48,7 +52,7 @@ public final class BackendClient: Sendable {
     ///   - maxResponseBytes: the largest body read; a 2xx answer with a
     ///     larger one is `.unavailable`, and of a 4xx only this much is read
     ///     for its detail.
-    ///   - userAgent: the `User-Agent` sent.
+    ///   - userAgent: the `User-Agent` sent; printable ASCII, else the default.
     ///   - retryPolicy: the waits between attempts.
     ///   - threadName: the thread's name in `top -H` and /proc, cut to 15
     ///     bytes; threads it starts (libcurl's name resolver) inherit it.
@@ -80,6 +84,8 @@ public final class BackendClient: Sendable {
             }, retainedLoop)
         guard created == 0 else {
             Unmanaged<BackendEventLoop>.fromOpaque(retainedLoop).release()
+            // deinit's shutdown() must find no handle to wake.
+            inbox.withLock { $0.multi = nil }
             curl_multi_cleanup(multi)
             throw .startFailed("pthread_create(): \(String(cString: strerror(created)))")
         }
@@ -102,7 +108,7 @@ public final class BackendClient: Sendable {
             // Only the first call since the loop last emptied the inbox
             // wakes it; the later ones ride on that wakeup.
             if inbox.submissions.isEmpty { _ = curl_multi_wakeup(multi) }
-            inbox.submissions.append((BackendJob(call: call, completion: completion, acceptedAt: now), now))
+            inbox.submissions.append(BackendJob(call: call, completion: completion, acceptedAt: now))
             return true
         }
         if !accepted { completion(.unavailable(reason: BackendEventLoop.stoppingReason)) }
@@ -112,7 +118,8 @@ public final class BackendClient: Sendable {
     /// with `.unavailable("the server is stopping")`, and later calls
     /// complete so at once. Returns when the thread has ended and every
     /// completion has run, except when called from a completion (the
-    /// thread then ends after it). Idempotent.
+    /// thread then ends after it). Idempotent: a second call, even one made
+    /// while the first waits, returns at once.
     public func shutdown() {
         let thread: pthread_t? = inbox.withLock { inbox in
             if !inbox.isStopping, let multi = inbox.multi {

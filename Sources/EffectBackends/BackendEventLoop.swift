@@ -12,8 +12,8 @@ import Locking
 /// socket and a little memory, never a thread.
 ///
 /// Each turn takes new calls from the inbox, starts the attempts that are
-/// due while fewer than `maxConcurrent` are in flight, times out calls whose
-/// deadline passed while they waited for a slot, lets libcurl move its
+/// due while fewer than `maxConcurrent` are in flight, ends calls whose
+/// deadline passed while they waited, lets libcurl move its
 /// transfers on, decides what follows each finished attempt, runs the
 /// completions, and sleeps in `curl_multi_poll` until a socket, libcurl's
 /// timer, the next backoff's end or deadline, or a new call wakes it.
@@ -58,11 +58,11 @@ final class BackendEventLoop {
                 defer { inbox.submissions.removeAll() }
                 return (inbox.submissions, inbox.isStopping)
             }
-            for submission in submissions {
-                if let problem = submission.job.call.headerProblem {
-                    finish(submission.job, .unavailable(reason: problem))
+            for job in submissions {
+                if let problem = job.call.headerProblem {
+                    finish(job, .unavailable(reason: problem))
                 } else {
-                    waiting.append(submission.job)
+                    waiting.append(job)
                 }
             }
             if isStopping { break }
@@ -100,12 +100,13 @@ final class BackendEventLoop {
     // MARK: - Attempts
 
     /// Starts the waiting calls whose backoff is over, oldest first, while
-    /// slots are free; ends those whose deadline passed while they waited.
+    /// slots are free; ends those whose deadline passed while they waited
+    /// (for a slot: a backoff never ends past the deadline).
     private func startDueAttempts(now: Double) {
         var stillWaiting: [BackendJob] = []
         for job in waiting {
             if job.deadline <= now {
-                finish(job, .timedOut)
+                finish(job, AttemptDecision.deadlinePassed(attempts: job.attempts, lastFailure: job.lastFailure))
             } else if job.notBefore <= now && active.count < maxConcurrent {
                 start(job, now: now)
             } else {
@@ -145,13 +146,14 @@ final class BackendEventLoop {
             curl_multi_remove_handle(multi, easy)
             var job = transfer.job
             let decision = result.decision(
-                attempts: job.attempts, secondsLeft: job.deadline - now, policy: retryPolicy,
+                attempts: job.attempts, lastFailure: job.lastFailure, secondsLeft: job.deadline - now, policy: retryPolicy,
                 jitter: Double.random(in: 0..<1, using: &random), bodyLimit: bodyLimit)
             switch decision {
             case .finish(let outcome):
                 finish(job, outcome)
-            case .retry(let seconds):
+            case .retry(let seconds, let failure):
                 job.notBefore = now + seconds
+                job.lastFailure = failure
                 waiting.append(job)
             }
         }

@@ -6,8 +6,8 @@
 
 /// What other threads hand the event loop, behind the client's lock.
 struct BackendInbox {
-    /// Calls accepted and not yet taken by the loop, with when each was accepted.
-    var submissions: [(job: BackendJob, acceptedAt: Double)] = []
+    /// Calls accepted and not yet taken by the loop.
+    var submissions: [BackendJob] = []
     /// Set once by ``BackendClient/shutdown()``; no call is accepted after.
     var isStopping = false
     /// The multi handle, for `curl_multi_wakeup` (which libcurl allows from

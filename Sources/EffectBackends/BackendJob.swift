@@ -9,6 +9,8 @@ struct BackendJob {
     var attempts = 0
     /// The next attempt starts no earlier (the backoff's end).
     var notBefore: Double
+    /// Why the last attempt failed, when it did and another was due.
+    var lastFailure: String?
 
     init(call: BackendCall, completion: @escaping @Sendable (BackendOutcome) -> Void, acceptedAt now: Double) {
         self.call = call

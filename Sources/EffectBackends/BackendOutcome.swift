@@ -12,18 +12,20 @@ public enum BackendOutcome: Sendable, Equatable {
     /// JSON media type), or the text of a `text/plain` body; one line, at
     /// most ``RejectionDetail/maxBytes`` bytes; `nil` otherwise.
     case rejected(status: Int, detail: String?)
-    /// The backend could not be used. Either the retries ran out within the
-    /// timeout (connection refused or reset, nothing answered, 5xx, 408,
-    /// 429: the next attempt, or the wait a `Retry-After` asked for, would
-    /// not fit in the time left), or trying again cannot help and the call
-    /// ends at once: a redirect (3xx, never followed: the URL is wrong), a
-    /// 2xx answer larger than the client's limit, a TLS certificate that is
-    /// not trusted, the client shutting down. `reason` is for the
-    /// operator's log, not for a person using the app.
+    /// The backend could not be used. An attempt failed in a way the
+    /// next may not (connection refused or reset, nothing answered, 5xx,
+    /// 408, 429), and the retries ran out before the timeout: the next
+    /// attempt, or the wait a `Retry-After` asked for, would not fit in the
+    /// time left, or the timeout cut off a later attempt. Or trying again
+    /// cannot help, and the call ends at once: a redirect (3xx, never
+    /// followed: the URL is wrong), a 2xx answer larger than the client's
+    /// limit, a TLS certificate that is not trusted, the client shutting
+    /// down. `reason` is for the operator's log, not for a person using the
+    /// app; it ends with the number of attempts when there were retries.
     case unavailable(reason: String)
-    /// The timeout passed before an answer: an attempt was still waiting
-    /// for the backend (it accepted the connection and never answered, or
-    /// never completed the connection), or the call was still waiting for a
-    /// connection slot (``BackendClient``'s `maxConcurrent`).
+    /// The timeout passed, and no attempt had failed before: the backend
+    /// never answered (it accepted the connection and said nothing, or
+    /// never completed the connection), or the call was still waiting for
+    /// a connection slot (``BackendClient``'s `maxConcurrent`).
     case timedOut
 }

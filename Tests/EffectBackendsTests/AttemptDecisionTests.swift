@@ -8,8 +8,11 @@ import Testing
 @Suite struct AttemptDecisionTests {
     private let policy = RetryPolicy(initialDelay: 0.1, maxDelay: 2)
 
-    private func decide(_ result: AttemptResult, attempts: Int = 1, secondsLeft: Double = 10, jitter: Double = 1) -> AttemptDecision {
-        result.decision(attempts: attempts, secondsLeft: secondsLeft, policy: policy, jitter: jitter, bodyLimit: 1024)
+    private func decide(
+        _ result: AttemptResult, attempts: Int = 1, lastFailure: String? = nil, secondsLeft: Double = 10, jitter: Double = 1
+    ) -> AttemptDecision {
+        result.decision(
+            attempts: attempts, lastFailure: lastFailure, secondsLeft: secondsLeft, policy: policy, jitter: jitter, bodyLimit: 1024)
     }
 
     private func answer(_ status: Int, _ body: String = "", contentType: String? = nil, retryAfter: Double? = nil) -> AttemptResult {
@@ -34,7 +37,7 @@ import Testing
             #expect(decide(answer(status)) == .finish(.rejected(status: status, detail: nil)))
         }
         for status in [408, 429] {
-            #expect(decide(answer(status)) == .retry(afterSeconds: 0.1))
+            #expect(decide(answer(status)) == .retry(afterSeconds: 0.1, failure: "the backend answered \(status)"))
         }
     }
 
@@ -54,9 +57,9 @@ import Testing
 
     @Test func fiveHundredsAndTransientFailuresAreRetriedWhileTimeIsLeft() {
         for status in [500, 502, 503, 504, 599] {
-            #expect(decide(answer(status), attempts: 3) == .retry(afterSeconds: 0.4))
+            #expect(decide(answer(status), attempts: 3) == .retry(afterSeconds: 0.4, failure: "the backend answered \(status)"))
         }
-        #expect(decide(.transientFailure("refused"), attempts: 1, jitter: 0) == .retry(afterSeconds: 0.05))
+        #expect(decide(.transientFailure("refused"), attempts: 1, jitter: 0) == .retry(afterSeconds: 0.05, failure: "refused"))
         #expect(
             decide(.transientFailure("no answer from the backend: refused"), attempts: 4, secondsLeft: 0.7)
                 == .finish(.unavailable(reason: "no answer from the backend: refused (4 attempts, no time left for another)")))
@@ -67,18 +70,27 @@ import Testing
 
     @Test func theDeadlineAndPermanentFailuresEndTheCall() {
         #expect(decide(.cutByDeadline) == .finish(.timedOut))
+        #expect(decide(.cutByDeadline, attempts: 3) == .finish(.timedOut))
+        // After a failure, the deadline only cut the retries short.
+        #expect(
+            decide(.cutByDeadline, attempts: 3, lastFailure: "the backend answered 502")
+                == .finish(.unavailable(reason: "the backend answered 502 (3 attempts, then the timeout)")))
+        #expect(AttemptDecision.deadlinePassed(attempts: 0, lastFailure: nil) == .timedOut)
+        #expect(
+            AttemptDecision.deadlinePassed(attempts: 1, lastFailure: "no answer from the backend: reset")
+                == .unavailable(reason: "no answer from the backend: reset (1 attempt, then the timeout)"))
         #expect(decide(.permanentFailure("certificate not trusted")) == .finish(.unavailable(reason: "certificate not trusted")))
     }
 
     // MARK: - Retry-After
 
     @Test func retryAfterOn429And503IsKeptWhenItFits() {
-        #expect(decide(answer(429, retryAfter: 3), secondsLeft: 5) == .retry(afterSeconds: 3))
-        #expect(decide(answer(503, retryAfter: 3), secondsLeft: 5) == .retry(afterSeconds: 3))
+        #expect(decide(answer(429, retryAfter: 3), secondsLeft: 5) == .retry(afterSeconds: 3, failure: "the backend answered 429"))
+        #expect(decide(answer(503, retryAfter: 3), secondsLeft: 5) == .retry(afterSeconds: 3, failure: "the backend answered 503"))
         // Never shorter than the backoff.
-        #expect(decide(answer(503, retryAfter: 0.01), attempts: 5) == .retry(afterSeconds: 1.6))
+        #expect(decide(answer(503, retryAfter: 0.01), attempts: 5) == .retry(afterSeconds: 1.6, failure: "the backend answered 503"))
         // Other statuses' Retry-After is not theirs to ask.
-        #expect(decide(answer(500, retryAfter: 3), secondsLeft: 5) == .retry(afterSeconds: 0.1))
+        #expect(decide(answer(500, retryAfter: 3), secondsLeft: 5) == .retry(afterSeconds: 0.1, failure: "the backend answered 500"))
         #expect(
             decide(answer(429, retryAfter: 5), secondsLeft: 5)
                 == .finish(.unavailable(reason: "the backend answered 429 and asked to wait 5 s, past the timeout")))

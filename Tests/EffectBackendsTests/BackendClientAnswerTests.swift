@@ -116,6 +116,20 @@ import Testing
         #expect(backend.requests.count == 1)
     }
 
+    @Test func anHTTPSBackendThatDoesNotSpeakTLSIsUnavailable() throws {
+        let backend = try TestBackend(always: .respond(status: 200))
+        try withClient { client throws in
+            let result = outcome(of: try testCall("https://127.0.0.1:\(backend.port)/login", timeout: 3), on: client)
+            guard case .unavailable(let reason) = result else {
+                Issue.record("expected unavailable, got \(String(describing: result))")
+                return
+            }
+            #expect(reason.hasPrefix("no answer from the backend: "))
+        }
+        // The TLS handshake never became a request.
+        #expect(backend.requests.isEmpty)
+    }
+
     // MARK: - Limits
 
     @Test func a2xxBodyOverTheLimitIsUnavailable() throws {

@@ -40,13 +40,13 @@ import Testing
     @Test func a5xxOnEveryAttemptIsUnavailableWithinTheTimeout() throws {
         let backend = try TestBackend(always: .respond(status: 502))
         try withClient { client throws in
-            let result = outcome(of: try testCall(backend.url, timeout: 1), on: client)
+            let result = outcome(of: try testCall(backend.url, timeout: 3), on: client)
             guard case .unavailable(let reason) = result else {
                 Issue.record("expected unavailable, got \(String(describing: result))")
                 return
             }
             #expect(reason.hasPrefix("the backend answered 502 ("))
-            #expect(reason.hasSuffix("attempts, no time left for another)"))
+            #expect(reason.hasSuffix("attempts, no time left for another)") || reason.hasSuffix("attempts, then the timeout)"))
         }
         #expect(backend.requests.count >= 2)
     }
@@ -57,7 +57,7 @@ import Testing
         let (socket, port) = try TestSockets.bound()
         defer { _ = Glibc.close(socket) }
         try withClient { client throws in
-            let result = outcome(of: try testCall("http://127.0.0.1:\(port)/login", timeout: 1), on: client)
+            let result = outcome(of: try testCall("http://127.0.0.1:\(port)/login", timeout: 3), on: client)
             guard case .unavailable(let reason) = result else {
                 Issue.record("expected unavailable, got \(String(describing: result))")
                 return

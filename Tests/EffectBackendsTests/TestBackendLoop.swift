@@ -107,6 +107,14 @@ final class TestBackendLoop: @unchecked Sendable {
             }
             break
         }
+        // A TLS handshake (a record of type 22) gets the plain 400 an HTTP
+        // server sends, as a backend without TLS on its port would.
+        if connections[index].input.first == 0x16, connections[index].output.isEmpty {
+            connections[index].input.removeAll()
+            connections[index].output = Array("HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n".utf8)
+            connections[index].closesAfterWriting = true
+            return
+        }
         if !connections[index].isAwaitingAnswer, let request = takeRequest(&connections[index].input) {
             receive(request, on: index)
         }
