@@ -40,11 +40,7 @@ import Testing
     @Test func a5xxOnEveryAttemptIsUnavailableWithinTheTimeout() throws {
         let backend = try TestBackend(always: .respond(status: 502))
         try withClient { client throws in
-            let result = outcome(of: try testCall(backend.url, timeout: 3), on: client)
-            guard case .unavailable(let reason) = result else {
-                Issue.record("expected unavailable, got \(String(describing: result))")
-                return
-            }
+            let reason = unavailableReason(outcome(of: try testCall(backend.url, timeout: 3), on: client))
             #expect(reason.hasPrefix("the backend answered 502 ("))
             #expect(reason.hasSuffix("attempts, no time left for another)") || reason.hasSuffix("attempts, then the timeout)"))
         }
@@ -57,11 +53,7 @@ import Testing
         let (socket, port) = try TestSockets.bound()
         defer { _ = Glibc.close(socket) }
         try withClient { client throws in
-            let result = outcome(of: try testCall("http://127.0.0.1:\(port)/login", timeout: 3), on: client)
-            guard case .unavailable(let reason) = result else {
-                Issue.record("expected unavailable, got \(String(describing: result))")
-                return
-            }
+            let reason = unavailableReason(outcome(of: try testCall("http://127.0.0.1:\(port)/login", timeout: 3), on: client))
             #expect(reason.hasPrefix("no answer from the backend: "))
             // More than one attempt was made: "(N attempts, …)" with N ≥ 2.
             let attempts = reason.split(separator: "(").last.flatMap { Int($0.prefix(while: \.isNumber)) }

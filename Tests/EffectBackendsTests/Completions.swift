@@ -1,5 +1,6 @@
 import EffectBackends
 import Foundation
+import Testing
 
 /// Outcomes of calls as their completions deliver them, with the name of the
 /// thread each ran on; waits are bounded, never timed.
@@ -105,4 +106,14 @@ func outcome(of call: BackendCall, on client: BackendClient) -> BackendOutcome? 
     let completions = Completions()
     client.perform(call, completion: completions.callback(0))
     return completions.wait(for: 1)?.first
+}
+
+/// The reason of an `.unavailable` outcome; for any other outcome, records
+/// an issue and gives "".
+func unavailableReason(_ outcome: BackendOutcome?, sourceLocation: SourceLocation = #_sourceLocation) -> String {
+    guard case .unavailable(let reason)? = outcome else {
+        Issue.record("expected unavailable, got \(String(describing: outcome))", sourceLocation: sourceLocation)
+        return ""
+    }
+    return reason
 }

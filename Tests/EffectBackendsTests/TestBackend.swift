@@ -53,13 +53,20 @@ final class TestBackend: Sendable {
     let port: Int
     let shared = LockedBox(Shared())
     private let loop: TestBackendLoop
-    private let thread: LockedBox<pthread_t?>
+    /// Signalled when the loop's thread has ended; `nil` once stopped.
+    private let finished: LockedBox<DispatchSemaphore?>
 
     init(_ script: @escaping @Sendable (Request) -> Reply) throws {
         let listener = try TestSockets.listen()
         port = listener.port
-        loop = TestBackendLoop(listener: listener.socket, shared: shared, script: script)
-        thread = LockedBox(try TestSockets.startThread(loop))
+        let loop = TestBackendLoop(listener: listener.socket, shared: shared, script: script)
+        let finished = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            loop.run()
+            finished.signal()
+        }
+        self.loop = loop
+        self.finished = LockedBox(finished)
     }
 
     /// Answers every request with `reply`.
@@ -85,18 +92,18 @@ final class TestBackend: Sendable {
     /// Closes every connection and the listener, and ends the thread.
     func stop() {
         guard
-            let thread = thread.withLock({ thread in
-                defer { thread = nil }
-                return thread
+            let finished = finished.withLock({ finished in
+                defer { finished = nil }
+                return finished
             })
         else { return }
         shared.withLock { $0.isStopping = true }
         loop.wake()
-        pthread_join(thread, nil)
+        finished.wait()
     }
 }
 
-/// Socket and thread helpers of the test backend.
+/// Sockets for the test backend and for a port that refuses.
 enum TestSockets {
     struct Failure: Error, CustomStringConvertible {
         var description: String
@@ -132,22 +139,5 @@ enum TestSockets {
             throw Failure(description: "bind(): \(String(cString: strerror(errno)))")
         }
         return (socket, Int(UInt16(bigEndian: address.sin_port)))
-    }
-
-    static func startThread(_ loop: TestBackendLoop) throws -> pthread_t {
-        var thread = pthread_t()
-        let retained = Unmanaged.passRetained(loop).toOpaque()
-        let created = pthread_create(
-            &thread, nil,
-            { argument in
-                guard let argument else { return nil }
-                Unmanaged<TestBackendLoop>.fromOpaque(argument).takeRetainedValue().run()
-                return nil
-            }, retained)
-        guard created == 0 else {
-            Unmanaged<TestBackendLoop>.fromOpaque(retained).release()
-            throw Failure(description: "pthread_create(): \(created)")
-        }
-        return thread
     }
 }
