@@ -36,8 +36,9 @@ CCurl_easy_setopt_string (CURL *easy, CURLoption option, const char *value)
   return curl_easy_setopt (easy, option, value);
 }
 
-/* CURLOPT_COPYPOSTFIELDS with CURLOPT_POSTFIELDSIZE_LARGE set first: bytes,
-   not a C string, so a body may hold NUL. */
+/* Pointer options: CURLOPT_WRITEDATA, CURLOPT_ERRORBUFFER, and
+   CURLOPT_COPYPOSTFIELDS with CURLOPT_POSTFIELDSIZE_LARGE set first (bytes,
+   not a C string, so a body may hold NUL). */
 static inline CURLcode
 CCurl_easy_setopt_pointer (CURL *easy, CURLoption option, const void *value)
 {

@@ -94,7 +94,8 @@ public final class BackendClient: Sendable {
     /// the client's thread, which serves every call: it must hand slow work
     /// (a journal write, a lock others hold for long) to another thread.
     /// After ``shutdown()`` it runs at once, on the caller's thread, with
-    /// `.unavailable`.
+    /// `.unavailable`: do not call this while holding a lock the completion
+    /// takes.
     public func perform(_ call: BackendCall, completion: @escaping @Sendable (BackendOutcome) -> Void) {
         let now = SystemClock.monotonicSeconds()
         let accepted = inbox.withLock { inbox in
