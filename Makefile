@@ -5,7 +5,7 @@ SWIFT        ?= swift
 PYTHON       ?= python3
 PORT         ?= 8080
 SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-APT_PACKAGES := libmicrohttpd-dev libhiredis-dev libjemalloc-dev libssl-dev pkg-config
+APT_PACKAGES := libmicrohttpd-dev libhiredis-dev libjemalloc-dev libssl-dev libcurl4-openssl-dev pkg-config
 APT_TEST_PACKAGES := curl redis-server
 APT_BROWSER_PACKAGES := chromium chromium-driver
 APT_BENCH_PACKAGES := wrk gcc
@@ -85,9 +85,9 @@ release: deps
 spec: deps-spec
 	$(TEST_PYTHON) -m openapi_spec_validator openapi.yaml
 
-## deps: the C libraries (libmicrohttpd, hiredis, jemalloc, OpenSSL's libcrypto) and pkg-config, from apt, when missing
+## deps: the C libraries (libmicrohttpd, hiredis, jemalloc, OpenSSL's libcrypto, libcurl) and pkg-config, from apt, when missing
 deps:
-	@if ! pkg-config --exists libmicrohttpd hiredis jemalloc libcrypto 2>/dev/null; then \
+	@if ! pkg-config --exists libmicrohttpd hiredis jemalloc libcrypto libcurl 2>/dev/null; then \
 		echo "installing $(APT_PACKAGES)"; \
 		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq $(APT_PACKAGES); \
 	fi
