@@ -5,7 +5,8 @@ import * as api from "./api.js";
 import { byId } from "./dom.js";
 import { setUpInternals } from "./internals.js";
 import { setUpLauncher, showLauncherProblem } from "./launcher.js";
-import { checkForChanges, compact, end, openLink, openSession, refresh, rerender, showMessage, startSession } from "./session.js";
+import { compact } from "./phone-view.js";
+import { checkForChanges, end, openLink, openSession, refresh, rerender, showMessage, startSession } from "./session.js";
 import { describe } from "./problems.js";
 
 /** `/?flow=app&link=/profile`: start a session of that flow that opens the link, as a tapped link would. */

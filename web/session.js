@@ -5,22 +5,18 @@
 
 import * as api from "./api.js";
 import { connect, showConnection } from "./connection.js";
-import { hasSplit, renderContainers } from "./container-view.js";
-import { byId, h, replaceChildren } from "./dom.js";
-import { collectDrafts, describeDrafts, restoreDrafts } from "./drafts.js";
-import { internalsShown } from "./internals.js";
+import { byId } from "./dom.js";
+import { describeDrafts } from "./drafts.js";
 import { flowNamed, launcherFollows, rememberContext, rememberedContext } from "./launcher.js";
-import { renderLinks, renderPendingLink, showLinkProblem } from "./links.js";
-import { appendHistory, clearHistory, coordinatorTypes, renderCoordinatorTree } from "./panels.js";
+import { renderLinks, showLinkProblem } from "./links.js";
+import { appendHistory, clearHistory } from "./panels.js";
+import { compact, drawPhone } from "./phone-view.js";
 import { describe, fieldErrors, isLoss, lossOf, sentence } from "./problems.js";
-import { renderStack } from "./stack-view.js";
-import { playTransition, snapshot, transitionFor } from "./transitions.js";
-import { renderRaw } from "./values.js";
+import { transitionFor } from "./transitions.js";
 import { keepInPlace, keyOf, placeOf, revealScreenTop, screensShown } from "./viewport.js";
 
 const phone = byId("phone");
 const historyList = byId("history-list");
-export const compact = window.matchMedia("(max-width: 600px)");
 
 const state = {
   id: null,
@@ -68,80 +64,25 @@ function showDraftNotice(text) {
   if (text) byId("draft-notice").scrollIntoView({ block: "nearest" });
 }
 
-function view() {
-  return {
-    readable: !internalsShown(),
-    types: coordinatorTypes(state.document?.coordinators),
-    compact: compact.matches,
-    hiddenDetail: state.hiddenDetail,
+/**
+ * Redraws the phone from the state and plays `kind` (a transition, or
+ * null); `keep(draft)` chooses the half-typed fields to keep. Resolves to
+ * those that lost their place.
+ */
+function render(kind = null, keep = () => true) {
+  return drawPhone(phone, state, {
+    kind,
+    keep,
+    send,
+    startAgain: async () => showMessage(await startSession(state.flow, state.context)),
     showPrimary: (id) => {
       state.hiddenDetail = id;
-      rerender("pop");
+      render("pop");
     },
-  };
+  });
 }
 
-function content() {
-  const document = state.document;
-  if (state.lost) return endPanel(state.lost.title, h("p", {}, state.lost.text));
-  if (!document) return h("p", { className: "phone-empty" }, "Choose a flow and start a session.");
-  if (document.finished) {
-    return endPanel("The flow finished", document.result !== undefined ? renderRaw({ result: document.result }) : null);
-  }
-  return renderContainers(document, send, view()) ?? renderStack(document, send, view());
-}
-
-/** A session that is over: what happened, and a way to start the same flow again. */
-function endPanel(title, body) {
-  const again = h("button", { type: "button", className: "primary", "data-start-again": "true" }, "Start again");
-  again.addEventListener("click", async () => showMessage(await startSession(state.flow, state.context)));
-  return h("div", { className: "finished", "data-finished": "true" }, h("h3", {}, title), body, state.flow ? again : null);
-}
-
-/**
- * Redraws the phone and plays `kind` (a transition, or null). Fields typed
- * in and not sent are kept where their screen still is; `keep(draft)`
- * leaves some out. Resolves to the drafts that lost their place.
- */
-async function render(kind = null, keep = () => true) {
-  const before = snapshot(phone);
-  const column = shownColumn();
-  const scrolls = [...phone.querySelectorAll("[data-screen-id] .screen-body")].map((body) => [keyOf(body), body.scrollTop]);
-  const drafts = collectDrafts(phone).filter(keep);
-  replaceChildren(phone, content());
-  const homeless = restoreDrafts(phone, drafts);
-  for (const [key, top] of scrolls) {
-    const body = phone.querySelector(key);
-    if (body) body.scrollTop = top;
-  }
-  const now = shownColumn();
-  updateChrome();
-  await playTransition(column && now && column !== now ? (now === "secondary" ? "push" : "pop") : kind, phone, before);
-  return homeless;
-}
-
-export const rerender = (kind = null) => render(kind);
-
-/** On a phone, which column of a collapsed split view is shown. */
-const shownColumn = () => phone.querySelector(".split-compact > .column")?.dataset.column ?? null;
-
-/** Everything around the phone that follows the document. */
-function updateChrome() {
-  const document = state.document;
-  byId("session-bar").hidden = !document;
-  byId("layout").classList.toggle("wide-device", hasSplit(document?.layout));
-  window.document.body.classList.toggle("modal-open", Boolean(phone.querySelector(".layer-sheet, .layer-fullScreen")));
-  renderPendingLink(document);
-  if (document) {
-    byId("session-id").textContent = document.id;
-    byId("session-flow").textContent = document.flow;
-    byId("session-version").textContent = String(document.version);
-    phone.dataset.version = String(document.version);
-  } else {
-    delete phone.dataset.version;
-  }
-  renderCoordinatorTree(byId("coordinator-tree"), document);
-}
+export const rerender = () => render();
 
 /** Fetches the router calls after the last version seen; returns them. */
 async function loadHistory(fresh) {

@@ -67,7 +67,9 @@ function readableValue(key, value) {
       value.map((item) => h("li", {}, isRecord(item) ? summaryElements(summarize(item)) : readableValue(key, item))),
     );
   }
-  return h("div", { className: "readable-nested" }, renderReadable(value));
+  // An object of plain values reads as one line ("USD · Rate 1,380.5"); a deeper one as its own rows.
+  const flat = Object.values(value).every((member) => typeof member !== "object" || member === null);
+  return flat ? summaryElements(summarize(value)) : h("div", { className: "readable-nested" }, renderReadable(value));
 }
 
 /**

@@ -2,7 +2,8 @@
 server's binary stopped and started by its pid: one status line says the
 server is offline, then back online, then clears itself, and the stream
 resumes; with a memory store the restart loses the session, and the page
-says so and offers to start again; a session ended by another client."""
+says so and offers to start again; a session ended by another client, and
+one that ends after a long idle time (the page's clock moved on)."""
 
 from browser_support import WIDE, Server, check, expect
 
@@ -52,6 +53,15 @@ def walk_server_restart(page, server):
 
     server.request("DELETE", f"/v1/sessions/{page.session_id()}")
     page.until(lambda: "ended in another tab or client" in page.text("#phone"), "waiting for the page to say the session ended")
+    page.press("Start again", changes=False)
+    page.until(lambda: page.css(".screen-active[data-screen-name='rates']"), "waiting for the new session")
+    page.idle()
+
+    # Ten minutes later by the page's clock, nothing having happened: a session that ends has expired.
+    page.driver.execute_script("const now = Date.now.bind(Date); Date.now = () => now() + 10 * 60 * 1000;")
+    server.request("DELETE", f"/v1/sessions/{page.session_id()}")
+    page.until(lambda: "Session expired" in page.text("#phone"), "waiting for the page to say the idle session expired")
+    check("for 10 minutes" in page.text("#phone"), "it says how long nothing happened")
     page.press("Start again", changes=False)
     page.until(lambda: page.css(".screen-active[data-screen-name='rates']"), "waiting for the new session")
     page.idle()

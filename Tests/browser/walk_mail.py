@@ -81,8 +81,10 @@ def walk_mail_on_a_phone(page):
     width = driver.execute_script(PHONE_WIDTH_SCRIPT)
 
     page.choose("Inbox")
+    page.record_motions()
     page.choose("Release notes")
     expect((column(page, "primary"), column(page, "secondary")), (None, "message"), "the message is pushed over the list")
+    expect(page.motions(), ["enter-push"], "it slides in")
     expect(page.text(".column-secondary .nav-back").startswith("‹ "), True, "with a back button")
     page.check_one_scroller("a message on a phone")
     page.check_readable("a message on a phone")
@@ -90,6 +92,8 @@ def walk_mail_on_a_phone(page):
     expect(page.why_not_visible(page.one(".tab-bar")), None, "the tab bar stays in view")
     page.back(changes=False)
     page.until(lambda: column(page, "primary") == "messages", "waiting for the list to come back")
+    page.idle()
+    expect(page.motions(), ["exit-pop"], "the phone's own back slides the message out")
     page.back()
     expect(column(page, "primary"), "mailboxes", "back pops the primary column")
 
