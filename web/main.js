@@ -23,7 +23,11 @@ async function startFromLink(url) {
 
 async function main() {
   setUpInternals(() => rerender());
-  compact.addEventListener("change", () => rerender());
+  compact.addEventListener("change", () => {
+    // Folded away on a phone; beside the screen again when there is room.
+    if (!compact.matches) byId("launcher").open = true;
+    rerender();
+  });
   byId("link-form").addEventListener("submit", (submission) => {
     submission.preventDefault();
     openLink(byId("link-input").value.trim());

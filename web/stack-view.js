@@ -115,10 +115,10 @@ function screenBody(screen, view, send) {
 }
 
 /**
- * A screen that only says something (`{"text": …}`, no actions, no title of
- * its own): an empty detail column, drawn as its text alone, as iOS does.
+ * A screen that only says something (`{"text": …}`, no actions): an empty
+ * detail column, drawn as its text alone, as iOS does.
  */
 function isPlaceholder(screen) {
   const keys = Object.keys(screen.params || {});
-  return !screen.title && keys.length === 1 && typeof screen.params.text === "string" && !hasActions(screen);
+  return keys.length === 1 && typeof screen.params.text === "string" && !hasActions(screen);
 }

@@ -11,7 +11,7 @@ from selenium.common.exceptions import TimeoutException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
-from browser_support import ARTIFACTS, WAIT_SECONDS, check, coordinator_types, event_label, field_label
+from browser_support import ARTIFACTS, WAIT_SECONDS, check, coordinator_types, event_label, field_label, screen_title
 
 FIND_CONTROLS = """
 const [words, mode] = arguments;
@@ -192,9 +192,26 @@ class Page:
         """Taps the button (or a form's submit button) of `event_name`, found by its label."""
         self.press(self.label_of(event_name), changes=changes)
 
-    def choose(self, words):
-        """Taps the one-tap choice (a row or a button) that says `words`."""
-        self.press(words, mode="contains")
+    def choice_words(self, event_name, value, words=None):
+        """What the one-tap choice of `value` for `event_name` says: the server's label for it when there
+        is one, else `words` (what the page shows from the params; the value itself by default)."""
+        for screen in live_screens(self.document()):
+            for event in screen["events"]:
+                fields = list((event.get("fields") or {}).values())
+                if event["name"] == event_name and len(fields) == 1 and isinstance(fields[0], dict) and fields[0].get("labels"):
+                    return fields[0]["labels"][fields[0]["enum"].index(value)]
+        return words or value
+
+    def choose(self, event_name, value, words=None):
+        """Taps the one-tap choice (a row or a button) of `value` for `event_name`."""
+        self.press(self.choice_words(event_name, value, words), mode="contains")
+
+    def title_of(self, name):
+        """The title a person reads for the screen called `name` in the session (the top one of that name)."""
+        document = self.document()
+        screens = [screen for screen in document["stack"] if screen["name"] == name] or [
+            screen for screen in all_screens(document.get("layout")) if screen["name"] == name]
+        return screen_title(screens[-1])
 
     def back(self, changes=True):
         self.press("‹", mode="starts", changes=changes)
@@ -310,3 +327,14 @@ def live_screens(document):
         layout = next(tab["layout"] for tab in layout["tabs"] if tab["id"] == layout["selected"])
     stacks = [layout["primary"], layout["secondary"]] if layout["kind"] == "split" else [layout["stack"]]
     return [column[-1] for column in reversed(stacks) if column]
+
+
+def all_screens(layout):
+    """Every screen in a layout: each tab, each column."""
+    if not layout:
+        return []
+    if layout["kind"] == "tabs":
+        return [screen for tab in layout["tabs"] for screen in all_screens(tab["layout"])]
+    if layout["kind"] == "split":
+        return layout["primary"] + layout["secondary"]
+    return layout["stack"]

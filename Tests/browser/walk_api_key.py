@@ -33,7 +33,7 @@ def walk_with_api_key(page, server):
     expect(driver.execute_script("return localStorage.length"), 0, "nothing in localStorage")
 
     session_id = page.start_session("exchange")
-    page.choose("USD")
+    page.choose("select", "USD")
     page.submit("convert", {"amount": "100"})
     check(page.top() == "calculator" and "138,050" in page.text(".screen-active .params"), "events are sent with the key")
     expect(server.key in driver.current_url, False, "the key is not in the page URL")

@@ -29,10 +29,11 @@ def walk_server_restart(page, server):
     page.until(lambda: status(page) == "live", "waiting for the live stream")
     page.driver.execute_script(RECORD_STATUS)
 
+    choices = [page.choice_words("select", code) for code in ("USD", "EUR", "USD")]
     server.stop()
     page.until(lambda: status(page) == "offline", "waiting for the page to say the server is offline")
     check("does not answer" in page.text("#connection-status"), "the status line says the server does not answer")
-    for code in ("USD", "EUR", "USD"):
+    for code in choices:
         page.press(code, mode="contains", changes=False)
         page.until(lambda: visible_problems(page), f"waiting for the tap on {code} to be refused")
         page.idle()
@@ -85,5 +86,8 @@ def walk_memory_restart(page, binary):
         page.until(lambda: page.css(".screen-active[data-screen-name='mailboxes']"), "waiting for the new session")
         page.idle()
         check(page.session_id() != first, "a new session of the same flow")
+        page.press("End session", changes=False)
+        page.until(lambda: "You ended this session" in page.text("#phone"), "waiting for the page to say it was ended here")
+        expect(page.one("#session-bar").is_displayed(), False, "nothing left to act on")
     finally:
         memory.close()
