@@ -40,7 +40,9 @@ export function renderEventControls(screen, send, { readable }) {
     const control = choices ? renderChoices(entry, send, slot) : entry.fields.length ? renderForm(screen, entry, send, slot) : renderButton(entry, send, slot);
     controls.push(h("div", { className: "event", "data-event-block": entry.event.name }, control, slot));
   }
-  const actions = controls.length ? h("div", { className: "events" }, controls) : lists.size ? null : h("p", { className: "hint" }, "Nothing to do here.");
+  // A person sees nothing where there is nothing to do; internals say so.
+  const none = readable || lists.size ? null : h("p", { className: "hint" }, "This screen has no actions.");
+  const actions = controls.length ? h("div", { className: "events" }, controls) : none;
   return { actions, lists };
 }
 

@@ -121,6 +121,25 @@ def event_label(event):
     return event.get("label") or humanize(event["name"])
 
 
+ROLES_BY_NAME = [
+    (re.compile(r"^(cancel|close)$", re.I), "cancel"),
+    (re.compile(r"^(delete|remove|archive|discard|logout|signOut)$", re.I), "destructive"),
+    (re.compile(r"^(next|done|continue|submit|send|pay|save|confirm)$", re.I), "primary"),
+]
+ROLE_ORDER = {"primary": 0, "destructive": 2, "cancel": 3}
+
+
+def event_role(event):
+    """`primary`, `destructive`, `cancel` or None (web/labels.js, eventRole)."""
+    return event.get("role") or next((role for pattern, role in ROLES_BY_NAME if pattern.match(event["name"])), None)
+
+
+def actions_in_order(screen):
+    """The labels of a screen's actions as a person sees them: by role, primary first, cancel last."""
+    events = [event for event in screen["events"] if event["name"] not in ("back", "dismiss", "selectTab")]
+    return [event_label(event) for event in sorted(events, key=lambda event: ROLE_ORDER.get(event_role(event), 1))]
+
+
 def field_label(name, field):
     return (field.get("label") if isinstance(field, dict) else None) or humanize(name)
 

@@ -64,7 +64,7 @@ return [...document.querySelectorAll("#phone *")].filter((element) => {
 """
 
 # Internal names a person should never read in the readable mode.
-INTERNAL_WORDS = re.compile(r"\b[sc]\d+\b|\bm\d+\b|\((string|number|boolean|object|array)\)|\bSend \w+")
+INTERNAL_WORDS = re.compile(r"\b[sc]\d+\b|\bm\d+\b|\((string|number|boolean|object|array)\)|\bSend \w+|\bnone\b")
 
 
 class Page:
@@ -266,6 +266,11 @@ class Page:
         if toggle.is_selected() != shown:
             self.one(".internals-toggle").click()
         self.until(lambda: ("show-internals" in self.one("body").get_attribute("class").split()) == shown, "waiting for the internals toggle")
+
+    def actions(self):
+        """The words on the top screen's action buttons, in the order drawn."""
+        return [button.text for button in self.css("#phone > .layer:not(.ghost):last-of-type .screen-active .actions button")
+                if not button.get_attribute("data-event-choice")]
 
     def coordinators(self):
         return [node.get_attribute("data-coordinator") for node in self.css("#coordinator-tree li")]

@@ -1,12 +1,13 @@
 """The `app` flow: onboarding, login, home, profile, the checkout sheet to
 its confirmation, a stale tab, a reload, logout; then the same flow on a
-phone, where the sheet covers the page."""
+phone (an onboarded user, forgot password, login), where the sheet covers
+the page."""
 
 import json
 
 from selenium.webdriver.support.ui import Select
 
-from browser_support import PHONE, WIDE, check, expect
+from browser_support import PHONE, WIDE, actions_in_order, check, expect
 
 
 def walk_app(page, server):
@@ -46,6 +47,9 @@ def walk_app(page, server):
     expect(page.top(), "home", "Login shows home")
     check("ada" in page.text(".screen-active .params"), "home shows the user")
 
+    home = page.document()["stack"][-1]
+    expect(page.actions(), actions_in_order(home), "home's buttons by role (Logout, destructive, last)")
+    check("role-destructive" in page.control(page.label_of("logout")).get_attribute("class"), "Logout looks destructive")
     page.tap("selectProfile")
     check((page.top(), "ada" in page.text(".screen-active .params")) == ("profile", True), "profile reads the user")
     page.internals(True)
@@ -60,6 +64,7 @@ def walk_app(page, server):
     expect((page.top(), page.layers()), ("cart", ["root", "sheet"]), "Checkout presents the cart in a sheet")
     expect(page.motions(), ["enter-rise"], "a sheet rises")
     expect(page.one(".layer-root").get_attribute("aria-hidden"), "true", "the screen under the sheet is not interactive")
+    expect(page.actions(), actions_in_order(page.document()["stack"][-1]), "the cart's buttons by role (Cancel last)")
     cart = page.text(".screen-active .params")
     check("Green tea" in cart and "Price 4.50" in cart and "21.00" in cart, "the cart reads as a list, money with cents", cart)
     page.check_readable("the cart")
@@ -87,6 +92,11 @@ def walk_app(page, server):
     driver.refresh()
     page.ready()
     expect((page.session_id(), page.top(), page.version()), (session_id, "settings", version), "a reload reopens the same session")
+    page.internals(True)
+    driver.refresh()
+    page.ready()
+    check(page.one(".panels").is_displayed() and page.one("#internals-toggle").is_selected(), "internals stay shown in this tab across a reload")
+    page.internals(False)
     page.back()
     page.tap("logout")
     expect((page.top(), page.layers()), ("login", ["root"]), "Logout shows login")
@@ -116,10 +126,13 @@ def walk_app_on_a_phone(page):
     """390 px: the launcher, onboarding and login, then the checkout sheet over the whole page."""
     page.size(*PHONE)
     page.open("/")
-    page.start_session("app")
+    page.start_session("app", {"onboarded": True})
     page.check_no_sideways_scroll("app on a phone")
     check(page.one(".phone").value_of_css_property("border-top-width") == "0px", "no phone frame inside a phone")
-    page.tap("skip")
+    expect(page.top(), "login", "an onboarded user starts at login")
+    page.press(page.text("#launcher summary"), changes=False)
+    expect(json.loads(page.labelled("Context (JSON)").get_attribute("value")), {"onboarded": True}, "the launcher shows the session's context")
+    page.press(page.text("#launcher summary"), changes=False)
     page.tap("forgotPassword")
     expect((page.top(), page.title()), ("forgotPassword", page.title_of("forgotPassword")), "Forgot password, titled for people")
     page.submit("submit", {"email": "grace@example.com"})
