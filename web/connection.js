@@ -32,9 +32,6 @@ export function showConnection(state) {
   if (state === "back") clearTimer = setTimeout(() => showConnection("live"), backShownFor);
 }
 
-/** Whether the last word was that the server does not answer. */
-export const isOffline = () => byId("connection-status").dataset.state === "offline";
-
 /**
  * Follows session `id` from `version`. `onDocument(document)` for each newer
  * version; `onResumed()` when the stream is back after a drop; `onLost(cause)`

@@ -98,7 +98,7 @@ function renderTabBar(layout, live, send) {
 }
 
 /** The top screens a user can touch in `layout` (no modal open). */
-export function visibleTops(layout) {
+function visibleTops(layout) {
   if (!layout) return [];
   if (layout.kind === "tabs") {
     const selected = layout.tabs.find((tab) => tab.id === layout.selected);

@@ -13,12 +13,13 @@ export function renderLinks(flow, open) {
   replaceChildren(byId("link-suggestions"), links.map((link) => h("option", { value: link.pattern.replace(/\{.*$/, "") }, link.description)));
   const buttons = links.map((link) => {
     const complete = !link.pattern.includes("{");
-    const button = h("button", { type: "button", className: "link-choice", title: link.description, "data-link": link.pattern }, complete ? link.pattern : `${link.pattern.replace(/\{.*$/, "")}…`);
+    const prefix = link.pattern.replace(/\{.*$/, "");
+    const button = h("button", { type: "button", className: "link-choice", title: link.description, "data-link": link.pattern }, complete ? link.pattern : `${prefix}…`);
     button.addEventListener("click", () => {
       if (complete) {
         open(link.pattern);
       } else {
-        input.value = link.pattern.replace(/\{.*$/, "");
+        input.value = prefix;
         input.focus();
       }
     });

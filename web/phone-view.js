@@ -30,7 +30,13 @@ export async function drawPhone(phone, state, { kind = null, keep = () => true, 
   const column = shownColumn(phone);
   const scrolls = [...phone.querySelectorAll("[data-screen-id] .screen-body")].map((body) => [keyOf(body), body.scrollTop]);
   const drafts = collectDrafts(phone).filter(keep);
-  const view = { readable: !internalsShown(), types: coordinatorTypes(state.document?.coordinators), compact: compact.matches, hiddenDetail: state.hiddenDetail, showPrimary };
+  const view = {
+    readable: !internalsShown(),
+    types: coordinatorTypes(state.document?.coordinators),
+    compact: compact.matches,
+    hiddenDetail: state.hiddenDetail,
+    showPrimary,
+  };
   replaceChildren(phone, content(state, send, view, startAgain));
   const homeless = restoreDrafts(phone, drafts);
   for (const [key, top] of scrolls) {

@@ -291,7 +291,8 @@ export async function checkForChanges() {
   try {
     const current = await api.fetchSession(state.id);
     if (current.version !== state.document.version) {
-      showStale(`The session moved on to version ${current.version} in another tab or client; this tab shows version ${state.document.version}. Refresh before acting again.`);
+      const versions = `this tab shows version ${state.document.version}`;
+      showStale(`The session moved on to version ${current.version} in another tab or client; ${versions}. Refresh before acting again.`);
     }
   } catch (problem) {
     if (isLoss(problem)) lose({ problem });

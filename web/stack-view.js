@@ -15,7 +15,7 @@ export const isModal = (screen) => screen.presentation === "sheet" || screen.pre
 export const hasActions = (screen) => screen.events.some((event) => !navigationEvents.has(event.name) && event.name !== "selectTab");
 
 /** The stack as layers: `[{presentation, screens: [...]}]`, bottom first. */
-export function layersOf(stack) {
+function layersOf(stack) {
   const layers = [];
   for (const screen of stack) {
     if (layers.length === 0 || isModal(screen)) {
@@ -83,12 +83,17 @@ export function renderScreen(screen, { previous = null, interactive, view, back 
   }
   const placeholder = view.readable && isPlaceholder(screen);
   const classes = ["screen", interactive ? "screen-active" : null, placeholder ? "screen-placeholder" : null].filter(Boolean).join(" ");
+  const navigationBar = h(
+    "header",
+    { className: "nav-bar" },
+    h("div", { className: "nav-leading" }, leading),
+    h("h3", { className: "nav-title", tabIndex: -1 }, screenTitle(screen)),
+    h("div", { className: "nav-trailing" }, trailing),
+  );
   return h(
     "article",
     { className: classes, "data-screen-id": screen.id, "data-screen-name": screen.name, "data-presentation": screen.presentation },
-    placeholder
-      ? null
-      : h("header", { className: "nav-bar" }, h("div", { className: "nav-leading" }, leading), h("h3", { className: "nav-title", tabIndex: -1 }, screenTitle(screen)), h("div", { className: "nav-trailing" }, trailing)),
+    placeholder ? null : navigationBar,
     navProblem,
     h("div", { className: "screen-body" }, placeholder ? h("p", { className: "placeholder-text" }, screen.params.text) : screenBody(screen, view, send)),
   );
@@ -111,7 +116,10 @@ function screenBody(screen, view, send) {
       h("section", { className: "actions", "aria-label": "Actions" }, actions),
     ];
   }
-  return [h("section", { className: "params", "aria-label": "Screen state" }, renderReadable(screen.params, lists)), actions ? h("section", { className: "actions", "aria-label": "Actions" }, actions) : null];
+  return [
+    h("section", { className: "params", "aria-label": "Screen state" }, renderReadable(screen.params, lists)),
+    actions ? h("section", { className: "actions", "aria-label": "Actions" }, actions) : null,
+  ];
 }
 
 /**

@@ -168,3 +168,26 @@ def check(condition, what, detail=""):
     if not condition:
         raise AssertionError(f"{what}{': ' + str(detail) if detail else ''}")
     print(f"  ok  {what}")
+
+
+def live_screens(document):
+    """The screens a person can touch: the top modal, or the visible tops of the tabs and columns."""
+    stack = document["stack"]
+    if any(screen["presentation"] in ("sheet", "fullScreen") for screen in stack):
+        return [stack[-1]]
+    layout = document.get("layout") or {"kind": "stack", "stack": stack}
+    if layout["kind"] == "tabs":
+        layout = next(tab["layout"] for tab in layout["tabs"] if tab["id"] == layout["selected"])
+    stacks = [layout["primary"], layout["secondary"]] if layout["kind"] == "split" else [layout["stack"]]
+    return [column[-1] for column in reversed(stacks) if column]
+
+
+def all_screens(layout):
+    """Every screen in a layout: each tab, each column."""
+    if not layout:
+        return []
+    if layout["kind"] == "tabs":
+        return [screen for tab in layout["tabs"] for screen in all_screens(tab["layout"])]
+    if layout["kind"] == "split":
+        return layout["primary"] + layout["secondary"]
+    return layout["stack"]

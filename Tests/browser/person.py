@@ -11,57 +11,8 @@ from selenium.common.exceptions import TimeoutException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
-from browser_support import ARTIFACTS, WAIT_SECONDS, check, coordinator_types, event_label, field_label, screen_title
-
-FIND_CONTROLS = """
-const [words, mode] = arguments;
-const norm = (text) => text.replace(/\\s+/g, " ").trim();
-return [...document.querySelectorAll("button, summary, [role=tab], a[href]")].filter((element) => {
-  if (element.disabled || element.closest("[inert], [aria-hidden=true]") || !element.getClientRects().length) return false;
-  const text = norm(element.innerText);
-  return mode === "exact" ? text === words : mode === "starts" ? text.startsWith(words) : text.includes(words);
-});
-"""
-
-FIND_FIELD = """
-const words = arguments[0];
-return [...document.querySelectorAll("#phone label, #launcher label, .session-bar label")]
-  .filter((label) => label.innerText.trim() === words && label.control && !label.closest("[inert], [aria-hidden=true]") && label.getClientRects().length)
-  .map((label) => label.control);
-"""
-
-# Why `element` is not fully visible where it is drawn, or null.
-WHY_NOT_VISIBLE = """
-const element = arguments[0];
-const r = element.getBoundingClientRect();
-const name = (node) => node ? (node.id ? "#" + node.id : node.className || node.tagName) : "nothing";
-if (r.width < 1 || r.height < 1) return "it has no size";
-if (r.top < -0.5 || r.left < -0.5 || r.bottom > innerHeight + 0.5 || r.right > innerWidth + 0.5)
-  return `it is outside the window (${Math.round(r.left)},${Math.round(r.top)} to ${Math.round(r.right)},${Math.round(r.bottom)} in ${innerWidth}x${innerHeight})`;
-// Boxes that clip it, up to the first fixed one (the boxes around that do not clip it).
-for (let inner = element, box = element.parentElement; box && box !== document.body; inner = box, box = box.parentElement) {
-  if (getComputedStyle(inner).position === "fixed") break;
-  const style = getComputedStyle(box);
-  const b = box.getBoundingClientRect();
-  if (style.overflowY !== "visible" && (r.top < b.top - 0.5 || r.bottom > b.bottom + 0.5)) return `it is cut off by ${name(box)}`;
-  if (style.overflowX !== "visible" && (r.left < b.left - 0.5 || r.right > b.right + 0.5)) return `it is cut off by ${name(box)}`;
-}
-const x = r.left + r.width / 2;
-for (const y of [r.top + Math.min(3, r.height / 2), r.top + r.height / 2, r.bottom - Math.min(3, r.height / 2)]) {
-  const hit = document.elementFromPoint(x, y);
-  if (!hit || !(hit === element || element.contains(hit))) return `it is covered by ${name(hit)}`;
-}
-return null;
-"""
-
-# Boxes in the phone that scroll on their own (a scroll box inside the scrolling page).
-NESTED_SCROLLERS = """
-return [...document.querySelectorAll("#phone *")].filter((element) => {
-  const style = getComputedStyle(element);
-  const scrolls = /(auto|scroll)/.test(style.overflowY + " " + style.overflowX);
-  return scrolls && (element.scrollHeight > element.clientHeight + 1 || element.scrollWidth > element.clientWidth + 1);
-}).map((element) => element.className || element.tagName);
-"""
+from browser_support import ARTIFACTS, WAIT_SECONDS, all_screens, check, coordinator_types, event_label, field_label, live_screens, screen_title
+from page_scripts import FIND_CONTROLS, FIND_FIELD, NESTED_SCROLLERS, RECORD_MOTIONS, WHY_NOT_VISIBLE
 
 # Internal names a person should never read in the readable mode.
 INTERNAL_WORDS = re.compile(r"\b[sc]\d+\b|\bm\d+\b|\((string|number|boolean|object|array)\)|\bSend \w+|\bnone\b")
@@ -302,44 +253,9 @@ class Page:
 
     def record_motions(self):
         """From now on, every transition class the page adds is recorded (read with `motions`)."""
-        self.driver.execute_script(
-            """
-            window.recordedMotions = [];
-            const motions = (classes) => (classes || "").split(/\\s+/).filter((name) => /^(enter|exit)-/.test(name));
-            new MutationObserver((records) => {
-              const first = new Map();
-              for (const record of records) if (!first.has(record.target)) first.set(record.target, record.oldValue);
-              for (const [target, oldValue] of first) {
-                const before = motions(oldValue);
-                window.recordedMotions.push(...motions(target.className).filter((name) => !before.includes(name)));
-              }
-            }).observe(document.getElementById("phone"), { attributes: true, attributeFilter: ["class"], attributeOldValue: true, subtree: true });
-            """
-        )
+        self.driver.execute_script(RECORD_MOTIONS)
 
     def motions(self):
         """The transitions played since the last call."""
         return self.driver.execute_script("const seen = window.recordedMotions || []; window.recordedMotions = []; return seen;")
 
-
-def live_screens(document):
-    """The screens a person can touch: the top modal, or the visible tops of the tabs and columns."""
-    stack = document["stack"]
-    if any(screen["presentation"] in ("sheet", "fullScreen") for screen in stack):
-        return [stack[-1]]
-    layout = document.get("layout") or {"kind": "stack", "stack": stack}
-    if layout["kind"] == "tabs":
-        layout = next(tab["layout"] for tab in layout["tabs"] if tab["id"] == layout["selected"])
-    stacks = [layout["primary"], layout["secondary"]] if layout["kind"] == "split" else [layout["stack"]]
-    return [column[-1] for column in reversed(stacks) if column]
-
-
-def all_screens(layout):
-    """Every screen in a layout: each tab, each column."""
-    if not layout:
-        return []
-    if layout["kind"] == "tabs":
-        return [screen for tab in layout["tabs"] for screen in all_screens(tab["layout"])]
-    if layout["kind"] == "split":
-        return layout["primary"] + layout["secondary"]
-    return layout["stack"]

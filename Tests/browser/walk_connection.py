@@ -39,6 +39,7 @@ def walk_server_restart(page, server):
         page.idle()
     problems = visible_problems(page)
     check(len(problems) == 1 and "does not answer" in problems[0], "one problem at a time, in plain words", problems)
+    page.shoot("connection-offline")
     expect(len(page.css("#connection-status")), 1, "one status line")
 
     server.start()
@@ -81,6 +82,7 @@ def walk_memory_restart(page, binary):
         memory.start()
         page.until(lambda: "restarted and lost" in page.text("#phone"), "waiting for the page to say the restart lost the session")
         check("expired" not in page.text("#phone"), "not blamed on idle expiry")
+        page.shoot("session-lost-restart")
         expect(status(page), "idle", "no connection to speak of")
         page.press("Start again", changes=False)
         page.until(lambda: page.css(".screen-active[data-screen-name='mailboxes']"), "waiting for the new session")
