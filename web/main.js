@@ -23,11 +23,7 @@ async function startFromLink(url) {
 
 async function main() {
   setUpInternals(() => rerender());
-  compact.addEventListener("change", () => {
-    // Folded away on a phone; beside the screen again when there is room.
-    if (!compact.matches) byId("launcher").open = true;
-    rerender();
-  });
+  compact.addEventListener("change", () => rerender());
   byId("link-form").addEventListener("submit", (submission) => {
     submission.preventDefault();
     openLink(byId("link-input").value.trim());

@@ -200,6 +200,7 @@ class Page:
         self.idle()
         if self.one("#launcher").get_attribute("open") is None:
             self.press(self.text("#launcher summary"), changes=False)
+            self.until(lambda: self.one("#launcher").get_attribute("open") is not None, "waiting for the launcher to open")
         before = self.driver.current_url
         Select(self.labelled("Flow")).select_by_value(flow)
         if context is not None:

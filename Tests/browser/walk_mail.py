@@ -79,6 +79,10 @@ def walk_mail_on_a_phone(page):
     bar = page.place(page.one(".tab-bar"))
     height = driver.execute_script("return innerHeight")
     check(abs(bar[1] + bar[3] - height) <= 1, "the tab bar is at the bottom of the window", bar)
+    driver.execute_script("window.scrollTo(0, document.documentElement.scrollHeight)")
+    check(driver.execute_script("return scrollY") > 0, "the page scrolls (the session's tools are under the screen)")
+    expect_near(page.place(page.one(".tab-bar")), bar, "the tab bar stays there when the page scrolls")
+    driver.execute_script("window.scrollTo(0, 0)")
     width = driver.execute_script(PHONE_WIDTH_SCRIPT)
 
     page.choose("open", "inbox", "Inbox")
