@@ -1,10 +1,11 @@
+import TestSupport
 import Testing
 
 @testable import Coordination
 
 /// Routers over one session's navigation controller: ids, ownership, the
 /// history they write, misuse, and the recording router of the seeds.
-@Suite("NavigationController and routers")
+@Suite("NavigationController and routers", .timeLimit(.minutes(10)), .hangGuard)
 struct NavigationControllerTests {
     final class Alpha: Coordinator {}
     final class Beta: Coordinator {}

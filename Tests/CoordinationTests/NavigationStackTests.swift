@@ -1,9 +1,10 @@
+import TestSupport
 import Testing
 
 @testable import Coordination
 
 /// The flat stack of the session document: roots, pushes and modals as pure value operations.
-@Suite("NavigationStack")
+@Suite("NavigationStack", .timeLimit(.minutes(10)), .hangGuard)
 struct NavigationStackTests {
     // MARK: - Helpers
 

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import HTTPCore
@@ -9,7 +10,7 @@ import Testing
 #endif
 
 /// `maxBodyBytes` is enforced while receiving, and the handler chooses the 413.
-@Suite struct HTTPServerBodyLimitTests {
+@Suite(.timeLimit(.minutes(10)), .hangGuard) struct HTTPServerBodyLimitTests {
     private static let limit = 1024
 
     private func withLimitedServer(

@@ -1,4 +1,5 @@
 import HTTPCore
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -8,7 +9,7 @@ import Testing
 #endif
 
 /// `HTTPRequest.clientAddress` is the connection's peer, as an IP literal.
-@Suite struct HTTPServerClientAddressTests {
+@Suite(.timeLimit(.minutes(10)), .hangGuard) struct HTTPServerClientAddressTests {
     /// Answers every request with its client address in `X-Client-Address`.
     private final class AddressEcho: HTTPHandler {
         func handle(_ request: HTTPRequest) -> HTTPResponse {

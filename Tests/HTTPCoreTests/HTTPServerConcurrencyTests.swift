@@ -5,7 +5,7 @@ import TestSupport
 import Testing
 
 /// Many clients at once: every response belongs to its own request.
-@Suite struct HTTPServerConcurrencyTests {
+@Suite(.timeLimit(.minutes(10)), .hangGuard) struct HTTPServerConcurrencyTests {
     @Test func manyThreadsGetTheirOwnAnswers() throws {
         let threadCount = 8
         let requestsPerThread = 200

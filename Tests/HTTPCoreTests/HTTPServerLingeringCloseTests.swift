@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import HTTPCore
@@ -13,7 +14,7 @@ import Testing
 /// and dropping what the client sends, within bounds, instead of closing under
 /// it — which would make the kernel reset the connection and the client's
 /// `send` fail before it ever reads the answer.
-@Suite struct HTTPServerLingeringCloseTests {
+@Suite(.timeLimit(.minutes(10)), .hangGuard) struct HTTPServerLingeringCloseTests {
     private static let limit = 1024
     private static let threeMiB = 3 << 20
 

@@ -1,4 +1,5 @@
 import HTTPCore
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -9,7 +10,7 @@ import Testing
 
 /// Requests and responses over real sockets: what the client sends is what the
 /// handler sees, and what the handler returns is what the client gets.
-@Suite struct HTTPServerRoundTripTests {
+@Suite(.timeLimit(.minutes(10)), .hangGuard) struct HTTPServerRoundTripTests {
     // MARK: - Request reaches the handler intact
 
     @Test func getRoundTrip() throws {

@@ -10,7 +10,7 @@ import Testing
 #endif
 
 /// ``HTTPStream``: a response body written while it is sent.
-@Suite struct HTTPStreamTests {
+@Suite(.timeLimit(.minutes(10)), .hangGuard) struct HTTPStreamTests {
     /// Answers `/stream` with a new stream (kept in `streams`), anything else with 200 "plain".
     private final class StreamingHandler: HTTPHandler {
         let streams = LockedBox<[HTTPStream]>([])

@@ -1,6 +1,7 @@
 import Coordination
 import Dispatch
 import NavigationAPI
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -9,7 +10,7 @@ import Testing
 
 /// `GET /metrics`: exact counts after a known sequence of requests, in a page
 /// that parses as strict Prometheus text.
-@Suite("Metrics")
+@Suite("Metrics", .timeLimit(.minutes(10)), .hangGuard)
 struct MetricsTests {
     private let requests = "navigation_http_requests_total"
     private let durations = "navigation_http_request_duration_seconds"

@@ -1,11 +1,12 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Sessions
 
 /// What a file store wrote, it serves again after a reopen: summaries,
 /// records, across segments.
-@Suite("FileStore round trip")
+@Suite("FileStore round trip", .timeLimit(.minutes(10)), .hangGuard)
 struct FileStoreRoundTripTests {
     @Test func reopenServesTheSameSummariesAndRecords() throws {
         let directory = TemporaryDirectory()

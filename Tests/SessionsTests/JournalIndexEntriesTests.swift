@@ -1,9 +1,10 @@
+import TestSupport
 import Testing
 
 @testable import Sessions
 
 /// The file store's index of sessions, split into shards.
-@Suite("Journal index entries")
+@Suite("Journal index entries", .timeLimit(.minutes(10)), .hangGuard)
 struct JournalIndexEntriesTests {
     private static func entry(activity: Int64) -> IndexEntry {
         IndexEntry(

@@ -1,5 +1,6 @@
 import Coordination
 import Flows
+import TestSupport
 import Testing
 
 @testable import Sessions
@@ -7,7 +8,7 @@ import Testing
 /// The path of a restart (DURABILITY.md): a session's records go into a
 /// store as its events are accepted, come back out, decode to a
 /// ``SessionRecording``, and replay to the same session.
-@Suite("Replaying journals from a store")
+@Suite("Replaying journals from a store", .timeLimit(.minutes(10)), .hangGuard)
 struct JournalReplayTests {
     /// The session `recording` describes, rebuilt by its built-in flow.
     private static func restore(_ recording: SessionRecording) throws -> Session {

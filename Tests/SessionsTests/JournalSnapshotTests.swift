@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Sessions
@@ -6,7 +7,7 @@ import Testing
 /// A journal read without its lock, as `navigation-server journal` reads a
 /// running server's: the same sessions and records a store sees, nothing
 /// changed, and a compaction racing the read does not make it fail.
-@Suite("Journal snapshot")
+@Suite("Journal snapshot", .timeLimit(.minutes(10)), .hangGuard)
 struct JournalSnapshotTests {
     /// Sessions 1 and 3 live, 2 ended.
     private static let records: [JournalRecord] = [

@@ -2,6 +2,7 @@ import Coordination
 import Dispatch
 import HTTPCore
 import Synchronization
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -10,7 +11,7 @@ import Testing
 
 /// Idle and byte-at-a-time connections hold sockets, not threads: a normal
 /// client is still answered while 1,000 of them hang on.
-@Suite("Slow and idle clients")
+@Suite("Slow and idle clients", .timeLimit(.minutes(10)), .hangGuard)
 struct SlowClientTests {
     /// Lets this process hold a few thousand sockets (each connection is two
     /// descriptors here: the test's end and the in-process server's).

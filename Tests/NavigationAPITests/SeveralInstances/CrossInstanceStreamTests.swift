@@ -9,13 +9,13 @@ import Testing
 /// Live streams of sessions shared through Redis: a stream learns of what
 /// another instance did (the change feed, `nav:changes`), and of what Redis
 /// did by itself (expiry, noticed at a keep-alive).
-@Suite("Live streams across instances", .serialized)
+@Suite("Live streams across instances", .serialized, .timeLimit(.minutes(10)), .hangGuard)
 struct CrossInstanceStreamTests {
     /// A stream on the first instance, every event accepted by the second:
     /// each version arrives on the stream, in order, then `ended` when the
     /// second instance ends the session.
     @Test func aStreamOnOneInstanceSeesEveryVersionAnotherInstanceAnswers() throws {
-        let redis = try RedisTestServer()
+        let redis = try RedisTestServer.secured()
         let instances = try SeveralInstancesTests.launch(2, on: redis)
         let (first, second) = (instances[0], instances[1].client())
         var session = try first.client().createSession("app")

@@ -2,6 +2,7 @@ import Coordination
 import HTTPCore
 import NavigationAPI
 import Sessions
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -9,7 +10,7 @@ import Testing
 #endif
 
 /// How streams are bounded, kept and freed.
-@Suite("Live updates: limits and lifecycle")
+@Suite("Live updates: limits and lifecycle", .timeLimit(.minutes(10)), .hangGuard)
 struct StreamLifecycleTests {
     @Test func pastMaxStreamsIs503WithRetryAfter() throws {
         let server = try TestServer(options: .streams(StreamOptions(maxStreams: 2, keepAliveSeconds: 0.05)))

@@ -1,6 +1,7 @@
 import Coordination
 import NavigationAPI
 import Sessions
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -8,7 +9,7 @@ import Testing
 #endif
 
 /// `GET /v1/sessions/{id}/stream`: what the messages say, in which order.
-@Suite("Live updates: messages")
+@Suite("Live updates: messages", .timeLimit(.minutes(10)), .hangGuard)
 struct StreamMessageTests {
     @Test func everyChangeArrivesInOrderThenTheEnd() throws {
         let server = try TestServer()
