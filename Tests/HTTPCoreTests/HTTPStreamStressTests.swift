@@ -64,7 +64,7 @@ import Testing
                 }
             }
         }
-        finished.wait()
+        try finished.wait(for: "\(clientCount) clients to read \(streamsPerClient) streams each")
         #expect(failures.withLock { $0 } == [])
     }
 }

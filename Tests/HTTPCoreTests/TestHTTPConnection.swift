@@ -41,8 +41,10 @@ final class TestHTTPConnection {
 
     /// `sendBufferBytes` caps the kernel's send buffer (normally it grows to
     /// megabytes), so a large `send` only completes as the server reads.
-    /// `ipv6` connects to `::1` instead of 127.0.0.1.
-    init(port: Int, ipv6: Bool = false, timeoutSeconds: Int = 5, sendBufferBytes: Int32? = nil) throws {
+    /// `ipv6` connects to `::1` instead of 127.0.0.1. `timeoutSeconds`
+    /// bounds each read and write against a hang; generous, since it is no
+    /// assertion about time.
+    init(port: Int, ipv6: Bool = false, timeoutSeconds: Int = 60, sendBufferBytes: Int32? = nil) throws {
         socket = Glibc.socket(ipv6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socket >= 0 else { throw TestHTTPError.socket("socket(): \(Self.lastError)") }
         var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)

@@ -69,7 +69,7 @@ enum JournalFiles {
     /// of every descriptor between its fork and its exec (`O_CLOEXEC` acts
     /// only at the exec). So an "already open" refusal is retried briefly.
     static func reopenStore(_ path: String, options: FileStoreOptions = FileStoreOptions()) throws -> FileStore {
-        let giveUp = ContinuousClock.now + .seconds(5)
+        let giveUp = ContinuousClock.now + .seconds(WaitBound.condition)
         while true {
             do {
                 return try FileStore(directory: path, options: options)

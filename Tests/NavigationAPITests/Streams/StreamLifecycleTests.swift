@@ -26,7 +26,7 @@ struct StreamLifecycleTests {
 
         // A closed stream frees its slot (noticed by a keep-alive write).
         open[0].disconnect()
-        #expect(try server.awaitMetric("navigation_streams_open", equals: 1))
+        try server.awaitMetric("navigation_streams_open", equals: 1)
         #expect(try server.openStream(first).status == 200)
     }
 
@@ -71,7 +71,7 @@ struct StreamLifecycleTests {
         #expect(server.registry.feed.subscriberCount(of: session.id) == 1)
         stream.disconnect()
         // Noticed by a failed keep-alive write, with no event on the session.
-        #expect(try server.awaitMetric("navigation_streams_open", equals: 0))
+        try server.awaitMetric("navigation_streams_open", equals: 0)
         #expect(server.registry.feed.subscriberCount(of: session.id) == 0)
         #expect(server.server.openStreamCount == 0)
     }
