@@ -4,11 +4,12 @@ import Testing
 
 /// Every suite of the package has a time limit and the hang guard, so that
 /// no test can hang `make test` (README, Hardening). It reads the test
-/// sources (this file's checkout), and lives in the smallest test target.
+/// sources of this file's checkout.
 @Suite("Suite traits", .timeLimit(.minutes(5)), .hangGuard)
 struct SuiteTraitsTests {
-    /// Tests/, from this file's path: Tests/JSONTests/SuiteTraitsTests.swift.
+    /// Tests/, from this file's path: Tests/NavigationAPITests/Harness/SuiteTraitsTests.swift.
     static let testsDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
     /// Each test source outside TestSupport, with its text.
     static func testSources() throws -> [(name: String, text: String)] {
@@ -49,7 +50,7 @@ struct SuiteTraitsTests {
         for (name, text) in sources {
             let attributes = Self.suiteAttributes(in: text)
             // This file names the attribute in its code; its own suite is checked like the others.
-            let declared = attributes.filter { $0 != "@Suite" || name != "JSONTests/SuiteTraitsTests.swift" }
+            let declared = attributes.filter { $0 != "@Suite" || name != "NavigationAPITests/Harness/SuiteTraitsTests.swift" }
             if text.contains("@Test") { #expect(!declared.isEmpty, "\(name) has tests outside a @Suite") }
             for attribute in declared {
                 suites += 1
