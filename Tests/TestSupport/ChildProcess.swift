@@ -14,6 +14,9 @@ import Testing
 ///   reports fails the test that launched it (see
 ///   ``ThreadSanitizer``), however that test ends the child.
 /// - One still running when the value goes away is killed.
+///
+/// `@unchecked Sendable`: its state is the `Process` (whose accessors
+/// Foundation makes safe from any thread) and lock-guarded boxes.
 public final class ChildProcess: @unchecked Sendable {
     /// How a child ended.
     public struct Exit: Sendable, Equatable {
@@ -55,12 +58,12 @@ public final class ChildProcess: @unchecked Sendable {
         try process.run()
         standardOutput.drain(output.fileHandleForReading)
         standardError.drain(errors.fileHandleForReading)
-        Self.running.withLock { $0[process.processIdentifier] = Weak(self) }
+        Self.running.withLock { $0[ObjectIdentifier(self)] = Weak(self) }
     }
 
     deinit {
         if process.isRunning { kill() } else { _ = ended() }
-        Self.running.withLock { $0[process.processIdentifier] = nil }
+        Self.running.withLock { $0[ObjectIdentifier(self)] = nil }
     }
 
     public var pid: Int32 { process.processIdentifier }
@@ -75,11 +78,10 @@ public final class ChildProcess: @unchecked Sendable {
     /// `seconds` (then the child is dumped and killed).
     public func firstLine(within seconds: Double = WaitBound.condition) throws -> String {
         try wait(for: "a whole line on stdout", within: seconds) { $0.output.contains("\n") || !$0.isRunning }
+        // Exited: its last words may still be on their way through the pipe.
+        if !output.contains("\n") { _ = ended() }
         let text = output
-        guard let newline = text.firstIndex(of: "\n") else {
-            _ = ended()
-            throw failure("exited before writing its first line")
-        }
+        guard let newline = text.firstIndex(of: "\n") else { throw failure("exited before writing its first line") }
         return String(text[..<newline])
     }
 
@@ -170,12 +172,13 @@ public final class ChildProcess: @unchecked Sendable {
 
     // MARK: - Children still running
 
+    /// `@unchecked Sendable`: a weak reference is loaded and cleared atomically.
     private final class Weak: @unchecked Sendable {
         weak var child: ChildProcess?
         init(_ child: ChildProcess) { self.child = child }
     }
 
-    private static let running = LockedBox<[Int32: Weak]>([:])
+    private static let running = LockedBox<[ObjectIdentifier: Weak]>([:])
 
     /// For the hang guard: the output and a thread dump of every child
     /// still running, each then killed.
@@ -197,7 +200,7 @@ public struct ChildProcessError: Error, CustomStringConvertible {
 
 extension ChildProcess {
     /// One of the child's output pipes, read to its end on a thread of its own.
-    final class Stream: @unchecked Sendable {
+    final class Stream: Sendable {
         private let bytes = LockedBox<(data: [UInt8], finished: Bool)>(([], false))
 
         var text: String { String(decoding: bytes.withLock { $0.data }, as: UTF8.self) }

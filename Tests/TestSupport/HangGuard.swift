@@ -47,7 +47,7 @@ extension Trait where Self == HangGuard {
 
 /// The alarms of the tests that run, watched by one thread that does
 /// nothing else (a thread of the shared pools could itself be among the
-/// blocked ones).
+/// blocked ones). `@unchecked Sendable`: its state is guarded by `condition`.
 final class Watchdog: @unchecked Sendable {
     static let shared = Watchdog()
 

@@ -16,7 +16,7 @@ import Testing
 /// does the same before each command.
 ///
 /// `make test` installs Debian's redis-server when it is missing.
-public final class RedisTestServer: @unchecked Sendable {
+public final class RedisTestServer: Sendable {
     public let port: Int
     public let directory: String
     public let password: String?

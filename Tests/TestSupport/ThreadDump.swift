@@ -39,53 +39,54 @@ public enum ThreadDump {
         (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
     }
 
+    /// gdb stops every thread of the process it attaches to, this one's
+    /// too when it dumps this process: its output goes to a file (a pipe
+    /// this process read would fill and stop gdb for good), and coreutils'
+    /// `timeout`, a process of its own, bounds it.
     private static func gdbStacks(of pid: Int32) -> String? {
         guard let gdb = executable(named: "gdb") else { return nil }
         let arguments = [
             "--batch", "--nx", "-p", String(pid), "-ex", "set pagination off", "-ex", "thread apply all bt 40",
         ]
-        guard let stacks = run(gdb, arguments, input: nil) else { return nil }
-        let demangled = executable(named: "swift-demangle").flatMap { run($0, ["--simplified"], input: stacks) }
-        return demangled ?? stacks
+        guard let stacks = run(gdb, arguments) else { return nil }
+        return executable(named: "swift-demangle").flatMap { run($0, ["--simplified"], input: stacks) } ?? stacks
     }
 
     /// `name` in `PATH` or beside the running `swift` (the toolchain's bin).
     private static func executable(named name: String) -> String? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        let directories = path.split(separator: ":").map(String.init) + ["/usr/bin", "/opt/swift/usr/bin"]
+        let directories = path.split(separator: ":").map(String.init) + ["/usr/bin", "/bin", "/opt/swift/usr/bin"]
         return directories.map { $0 + "/" + name }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
-    /// Runs a tool with a deadline of ``gdbSeconds``; its stdout, or nil
-    /// when it failed or ran out of time (then it is killed).
-    private static func run(_ executable: String, _ arguments: [String], input: String?) -> String? {
+    /// Runs a tool under `timeout -s KILL` (``gdbSeconds``), its stdin from
+    /// `input`, its stdout into a file; that output, or nil when there is
+    /// none (or no `timeout` to bound it).
+    private static func run(_ executable: String, _ arguments: [String], input: String? = nil) -> String? {
+        guard let timeout = Self.executable(named: "timeout") else { return nil }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("thread-dump-\(UUID().uuidString)")
+        guard (try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)) != nil else { return nil }
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let inputFile = directory.appendingPathComponent("input")
+        let outputFile = directory.appendingPathComponent("output")
+        guard FileManager.default.createFile(atPath: inputFile.path, contents: Data((input ?? "").utf8)),
+            FileManager.default.createFile(atPath: outputFile.path, contents: nil),
+            let stdin = FileHandle(forReadingAtPath: inputFile.path), let stdout = FileHandle(forWritingAtPath: outputFile.path)
+        else { return nil }
+        defer {
+            try? stdin.close()
+            try? stdout.close()
+        }
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let output = Pipe()
-        let inputPipe = Pipe()
-        process.standardOutput = output
+        process.executableURL = URL(fileURLWithPath: timeout)
+        process.arguments = ["-s", "KILL", String(Int(gdbSeconds)), executable] + arguments
+        process.standardInput = stdin
+        process.standardOutput = stdout
         process.standardError = FileHandle.nullDevice
-        process.standardInput = input == nil ? FileHandle.nullDevice : inputPipe
         guard (try? process.run()) != nil else { return nil }
-        let collected = LockedBox(Data())
-        let drained = DispatchSemaphore(value: 0)
-        // Read while the input is written: a tool's output can fill its pipe first.
-        Thread.detachNewThread {
-            let data = output.fileHandleForReading.readDataToEndOfFile()
-            collected.withLock { $0 = data }
-            drained.signal()
-        }
-        if let input {
-            inputPipe.fileHandleForWriting.write(Data(input.utf8))
-            try? inputPipe.fileHandleForWriting.close()
-        }
-        guard drained.wait(timeout: .now() + gdbSeconds) == .success else {
-            kill(process.processIdentifier, SIGKILL)
-            return nil
-        }
         process.waitUntilExit()
-        let text = String(decoding: collected.withLock { $0 }, as: UTF8.self)
-        return text.isEmpty ? nil : text
+        // What it wrote before it failed or ran out of time is worth showing too.
+        guard let text = try? String(contentsOf: outputFile, encoding: .utf8), !text.isEmpty else { return nil }
+        return text
     }
 }
