@@ -107,14 +107,13 @@ struct StreamLifecycleTests {
         var sent = 0
         var overflowed = false
         while !overflowed && sent < 5000 {
-            for _ in 0..<20 {
-                try client.apply("convert", ["amount": .number(Double(sent + 1))], to: &session)
-                sent += 1
-            }
-            // The other stream keeps up.
-            for version in (session.version - 19)...session.version {
-                #expect(try reader.nextEvent()?.version == version)
-            }
+            try client.apply("convert", ["amount": .number(Double(sent + 1))], to: &session)
+            sent += 1
+            // The other stream keeps up: it reads each version before the next
+            // is written, so its queue never holds more than one, however
+            // slowly a loaded machine lets the server write it out.
+            let next = try reader.nextEvent()
+            try #require(next?.version == session.version, "the reader was cut off: \(String(describing: next))")
             overflowed = try server.metric("navigation_streams_overflowed_total") == 1
         }
         #expect(overflowed)
