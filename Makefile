@@ -143,7 +143,9 @@ format:
 	$(SWIFT) format format --in-place --recursive --parallel --configuration .swift-format Sources Tests Plugins Package.swift
 
 ## tsan: the tests under ThreadSanitizer, in its own scratch path so the normal build is kept;
-## .ci/tsan-suppressions.txt explains each suppression. Left out: the load tests of several server
+## .ci/tsan-suppressions.txt explains each suppression. The servers and commands the tests launch are
+## built with ThreadSanitizer too: they get these TSAN_OPTIONS (Tests/TestSupport/ChildProcess.swift),
+## and a race one of them reports fails the test that launched it. Left out: the load tests of several server
 ## processes on one Redis and the 100-stream hammer. Under TSan's 5-15x slowdown they measure the
 ## client's timeouts, not races (they run in the plain `swift test`); the code they drive runs
 ## under TSan in the other stream, registry and Redis tests.

@@ -93,7 +93,7 @@ let package = Package(
         .testTarget(name: "EffectBackendsTests", dependencies: ["EffectBackends", "JSON", "TestSupport"]),
         .testTarget(
             name: "SessionsTests",
-            dependencies: ["Sessions", "FileStore", "RedisStore", "Coordination", "Flows", "StoreTestSupport", "TestSupport"]),
+            dependencies: ["Sessions", "FileStore", "RedisStore", "CHiredis", "Coordination", "Flows", "StoreTestSupport", "TestSupport"]),
         .testTarget(name: "FileStoreTests", dependencies: ["FileStore", "Sessions", "Platform", "StoreTestSupport", "TestSupport"]),
         .testTarget(
             name: "NavigationAPITests",

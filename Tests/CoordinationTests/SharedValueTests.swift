@@ -1,5 +1,6 @@
 import Dispatch
 import Platform
+import TestSupport
 import Testing
 
 @testable import Coordination
@@ -7,7 +8,7 @@ import Testing
 /// Values that every session holds a copy of, kept in one shared object:
 /// copies must still behave as values (limits, event fields) or share
 /// exactly what they say they share (a lock and its value).
-@Suite("Shared values")
+@Suite("Shared values", .timeLimit(.minutes(10)), .hangGuard)
 struct SharedValueTests {
     @Test func changingACopyOfLimitsLeavesTheOriginal() {
         let original = SessionLimits()

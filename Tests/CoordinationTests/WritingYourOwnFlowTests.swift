@@ -1,5 +1,6 @@
 // README example begin
 import Coordination
+import TestSupport
 import Testing
 
 /// A list of notes and an editor: `add` pushes the editor, `save` keeps the
@@ -35,7 +36,7 @@ let notesFlow = Flow(name: "notes", description: "A list of notes and an editor.
 // README example end
 
 /// The README's "Writing your own flow" example, walked as a client would.
-@Suite("README: writing your own flow")
+@Suite("README: writing your own flow", .timeLimit(.minutes(10)), .hangGuard)
 struct WritingYourOwnFlowTests {
     private func send(_ session: Session, _ event: String, _ payload: JSONObject = [:]) throws(NavigationError) {
         try session.send(ClientEvent(screen: session.stack.top?.screen.id ?? "", event: event, payload: payload))

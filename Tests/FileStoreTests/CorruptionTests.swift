@@ -1,13 +1,14 @@
 import Foundation
 import Sessions
 import StoreTestSupport
+import TestSupport
 import Testing
 
 @testable import FileStore
 
 /// Damage before the end of the journal stops the open with the file and
 /// offset; `verify` reports the same place and modifies nothing.
-@Suite("Corruption")
+@Suite("Corruption", .timeLimit(.minutes(10)), .hangGuard)
 struct CorruptionTests {
     private static let records: [JournalRecord] = [
         Journal.created(1), Journal.created(2), Journal.event(1, version: 2, bodySize: 30), Journal.event(2, version: 2),

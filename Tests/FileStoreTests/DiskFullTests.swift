@@ -9,7 +9,7 @@ import Testing
 
 /// A full disk refuses the append with `unavailable`, leaves no partial
 /// record behind, and appends succeed again once there is space.
-@Suite("Disk full")
+@Suite("Disk full", .timeLimit(.minutes(10)), .hangGuard)
 struct DiskFullTests {
     /// The write stops half-way with ENOSPC, as on a file system that has
     /// room for part of the record.

@@ -1,13 +1,14 @@
 import Foundation
 import Sessions
 import StoreTestSupport
+import TestSupport
 import Testing
 
 @testable import FileStore
 
 /// A crash in the middle of a write leaves the last record cut short: open
 /// drops it with one warning and keeps everything before it.
-@Suite("Torn tail")
+@Suite("Torn tail", .timeLimit(.minutes(10)), .hangGuard)
 struct TornTailTests {
     /// Three sessions; session 3's second event is the last record.
     private static let records: [JournalRecord] = [

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import Coordination
@@ -6,7 +7,7 @@ import Testing
 /// `exchange`: rates, and a calculator started through the delegate for the
 /// chosen rate, finished by `close` or by the user's `back`; App, the
 /// calculator's delegate, then has Rates show that rate as `lastViewed`.
-@Suite("exchange")
+@Suite("exchange", .timeLimit(.minutes(10)), .hangGuard)
 struct ExchangeFlowTests {
     private let usd: JSONValue = ["code": "USD", "rate": 1380.5]
 

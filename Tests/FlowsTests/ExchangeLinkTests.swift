@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import Coordination
@@ -6,7 +7,7 @@ import Testing
 /// Every link of `exchange` (FLOWS.md) from every state it can reach: the
 /// list alone, a calculator, a calculator that converted. The recording
 /// router shows exactly what the coordinators did.
-@Suite("exchange: deep links")
+@Suite("exchange: deep links", .timeLimit(.minutes(10)), .hangGuard)
 struct ExchangeLinkTests {
     /// The reachable states, each built from a fresh recording session.
     private static let states: [String: @Sendable (FlowSession) throws -> Void] = [

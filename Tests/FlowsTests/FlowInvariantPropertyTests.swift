@@ -10,7 +10,7 @@ import Testing
 /// random steps: the session is rebuilt from its journal, as after a server
 /// restart (DURABILITY.md), must show the same document and history, and the
 /// walk goes on with the rebuilt one.
-@Suite("Flow invariants under random events")
+@Suite("Flow invariants under random events", .timeLimit(.minutes(10)), .hangGuard)
 struct FlowInvariantPropertyTests {
     private static let sessionsPerFlow = 100
     private static let eventsPerSession = 60

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import Coordination
@@ -6,7 +7,7 @@ import Testing
 /// `mail`, screen by screen (FLOWS.md): a tab bar with a coordinator per
 /// tab, a split view whose secondary column shows one message coordinator
 /// at a time, a compose sheet over the whole split view.
-@Suite("mail")
+@Suite("mail", .timeLimit(.minutes(10)), .hangGuard)
 struct MailFlowTests {
     // MARK: - Start
 

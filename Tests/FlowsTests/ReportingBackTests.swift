@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import Coordination
@@ -6,7 +7,7 @@ import Testing
 /// Child to parent, each way the coordinator pattern has: delegates (Onboarding, Main,
 /// Rates, Calculator), a closure (Checkout) and a typed output (Auth). A child
 /// that reports nothing (Profile, Settings) is let go by `finish()` itself.
-@Suite("Child to parent: delegate, closure, typed output")
+@Suite("Child to parent: delegate, closure, typed output", .timeLimit(.minutes(10)), .hangGuard)
 struct ReportingBackTests {
     // MARK: - Helpers
 

@@ -3,7 +3,7 @@ import Testing
 
 @testable import JSON
 
-@Suite("JSONParser")
+@Suite("JSONParser", .timeLimit(.minutes(10)), .hangGuard)
 struct JSONParserTests {
     // MARK: - Helpers
 

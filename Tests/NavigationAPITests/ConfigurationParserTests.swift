@@ -1,10 +1,11 @@
 import NavigationAPI
 import Sessions
+import TestSupport
 import Testing
 
 @testable import NavigationServerRuntime
 
-@Suite("Configuration: flags, environment, defaults")
+@Suite("Configuration: flags, environment, defaults", .timeLimit(.minutes(10)), .hangGuard)
 struct ConfigurationParserTests {
     private func configuration(
         _ arguments: [String] = [], _ environment: [String: String] = [:]

@@ -1,7 +1,8 @@
 import Coordination
+import TestSupport
 import Testing
 
-@Suite("Events: conditions, conflicts and refusals")
+@Suite("Events: conditions, conflicts and refusals", .timeLimit(.minutes(10)), .hangGuard)
 struct EventTests {
     // MARK: - If-Match
 

@@ -1,7 +1,8 @@
 import Coordination
+import TestSupport
 import Testing
 
-@Suite("Walk: exchange")
+@Suite("Walk: exchange", .timeLimit(.minutes(10)), .hangGuard)
 struct ExchangeWalkTests {
     @Test func ratesToCalculatorAndBack() throws {
         let server = try TestServer()

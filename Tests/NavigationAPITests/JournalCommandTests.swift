@@ -3,13 +3,14 @@ import FileStore
 import Foundation
 import NavigationServerRuntime
 import Sessions
+import TestSupport
 import Testing
 
 /// `navigation-server journal`, run as an operator runs it, on data
 /// directories written here with a FileStore: what list, print, verify and
 /// compact say, their exit statuses, and that the read-only ones work on a
 /// directory a store holds open while compact refuses it.
-@Suite("navigation-server journal")
+@Suite("navigation-server journal", .timeLimit(.minutes(10)), .hangGuard)
 struct JournalCommandTests {
     // MARK: - A data directory
 

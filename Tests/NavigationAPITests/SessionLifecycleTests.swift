@@ -1,7 +1,8 @@
 import Coordination
+import TestSupport
 import Testing
 
-@Suite("Sessions: create, read, conditional read, end")
+@Suite("Sessions: create, read, conditional read, end", .timeLimit(.minutes(10)), .hangGuard)
 struct SessionLifecycleTests {
     // MARK: - Create
 

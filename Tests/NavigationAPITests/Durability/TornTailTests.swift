@@ -11,7 +11,7 @@ import Testing
 /// line; nothing before it is lost." A launched server journals three
 /// sessions and is killed; its newest segment is then cut at every byte
 /// inside its last record (one session's last event).
-@Suite("Durability: torn tail", .serialized)
+@Suite("Durability: torn tail", .serialized, .timeLimit(.minutes(10)), .hangGuard)
 struct TornTailTests {
     /// What the server answered before the last event: what every cut must bring back.
     struct Journaled {
