@@ -1,11 +1,12 @@
 import JSON
+import TestSupport
 import Testing
 
 @testable import EffectBackends
 
 /// What follows each kind of attempt, without sockets: the rules the live
 /// tests exercise once each, here at their edges.
-@Suite struct AttemptDecisionTests {
+@Suite(.timeLimit(.minutes(10)), .hangGuard) struct AttemptDecisionTests {
     private let policy = RetryPolicy(initialDelay: 0.1, maxDelay: 2)
 
     private func decide(

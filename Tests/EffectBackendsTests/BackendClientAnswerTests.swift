@@ -1,9 +1,10 @@
 import EffectBackends
 import JSON
+import TestSupport
 import Testing
 
 /// What each kind of answer becomes, against real backends on loopback.
-@Suite struct BackendClientAnswerTests {
+@Suite(.timeLimit(.minutes(10)), .hangGuard) struct BackendClientAnswerTests {
     // MARK: - 2xx
 
     @Test func aJSONAnswerIsASuccessWithItsBody() throws {

@@ -1,10 +1,11 @@
 import EffectBackends
 import Glibc
+import TestSupport
 import Testing
 
 /// Many calls at once, the slot bound, and stopping: no thread per call,
 /// every call completes exactly once.
-@Suite struct BackendClientLoadTests {
+@Suite(.timeLimit(.minutes(10)), .hangGuard) struct BackendClientLoadTests {
     @Test func manyCallsWaitingOnASlowBackendHoldNoThreadEach() throws {
         let calls = 300
         let backend = try TestBackend(always: .held(status: 200, body: Array(#"{"ok":true}"#.utf8)))

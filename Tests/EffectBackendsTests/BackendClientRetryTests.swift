@@ -1,11 +1,12 @@
 import EffectBackends
 import Glibc
+import TestSupport
 import Testing
 
 /// Retries: which failures are tried again, with what, and when the client
 /// gives up. Backoffs are shortened (``withClient(maxConcurrent:maxResponseBytes:_:)``);
 /// no test asserts an upper bound on time.
-@Suite struct BackendClientRetryTests {
+@Suite(.timeLimit(.minutes(10)), .hangGuard) struct BackendClientRetryTests {
     @Test func a5xxIsRetriedWithTheSameRequestUntilASuccess() throws {
         let backend = try TestBackend { request in
             switch request.number {

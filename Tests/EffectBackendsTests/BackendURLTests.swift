@@ -1,9 +1,10 @@
 import EffectBackends
+import TestSupport
 import Testing
 
 /// `--backend NAME=URL` values and the `NAVIGATION_BACKENDS` list: what is
 /// accepted, and the message for what is not.
-@Suite struct BackendURLTests {
+@Suite(.timeLimit(.minutes(10)), .hangGuard) struct BackendURLTests {
     // MARK: - URLs
 
     @Test(arguments: [

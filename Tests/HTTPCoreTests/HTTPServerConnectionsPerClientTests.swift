@@ -1,11 +1,12 @@
 import HTTPCore
 import Platform
+import TestSupport
 import Testing
 
 /// `perIPConnectionLimit`: one address holds at most that many connections;
 /// libmicrohttpd closes a further one unanswered, and other addresses are
 /// served as before.
-@Suite struct HTTPServerConnectionsPerClientTests {
+@Suite(.timeLimit(.minutes(10)), .hangGuard) struct HTTPServerConnectionsPerClientTests {
     @Test func connectionsPastTheLimitOfOneAddressAreClosedUnansweredWhileOthersAreServed() throws {
         let handler = EchoHandler()
         try withEchoServer(
