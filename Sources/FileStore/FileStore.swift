@@ -28,6 +28,7 @@ public final class FileStore: SessionStore {
     let compactionMutex = Locked(0)
     private let groupCommit = GroupCommit()
     private let syncer = Locked<BackgroundSyncer?>(nil)
+    private let directoryProbe: DirectoryProbe
 
     /// Opens the journal in `path`, creating the directory if missing.
     /// - Throws: ``StoreError/corrupt(file:offset:reason:)`` for damage
@@ -47,6 +48,7 @@ public final class FileStore: SessionStore {
             throw error
         }
         state = Locked(FileStoreState(recovered: recovered, lockDescriptor: lockDescriptor))
+        directoryProbe = DirectoryProbe(directory: directory, options: options)
         if options.fsync == .everysec {
             let syncer = BackgroundSyncer(interval: options.backgroundFsyncInterval) { [weak self] in
                 _ = self?.syncWritten()
@@ -145,6 +147,20 @@ public final class FileStore: SessionStore {
 
     /// The most bytes one read of adjacent records spans.
     static let maximumReadRun: Int64 = 1 << 20
+
+    /// Whether a record can be written now, asked of the disk rather than
+    /// remembered from the last append, so that `/readyz` follows a disk
+    /// that fills up or frees space, or a file system remounted read-only
+    /// and back, without waiting for a request (``DirectoryProbe``).
+    /// - Throws: ``StoreError/unavailable(reason:)`` when the store is
+    ///   closed, an fsync failed (appends are refused until a reopen), or a
+    ///   probe file cannot be written and fsynced.
+    @discardableResult
+    public func probe() throws(StoreError) -> Bool {
+        try state.withLock { (state) throws(StoreError) in try state.checkUsable() }
+        try directoryProbe.check()
+        return true
+    }
 
     public func drop(_ id: String) {
         guard let key = SessionKey(hex: id) else { return }
