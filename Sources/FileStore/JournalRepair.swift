@@ -77,7 +77,7 @@ enum JournalRepair {
                 damage = nil
             case .valid(let first):
                 damage = "segment header says it covers segments from \(first), after its own number"
-            case .missing where number == numbers.last && !bytes.contains(where: { $0 != 0 }):
+            case .missing where number == numbers.last && !bytes.dropFirst(SegmentFormat.headerSize).contains(where: { $0 != 0 }):
                 // A crash while the segment was created; open rewrites its header.
                 continue
             case .missing:

@@ -44,7 +44,7 @@ enum SegmentRecovery {
             case .missing where number == numbers.last:
                 // Rewriting the header drops the rest of the file: only
                 // when nothing but zeros follows (a segment being created).
-                guard try !segment.readAll().contains(where: { $0 != 0 }) else {
+                guard try !segment.readAll().dropFirst(SegmentFormat.headerSize).contains(where: { $0 != 0 }) else {
                     throw .corrupt(file: path, offset: 0, reason: "segment has no header, but bytes after it")
                 }
                 headerless = segment
