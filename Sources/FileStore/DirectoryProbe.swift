@@ -1,5 +1,6 @@
 import Platform
 import Sessions
+import Synchronization
 
 /// What ``FileStore/probe()`` asks the data directory: can a new block be
 /// written there now? It creates the file `PROBE`, writes 4 KiB into it,
@@ -11,7 +12,10 @@ import Sessions
 ///
 /// `/readyz` and `/metrics` ask on every request: the answer is kept for
 /// ``FileStoreOptions/probeInterval`` seconds, and while one caller probes,
-/// the others take the last answer instead of waiting for its fsync.
+/// the others take the last answer instead of waiting for its fsync. An
+/// append that fails, or one that succeeds while the kept answer is a
+/// failure, makes the next call probe again: the answer is never older
+/// than what appends have shown.
 final class DirectoryProbe: Sendable {
     private struct State {
         var checkedAt: Int?
@@ -23,6 +27,9 @@ final class DirectoryProbe: Sendable {
     static let size = 4096
 
     private let state = Locked(State())
+    /// Whether the kept answer is a failure: read on every append, so
+    /// without the lock.
+    private let keepsFailure = Atomic(false)
     private let directory: SegmentDirectory
     private let options: FileStoreOptions
 
@@ -46,8 +53,21 @@ final class DirectoryProbe: Sendable {
             state.outcome = outcome
             state.checkedAt = SystemClock.monotonicNanoseconds()
             state.running = false
+            keepsFailure.store((try? outcome.get()) == nil, ordering: .relaxed)
         }
         try outcome.get()
+    }
+
+    /// An append could not write: the next ``check()`` asks the disk.
+    func appendFailed() {
+        state.withLock { $0.checkedAt = nil }
+    }
+
+    /// An append wrote its record: if the kept answer is a failure, the
+    /// next ``check()`` asks the disk again.
+    func appendSucceeded() {
+        guard keepsFailure.load(ordering: .relaxed) else { return }
+        state.withLock { $0.checkedAt = nil }
     }
 
     private func writeProbeFile() -> Result<Void, StoreError> {

@@ -114,6 +114,31 @@ struct ProbeTests {
         #expect(io.fsyncs.withLock { $0 } == fsyncs)
     }
 
+    /// What appends show is never older than the kept answer: a refused
+    /// append makes the next call ask the disk, and so does a successful
+    /// one while the kept answer is a failure.
+    @Test func appendsRenewTheKeptAnswer() throws {
+        let directory = TemporaryDirectory()
+        let io = CountingIO()
+        let store = try FileStore(directory: directory.path, options: Self.probeOptions(interval: 3_600, io: io))
+        defer { store.close() }
+        #expect(Self.failure(of: store) == nil)
+        io.writeOverride.withLock {
+            $0 = { _, _, _ in
+                errno = ENOSPC
+                return -1
+            }
+        }
+        #expect(throws: StoreError.self) { try store.append(Journal.created(1), expectedVersion: 0) }
+        #expect(Self.failure(of: store)?.contains("No space left on device") == true)
+        io.writeOverride.withLock { $0 = nil }
+        // Kept for the interval...
+        #expect(Self.failure(of: store) != nil)
+        // ...until an append succeeds.
+        try store.append(Journal.created(1), expectedVersion: 0)
+        #expect(Self.failure(of: store) == nil)
+    }
+
     /// With `--fsync no` the probe writes but does not fsync.
     @Test func withoutFsyncsTheProbeOnlyWrites() throws {
         let directory = TemporaryDirectory()
