@@ -195,7 +195,9 @@ struct JournalCommandTests {
 
         let run = try JournalCommandRun(["verify", "--data", directory.path])
         #expect(run.status == 1)
-        let size = Self.liveEntries[1].0.record(sessionID: Self.liveID, version: 2, time: 0).storedSize
+        // The damaged record: the ended session's created record.
+        let created = JournalEntry.created(SessionStart(flow: "app", flowVersion: 2, context: ["user": "ana"]))
+        let size = created.record(sessionID: Self.endedID, version: 1, time: 0).storedSize
         #expect(run.lines == ["problem: \(directory.segment) at offset \(offset): corrupt: record checksum mismatch (\(size) bytes)"])
         #expect(
             run.error

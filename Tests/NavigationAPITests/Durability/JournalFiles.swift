@@ -86,14 +86,16 @@ enum JournalFiles {
         (0..<4).reduce(UInt32(0)) { $0 | UInt32(bytes[offset + $1]) << (8 * UInt32($1)) }
     }
 
-    /// Runs `navigation-server` with `arguments` until it exits on its own
+    /// Runs `navigation-server` with `arguments` (and only `environment`) until it exits on its own
     /// (a refused start), returning its exit status and stderr. Fails if it
     /// is still running after `seconds`: it started when it should not have.
-    static func runToExit(_ arguments: [String], seconds: Double = 20) throws -> (status: Int32, stderr: String) {
+    static func runToExit(
+        _ arguments: [String], environment: [String: String] = [:], seconds: Double = 20
+    ) throws -> (status: Int32, stderr: String) {
         let process = Process()
         process.executableURL = ServerExecutableTests.executableURL
         process.arguments = ["--port=0"] + arguments
-        process.environment = [:]
+        process.environment = environment
         let errorPipe = Pipe()
         process.standardOutput = FileHandle.nullDevice
         process.standardError = errorPipe
