@@ -136,7 +136,8 @@ enum SegmentRecovery {
                         return .failure(.corrupt(file: path, offset: Int64(frame.offset), reason: reason))
                     }
                 case .damage(let damage) where isLast && damage.isTail:
-                    let tail = TornTail(segment: segment, offset: damage.offset, bytes: Array(buffer[damage.offset...]), reason: damage.reason)
+                    let tail = TornTail(
+                        segment: segment, offset: damage.offset, bytes: Array(buffer[damage.offset...]), reason: damage.reason)
                     return .success((Int64(damage.offset), tail))
                 case .damage(let damage):
                     return .failure(.corrupt(file: path, offset: Int64(damage.offset), reason: damage.reason))

@@ -37,7 +37,9 @@ enum StoreOpening {
                 }
                 logger.log(.warn, "data directory writable by others") { line in
                     line.field("path", path)
-                    line.field("detail", access + "; anyone who can write it can forge or delete sessions: make it the server user's own, mode 0700")
+                    line.field(
+                        "detail",
+                        access + "; anyone who can write it can forge or delete sessions: make it the server user's own, mode 0700")
                 }
             }
             var options = FileStoreOptions()
@@ -61,7 +63,8 @@ enum StoreOpening {
     static func message(for error: StoreError, configuration: ServerConfiguration, path: String) -> String {
         var message = "cannot open the session store \(configuration.store): \(error)"
         if case .corrupt = error {
-            message += "; to keep every record that can be read and move the damage aside, run: navigation-server journal repair --data \(path)"
+            message +=
+                "; to keep every record that can be read and move the damage aside, run: navigation-server journal repair --data \(path)"
         }
         return message
     }

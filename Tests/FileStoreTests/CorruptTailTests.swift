@@ -69,7 +69,8 @@ struct CorruptTailTests {
     func randomBytesAfterTheLastRecordAreMovedAside(length: Int) throws {
         let journal = try Self.writeJournal().bytes(of: Self.segment)
         for seed in UInt64(1)...8 {
-            try Self.expectMovedAside(Self.randomBytes(length, seed: seed &* 7_919 &+ UInt64(length)), after: journal, "seed \(seed), \(length) bytes")
+            try Self.expectMovedAside(
+                Self.randomBytes(length, seed: seed &* 7_919 &+ UInt64(length)), after: journal, "seed \(seed), \(length) bytes")
         }
     }
 
@@ -86,7 +87,8 @@ struct CorruptTailTests {
         let journal = try Self.writeJournal().bytes(of: Self.segment)
         let next = SegmentFormat.frame(of: Journal.event(2, version: 3, bodySize: 200), key: Self.key(2))
         for cut in [1, 8, 12, 50, next.count - 1] {
-            try Self.expectMovedAside(Array(next.prefix(cut)) + Self.randomBytes(23, seed: UInt64(cut)), after: journal, "cut at \(cut) + garbage")
+            try Self.expectMovedAside(
+                Array(next.prefix(cut)) + Self.randomBytes(23, seed: UInt64(cut)), after: journal, "cut at \(cut) + garbage")
             try Self.expectMovedAside(
                 Array(next.prefix(cut)) + [UInt8](repeating: 0, count: next.count - cut), after: journal, "cut at \(cut) + zeros")
         }
@@ -167,7 +169,8 @@ struct CorruptTailTests {
         #expect(
             report.problems == [
                 .init(
-                    file: directory.file(Self.segment), offset: Int64(journal.count), kind: .torn, reason: report.problems.first?.reason ?? "",
+                    file: directory.file(Self.segment), offset: Int64(journal.count), kind: .torn,
+                    reason: report.problems.first?.reason ?? "",
                     size: 37)
             ])
         #expect(report.records == Self.records.count)

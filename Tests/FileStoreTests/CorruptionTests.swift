@@ -81,7 +81,9 @@ struct CorruptionTests {
         let report = try FileStore.verify(directory: directory.path)
         #expect(report.problems.map(\.offset) == [1, 3].map { Int64(Self.offset(ofRecord: $0)) })
         #expect(report.problems.map(\.kind) == [.corrupt, .torn])
-        #expect(report.problems.map(\.size) == [Self.records[1].storedSize, Self.records[3].storedSize + Self.records[4].storedSize - 1].map(Int64.init))
+        #expect(
+            report.problems.map(\.size)
+                == [Self.records[1].storedSize, Self.records[3].storedSize + Self.records[4].storedSize - 1].map(Int64.init))
         #expect(report.problems.allSatisfy { $0.file == directory.file(segment) })
         #expect(report.records == 2)
     }

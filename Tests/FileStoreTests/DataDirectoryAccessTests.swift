@@ -35,6 +35,7 @@ struct DataDirectoryAccessTests {
         guard chown(directory.path, 4_242, 4_242) == 0 else {
             try Test.cancel("cannot chown (not root)")
         }
-        #expect(DataDirectoryAccess.othersCanWrite(directory.path) == "owned by uid 4242, not by this process's uid \(geteuid()) (mode 0700)")
+        #expect(
+            DataDirectoryAccess.othersCanWrite(directory.path) == "owned by uid 4242, not by this process's uid \(geteuid()) (mode 0700)")
     }
 }

@@ -78,7 +78,8 @@ struct ProbeTests {
             try Test.cancel("cannot bind-mount (\(reason)); run as root to test a read-only directory")
         }
         defer { umount(directory.path) }
-        try #require(mount(directory.path, directory.path, nil, UInt(MS_REMOUNT | MS_BIND | MS_RDONLY), nil) == 0, "\(systemErrorText(errno))")
+        try #require(
+            mount(directory.path, directory.path, nil, UInt(MS_REMOUNT | MS_BIND | MS_RDONLY), nil) == 0, "\(systemErrorText(errno))")
         let failure = try #require(Self.failure(of: store), "the probe passed on a read-only directory")
         #expect(failure.contains("Read-only file system"), "\(failure)")
         try #require(umount(directory.path) == 0)

@@ -52,7 +52,8 @@ struct TornTailTests {
             } else {
                 #expect(warnings.all.count == 1, "cut at \(cut): \(warnings.all)")
                 #expect(
-                    warnings.all.first?.contains("\(segment): moved a torn tail aside: \(cut - lastStart) bytes at offset \(lastStart) ") == true,
+                    warnings.all.first?.contains("\(segment): moved a torn tail aside: \(cut - lastStart) bytes at offset \(lastStart) ")
+                        == true,
                     "\(warnings.all)")
                 // The torn record's bytes are kept beside the segment.
                 #expect(directory.bytes(of: damaged) == Array(bytes[lastStart..<cut]), "cut at \(cut)")
@@ -86,7 +87,9 @@ struct TornTailTests {
         let store = try FileStore(directory: directory.path, options: options(warnings: warnings))
         store.close()
         #expect(warnings.all.count == 1)
-        #expect(warnings.all.first?.contains("300 bytes at offset \(bytes.count) (zero bytes where a record belongs)") == true, "\(warnings.all)")
+        #expect(
+            warnings.all.first?.contains("300 bytes at offset \(bytes.count) (zero bytes where a record belongs)") == true,
+            "\(warnings.all)")
         #expect(directory.bytes(of: segment) == bytes)
         #expect(directory.bytes(of: "\(segment).damaged-\(bytes.count)") == [UInt8](repeating: 0, count: 300))
     }

@@ -221,7 +221,10 @@ struct JournalCommandTests {
         #expect(run.status == 0, "\(run.error)")
         try #require(run.lines.count == 2, "\(run.output)")
         #expect(run.lines[0].hasPrefix("warning: \(directory.segment) at offset \(lastOffset): torn: "), "\(run.lines[0])")
-        #expect(run.lines[0].hasSuffix("(\(complete.count - 7 - lastOffset) bytes) (a torn tail: a crash left it, or a server is writing a record; opening the journal moves it aside)"), "\(run.lines[0])")
+        #expect(
+            run.lines[0].hasSuffix(
+                "(\(complete.count - 7 - lastOffset) bytes) (a torn tail: a crash left it, or a server is writing a record; opening the journal moves it aside)"
+            ), "\(run.lines[0])")
         #expect(run.lines[1] == "OK \(directory.path): 1 segment, 5 records, 2 sessions, 1 torn tail (warning)")
         #expect(directory.segmentBytes() == torn)
 

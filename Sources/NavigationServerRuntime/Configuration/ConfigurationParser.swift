@@ -87,7 +87,8 @@ public enum ConfigurationParser {
         lines.append("      (0.0.0.0 and :: are probed on loopback). For container health checks.")
         lines.append("")
         lines.append("navigation-server journal list|print <id>|verify|compact|repair [--data <dir>]")
-        lines.append("      Inspects, compacts or repairs a data directory; list, print and verify also a running server's (journal --help).")
+        lines.append(
+            "      Inspects, compacts or repairs a data directory; list, print and verify also a running server's (journal --help).")
         return lines.joined(separator: "\n") + "\n"
     }
 

@@ -37,7 +37,8 @@ enum JournalRepairCommand {
         var lines: [String] = []
         for range in report.damagedRanges {
             lines.append(
-                "damaged: \(range.file) at offset \(range.offset): \(count(Int(range.size), "byte")) (\(range.reason)); moved to \(range.movedTo)")
+                "damaged: \(range.file) at offset \(range.offset): \(count(Int(range.size), "byte")) (\(range.reason)); moved to \(range.movedTo)"
+            )
         }
         for session in report.brokenSessions {
             let versions = session.lastVersionKept == 0 ? "kept no record" : "kept versions 1 to \(session.lastVersionKept)"
@@ -48,7 +49,8 @@ enum JournalRepairCommand {
         for file in report.droppedRecordFiles { lines.append("dropped records: moved to \(file)") }
         if !report.damagedRanges.isEmpty {
             lines.append(
-                "note: records in damaged bytes cannot be read: a session whose last records were there now ends at its last readable version")
+                "note: records in damaged bytes cannot be read: a session whose last records were there now ends at its last readable version"
+            )
         }
         for session in report.sessionsWithoutStart {
             lines.append(
@@ -57,7 +59,8 @@ enum JournalRepairCommand {
         }
         var summary = "repaired \(dataDirectory): rewrote " + count(report.segmentsRewritten.count, "segment")
         if !report.damagedRanges.isEmpty {
-            summary += "; moved \(count(Int(report.bytesMovedAside), "damaged byte")) in \(count(report.damagedRanges.count, "range")) aside"
+            summary +=
+                "; moved \(count(Int(report.bytesMovedAside), "damaged byte")) in \(count(report.damagedRanges.count, "range")) aside"
         }
         if !report.brokenSessions.isEmpty {
             summary += "; dropped \(count(report.recordsDropped, "record")) of \(count(report.brokenSessions.count, "session"))"

@@ -53,7 +53,9 @@ struct CorruptTailTests {
         #expect(warnings.count == 1, "\(comment): \(warnings)")
         let warning = warnings.first ?? ""
         #expect(warning.contains("\"msg\":\"journal\""), "\(warning)")
-        #expect(warning.contains("\(segmentName): moved a torn tail aside: \(kept + tail.count - offset) bytes at offset \(offset) "), "\(comment): \(warning)")
+        #expect(
+            warning.contains("\(segmentName): moved a torn tail aside: \(kept + tail.count - offset) bytes at offset \(offset) "),
+            "\(comment): \(warning)")
         #expect(warning.contains(damagedName), "\(comment): \(warning)")
         // The damaged bytes are beside the segment, and the segment ends at its last whole record.
         let aside = try JournalFiles.bytes(of: copy + "/" + damagedName)

@@ -47,9 +47,10 @@ struct DataDirectoryPermissionsTests {
         #expect(Self.permissionWarnings(log).first?.contains("owned by uid 4242") == true, "\(log)")
     }
 
-    @Test(arguments: [
-        (["--strict-permissions", "true"], [:]), ([], ["NAVIGATION_STRICT_PERMISSIONS": "true"]),
-    ] as [([String], [String: String])])
+    @Test(
+        arguments: [
+            (["--strict-permissions", "true"], [:]), ([], ["NAVIGATION_STRICT_PERMISSIONS": "true"]),
+        ] as [([String], [String: String])])
     func strictPermissionsRefusesTheStart(flags: [String], environment: [String: String]) throws {
         let data = try Self.directory(mode: 0o770)
         let (status, stderr) = try JournalFiles.runToExit(["--store", "file:" + data] + flags, environment: environment)
