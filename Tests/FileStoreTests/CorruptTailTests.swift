@@ -18,11 +18,7 @@ struct CorruptTailTests {
     static let segment = "journal-00000001.seg"
 
     private static func writeJournal() throws -> TemporaryDirectory {
-        let directory = TemporaryDirectory()
-        let store = try FileStore(directory: directory.path, options: options())
-        try Journal.append(records, to: store)
-        store.close()
-        return directory
+        try Journal.directory(holding: records)
     }
 
     static func randomBytes(_ count: Int, seed: UInt64) -> [UInt8] {
@@ -103,13 +99,7 @@ struct CorruptTailTests {
             let directory = TemporaryDirectory()
             let bytes = journal + garbage + record + Self.randomBytes(5, seed: 3)
             directory.write(bytes, to: Self.segment)
-            let error = #expect(throws: StoreError.self) { try FileStore(directory: directory.path, options: options()) }
-            guard case .corrupt(let file, let offset, _) = error else {
-                Issue.record("\(String(describing: error))")
-                continue
-            }
-            #expect(file == directory.file(Self.segment))
-            #expect(offset == Int64(journal.count))
+            Self.expectRefusedOpen(directory, at: journal.count)
             #expect(directory.bytes(of: Self.segment) == bytes)
             #expect(directory.segmentNames() == [Self.segment])
             #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.contains("damaged") }.isEmpty)
@@ -139,13 +129,22 @@ struct CorruptTailTests {
         let journal = directory.bytes(of: Self.segment)
         directory.write(journal + Self.randomBytes(37, seed: 9), to: Self.segment)
         directory.write(SegmentFormat.header(coversFrom: 2), to: "journal-00000002.seg")
-        let error = #expect(throws: StoreError.self) { try FileStore(directory: directory.path, options: options()) }
-        guard case .corrupt(let file, let offset, _) = error else {
-            Issue.record("\(String(describing: error))")
+        Self.expectRefusedOpen(directory, at: journal.count)
+    }
+
+    /// Opening `directory` throws that the first segment is corrupt at `offset`.
+    private static func expectRefusedOpen(
+        _ directory: TemporaryDirectory, at offset: Int, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        let error = #expect(throws: StoreError.self, sourceLocation: sourceLocation) {
+            try FileStore(directory: directory.path, options: options())
+        }
+        guard case .corrupt(let file, let found, _) = error else {
+            Issue.record("\(String(describing: error))", sourceLocation: sourceLocation)
             return
         }
-        #expect(file == directory.file(Self.segment))
-        #expect(offset == Int64(journal.count))
+        #expect(file == directory.file(segment), sourceLocation: sourceLocation)
+        #expect(found == Int64(offset), sourceLocation: sourceLocation)
     }
 
     /// The search for a record after damage tries every offset: a tail of

@@ -29,11 +29,7 @@ struct JournalRepairTests {
     }
 
     static func writeJournal(segmentSize: Int = 64 << 20) throws -> TemporaryDirectory {
-        let directory = TemporaryDirectory()
-        let store = try FileStore(directory: directory.path, options: options(segmentSize: segmentSize))
-        try Journal.append(records, to: store)
-        store.close()
-        return directory
+        try Journal.directory(holding: records, options: options(segmentSize: segmentSize))
     }
 
     /// Every file of the directory and its bytes.

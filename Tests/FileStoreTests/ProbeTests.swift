@@ -40,10 +40,7 @@ struct ProbeTests {
     /// test is skipped, saying so, without it).
     @Test func aFullDiskFailsTheProbeUntilSpaceReturns() throws {
         let directory = TemporaryDirectory()
-        guard mount("tmpfs", directory.path, "tmpfs", 0, "size=1m") == 0 else {
-            let reason = systemErrorText(errno)
-            try Test.cancel("cannot mount a tmpfs to fill (\(reason)); run as root to test a real full disk")
-        }
+        try directory.mountTmpfs("size=1m", for: "a real full disk")
         defer { umount(directory.path) }
         let store = try FileStore(directory: directory.path + "/data", options: Self.probeOptions())
         defer { store.close() }

@@ -16,11 +16,7 @@ struct TornTailTests {
     ]
 
     private static func writeJournal() throws -> TemporaryDirectory {
-        let directory = TemporaryDirectory()
-        let store = try FileStore(directory: directory.path, options: options())
-        try Journal.append(records, to: store)
-        store.close()
-        return directory
+        try Journal.directory(holding: records)
     }
 
     @Test func truncatingAtEveryByteOfTheLastRecordLosesOnlyThatRecord() throws {
