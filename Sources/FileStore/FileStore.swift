@@ -205,14 +205,14 @@ public final class FileStore: SessionStore {
         }
     }
 
-    /// Fsyncs every segment written since the last fsync; returns the write
-    /// sequence it covered. A failure is warned about once and leaves the
+    /// Fsyncs the active segment if it was written since the last fsync;
+    /// returns the write sequence it covered. A failure is warned about once and leaves the
     /// store refusing appends (see ``GroupCommit``).
     func syncWritten() -> Result<UInt64, StoreError> {
         let snapshot = state.withLock { (state) -> Result<(UInt64, [SegmentFile]), StoreError> in
             if let failure = state.failure { return .failure(failure) }
-            let files = state.writtenSequence == state.syncedSequence ? state.unsyncedSealed : state.unsyncedSealed + [state.active]
-            state.unsyncedSealed = []
+            // Sealed segments were fsynced when they were sealed (``roll(_:)``).
+            let files = state.writtenSequence == state.syncedSequence ? [] : [state.active]
             return .success((state.writtenSequence, files))
         }
         guard case .success(let (sequence, files)) = snapshot else { return snapshot.map(\.0) }

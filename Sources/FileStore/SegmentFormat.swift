@@ -43,7 +43,9 @@ import Sessions
 ///
 /// A crash can only cut the end of the last segment short (records are
 /// written whole with one `pwrite`, and a failed write is truncated away),
-/// and a power loss can leave zeros or garbage there. So at open, bytes
+/// and a power loss can leave zeros or garbage there (a segment is fsynced
+/// when it is sealed, before the next one exists, unless the fsync policy
+/// is `no`). So at open, bytes
 /// after the last record of the last segment in which no record starts at
 /// any offset (a record starts where its length and payload checksums both
 /// pass) are a torn tail: moved aside into a `.damaged-OFFSET` file, and the
