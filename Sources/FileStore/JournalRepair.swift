@@ -60,7 +60,7 @@ enum JournalRepair {
         return report
     }
 
-    /// Reads the live segments (stale ones are left to open, which deletes
+    /// Opens the live segments (stale ones are left to open, which deletes
     /// them) and checks their headers.
     private static func plan(_ directory: SegmentDirectory) throws(StoreError) -> [SegmentRepairPlan] {
         let numbers = try directory.segmentNumbers()
@@ -68,18 +68,20 @@ enum JournalRepair {
         var coversFrom: [UInt32: UInt32] = [:]
         for number in numbers {
             let segment = try directory.openSegment(number, writable: false)
-            let bytes = try segment.readAll()
-            var plan = SegmentRepairPlan(segment: segment, bytes: bytes, header: Array(bytes.prefix(SegmentFormat.headerSize)))
+            let header = try segment.read(count: SegmentFormat.headerSize, at: 0)
+            var plan = SegmentRepairPlan(segment: segment, header: header)
             let damage: String?
-            switch bytes.withUnsafeBytes(SegmentHeader.init) {
+            switch header.withUnsafeBytes(SegmentHeader.init) {
             case .valid(let first) where first <= number:
                 coversFrom[number] = first
                 damage = nil
             case .valid(let first):
                 damage = "segment header says it covers segments from \(first), after its own number"
-            case .missing where number == numbers.last && !bytes.dropFirst(SegmentFormat.headerSize).contains(where: { $0 != 0 }):
-                // A crash while the segment was created; open rewrites its header.
-                continue
+            case .missing where number == numbers.last:
+                // A crash while the segment was created leaves a partial
+                // header or zeros, and no record: open rewrites its header.
+                guard try segment.readAll().dropFirst(SegmentFormat.headerSize).contains(where: { $0 != 0 }) else { continue }
+                damage = "segment has no header, but bytes after it"
             case .missing:
                 damage = "segment has no header"
             case .newerFormat(let found):
@@ -91,7 +93,7 @@ enum JournalRepair {
                 coversFrom[number] = number
                 plan.header = SegmentFormat.header(coversFrom: number)
                 plan.headerIsNew = true
-                plan.addDamage(0..<min(bytes.count, SegmentFormat.headerSize), reason: damage)
+                plan.addDamage(0..<header.count, reason: damage)
             }
             plans[number] = plan
         }
@@ -99,10 +101,13 @@ enum JournalRepair {
         return numbers.filter { !stale.contains($0) }.compactMap { plans[$0] }
     }
 
-    /// Sorts the segment's bytes into kept records, damaged ranges and
-    /// records dropped from broken sessions.
+    /// Reads the segment and sorts its bytes into kept records, damaged
+    /// ranges and records dropped from broken sessions. Only the bytes of a
+    /// segment that changes are kept until it is written back.
     private static func scan(_ plan: inout SegmentRepairPlan, chains: inout RepairChains, path: String) throws(StoreError) {
-        let bytes = plan.bytes
+        let bytes = try plan.segment.readAll()
+        plan.bytes = bytes
+        defer { if !plan.isChanged { plan.bytes = [] } }
         let outcome: Result<Void, StoreError> = bytes.withUnsafeBytes { buffer in
             var scanner = SegmentScanner(bytes: buffer)
             while true {

@@ -4,7 +4,8 @@ import Sessions
 /// journal order, with the sessions' version chains so far.
 struct SegmentRepairPlan {
     let segment: SegmentFile
-    let bytes: [UInt8]
+    /// The segment's bytes while it is scanned, and after if it changes.
+    var bytes: [UInt8] = []
     /// The header to write: the segment's own when it checks out, else a
     /// new one that covers only this segment.
     var header: [UInt8]

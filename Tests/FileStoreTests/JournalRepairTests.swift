@@ -211,6 +211,25 @@ struct JournalRepairTests {
         for number in 1...3 { #expect(found[number] == Self.session(number)) }
     }
 
+    /// A last segment whose header is zeros but whose records follow is not
+    /// one being created: open refuses rather than drop the records, and
+    /// repair gives it a header and keeps them.
+    @Test func aZeroedHeaderBeforeRecordsIsReplacedNotDropped() throws {
+        let directory = try Self.writeJournal()
+        var bytes = directory.bytes(of: Self.segment)
+        bytes.replaceSubrange(0..<16, with: [UInt8](repeating: 0, count: 16))
+        directory.write(bytes, to: Self.segment)
+        #expect(
+            throws: StoreError.corrupt(file: directory.file(Self.segment), offset: 0, reason: "segment has no header, but bytes after it")
+        ) { try FileStore(directory: directory.path, options: options()) }
+        let report = try FileStore.repair(directory: directory.path, options: options())
+        #expect(report.damagedRanges.map(\.reason) == ["segment has no header, but bytes after it"])
+        #expect(report.recordsKept == Self.records.count)
+        let (found, warnings) = try Self.reopened(directory)
+        #expect(warnings.isEmpty)
+        for number in 1...3 { #expect(found[number] == Self.session(number)) }
+    }
+
     /// A whole record of a kind this build does not know was written by a
     /// newer build: repair refuses rather than drop it.
     @Test func aRecordOfAnUnknownKindIsNotDroppedButRefused() throws {
