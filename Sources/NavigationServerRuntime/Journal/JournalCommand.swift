@@ -1,3 +1,4 @@
+import FileStore
 import Platform
 
 /// `navigation-server journal …`: inspects and maintains the data directory
@@ -61,6 +62,18 @@ enum JournalCommand {
         Exit status: 0 done; 1 the journal is damaged, or the command was refused; 2 usage error.
 
         """
+    }
+
+    /// The store options of a subcommand that rewrites the journal, whose
+    /// warnings go to stderr; refuses a directory whose `LOCK` a running
+    /// server holds, saying "a server is running on DIR; `whileRunning`".
+    static func rewriteOptions(dataDirectory: String, whileRunning: String) throws(JournalCommandError) -> FileStoreOptions {
+        let isOpen: Bool
+        do { isOpen = try FileStore.isOpen(directory: dataDirectory) } catch { throw JournalCommandError(error) }
+        if isOpen { throw .failure("a server is running on \(dataDirectory); \(whileRunning)") }
+        var options = FileStoreOptions()
+        options.warn = { StandardStream.error.writeLine("warning: \($0)") }
+        return options
     }
 
     /// The directory must exist: `compact` would otherwise create it, and a

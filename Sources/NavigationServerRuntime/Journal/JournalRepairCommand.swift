@@ -16,11 +16,7 @@ import Sessions
 /// rather than rewrite segments it appends to.
 enum JournalRepairCommand {
     static func run(dataDirectory: String) throws(JournalCommandError) -> Int32 {
-        let isOpen: Bool
-        do { isOpen = try FileStore.isOpen(directory: dataDirectory) } catch { throw JournalCommandError(error) }
-        if isOpen { throw .failure("a server is running on \(dataDirectory); stop it before repairing its journal") }
-        var options = FileStoreOptions()
-        options.warn = { StandardStream.error.writeLine("warning: \($0)") }
+        let options = try JournalCommand.rewriteOptions(dataDirectory: dataDirectory, whileRunning: "stop it before repairing its journal")
         let report: JournalRepairReport
         do { report = try FileStore.repair(directory: dataDirectory, options: options) } catch { throw JournalCommandError(error) }
         for line in lines(of: report, dataDirectory: dataDirectory) { StandardStream.output.writeLine(line) }
