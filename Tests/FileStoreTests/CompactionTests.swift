@@ -26,11 +26,7 @@ struct CompactionTests {
     }
 
     private static func writeJournal() throws -> TemporaryDirectory {
-        let directory = TemporaryDirectory()
-        let store = try FileStore(directory: directory.path, options: compactionOptions())
-        try Journal.append(records, to: store)
-        store.close()
-        return directory
+        try Journal.directory(holding: records, options: compactionOptions())
     }
 
     private static func expectKeptSessions(in store: FileStore, sourceLocation: SourceLocation = #_sourceLocation) throws {

@@ -119,6 +119,36 @@ struct FsyncPolicyTests {
         try waitUntil("an fsync of the second append") { io.fsyncs.withLock { $0 } > fsyncsSoFar }
     }
 
+    /// A power loss must tear only the newest segment: a segment is on disk
+    /// before the next one is, whatever the background fsync has done.
+    @Test func aSegmentIsFsyncedBeforeTheNextOneIsCreated() throws {
+        let directory = TemporaryDirectory()
+        let fsynced = LockedBox<[String]>([])
+        let io = FileStoreIO(
+            write: FileStoreIO.system.write,
+            fsync: { descriptor in
+                let name = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(descriptor)")) ?? "?"
+                fsynced.withLock { $0.append((name as NSString).lastPathComponent) }
+                return FileStoreIO.system.fsync(descriptor)
+            })
+        var everysec = options(fsync: .everysec, segmentSize: 300)
+        everysec.io = io
+        everysec.backgroundFsyncInterval = 3_600
+        let store = try FileStore(directory: directory.path, options: everysec)
+        defer { store.close() }
+        for session in 1...12 {
+            try Journal.append(Journal.session(session, versions: 2, bodySize: 20), to: store)
+        }
+        let names = directory.segmentNames()
+        try #require(names.count >= 3, "\(names)")
+        let order = fsynced.withLock { $0 }
+        for (sealed, next) in zip(names, names.dropFirst()) {
+            // Once when it was created (empty), and once more when it was sealed.
+            let created = try #require(order.firstIndex(of: next), "\(next) never fsynced: \(order)")
+            #expect(order[..<created].count { $0 == sealed } == 2, "\(order)")
+        }
+    }
+
     /// After a failed fsync the kernel may have dropped the unwritten pages
     /// and a retry could report success without them: the store refuses
     /// appends until it is reopened and has read what is really on disk.

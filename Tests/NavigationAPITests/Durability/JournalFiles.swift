@@ -87,14 +87,15 @@ enum JournalFiles {
         (0..<4).reduce(UInt32(0)) { $0 | UInt32(bytes[offset + $1]) << (8 * UInt32($1)) }
     }
 
-    /// Runs `navigation-server` with `arguments` until it exits on its own
+    /// Runs `navigation-server` with `arguments` (and `environment`) until it exits on its own
     /// (a refused start), returning its exit status and stderr. Fails if it
     /// starts listening instead.
     static func runToExit(
-        _ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation
+        _ arguments: [String], environment: [String: String] = [:], sourceLocation: SourceLocation = #_sourceLocation
     ) throws -> (status: Int32, stderr: String) {
         let child = try ChildProcess(
-            try ServerExecutableTests.requireExecutable(), ["--port=0"] + arguments, sourceLocation: sourceLocation)
+            try ServerExecutableTests.requireExecutable(), ["--port=0"] + arguments, environment: environment,
+            sourceLocation: sourceLocation)
         try child.wait(for: "an exit or a listening line") { !$0.isRunning || $0.output.contains("\n") }
         if child.isRunning {
             Issue.record("navigation-server started where it should have refused: \(child.output)", sourceLocation: sourceLocation)

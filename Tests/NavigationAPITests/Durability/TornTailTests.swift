@@ -20,6 +20,9 @@ struct TornTailTests {
         var documents: [String: [UInt8]]
         var histories: [String: [UInt8]]
         var torn: ClientSession
+        /// The torn session's document and history after its last event.
+        var lastDocument: [UInt8]
+        var lastHistory: [UInt8]
         var lastVersion: Int
         var segment: String
         var lastRecord: Range<Int>
@@ -45,6 +48,8 @@ struct TornTailTests {
         // The last record: one more event of the first session (a body of about 100 bytes).
         var torn = sessions[0]
         try client.apply("convert", ["amount": 123_456.75], to: &torn)
+        let lastDocument = try client.request("GET", torn.path).body
+        let lastHistory = try client.request("GET", torn.path + "/history").body
         server.killNow()
 
         let segment = try JournalFiles.newestSegment(in: data)
@@ -52,8 +57,8 @@ struct TornTailTests {
         let size = try JournalFiles.bytes(of: segment).count
         try #require(lastRecord.upperBound == size)
         return Journaled(
-            data: data, sessions: sessions, documents: documents, histories: histories, torn: torn,
-            lastVersion: torn.version, segment: segment, lastRecord: lastRecord)
+            data: data, sessions: sessions, documents: documents, histories: histories, torn: torn, lastDocument: lastDocument,
+            lastHistory: lastHistory, lastVersion: torn.version, segment: segment, lastRecord: lastRecord)
     }
 
     /// In-process, for the bulk: a FileStore and a SessionRegistry over a
