@@ -32,7 +32,10 @@ struct RequestSmugglingTests {
         ("a control byte in the target", "GET /v1/flows\u{1} HTTP/1.1\r\nHost: localhost\r\n\r\n{smuggled}"),
         ("bare LF line ends", "GET /healthz HTTP/1.1\nHost: x\n\n{smuggled}"),
         ("an obs-fold line", "GET /healthz HTTP/1.1\r\nHost: localhost\r\nX-A: b\r\n Transfer-Encoding: chunked\r\n\r\n{smuggled}"),
-        ("a CR alone in a header value", "GET /healthz HTTP/1.1\r\nHost: localhost\r\nX-A: b\rTransfer-Encoding: chunked\r\n\r\n{smuggled}"),
+        (
+            "a CR alone in a header value",
+            "GET /healthz HTTP/1.1\r\nHost: localhost\r\nX-A: b\rTransfer-Encoding: chunked\r\n\r\n{smuggled}"
+        ),
         ("no Host in HTTP/1.1", "GET /healthz HTTP/1.1\r\n\r\n{smuggled}"),
     ]
 
@@ -62,7 +65,9 @@ struct RequestSmugglingTests {
         let server = try TestServer()
         let client = server.client()
         try client.send(
-            Array("POST /v1/sessions HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n".utf8))
+            Array(
+                "POST /v1/sessions HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n".utf8
+            ))
         try client.send(Array("f\r\n{\"flow\":\"mail\"}\r\n0\r\n\r\n".utf8))
         #expect(try client.readResponse().status == 201)
         try client.send(Array("GET /healthz HTTP/1.0\r\n\r\n".utf8))
