@@ -19,6 +19,10 @@ final class ConnectionContext {
         /// call, then answering 413. `receivedBytes` counts the whole body so
         /// far, `since` is when it passed the limit.
         case discardingBody(receivedBytes: Int, since: ContinuousClock.Instant)
+        /// The handler answered with a ``DeferredResponse``: the connection
+        /// is suspended until it is completed, then sends its answer with
+        /// `headers` added.
+        case deferred(DeferredResponse, headers: HTTPHeaders)
         /// A response was queued; nothing more to do for this request.
         case answered
     }

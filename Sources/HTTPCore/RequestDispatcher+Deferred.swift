@@ -1,0 +1,59 @@
+import CMicroHTTPD
+
+extension RequestDispatcher {
+    /// The handler answered with `deferred`: sends its answer if it has one
+    /// already (completed before the handler returned, or the server is
+    /// stopping), else suspends the connection until it has one.
+    ///
+    /// The answer goes out from the access handler's final call, after the
+    /// whole request was read, as an immediate answer does: libmicrohttpd
+    /// 0.9.75 keeps the connection alive only for a response queued then.
+    func answerLater(
+        _ deferred: DeferredResponse, headers: HTTPHeaders, context: ConnectionContext, on connection: OpaquePointer
+    ) -> MHD_Result {
+        guard deferred.attach() else {
+            // Already the answer to another request, which alone gets it.
+            context.phase = .answered
+            return queue(HTTPResponse(status: 500), on: connection, closingConnection: false)
+        }
+        if !openDeferreds.insert(deferred) {
+            deferred.complete(with: deferred.serverStopResponse)
+        }
+        context.phase = .deferred(deferred, headers: headers)
+        return continueDeferred(deferred, headers: headers, context: context, on: connection)
+    }
+
+    /// Sends the answer of `deferred` with `headers` added, closes the
+    /// connection when its client is gone, or leaves it suspended.
+    func continueDeferred(
+        _ deferred: DeferredResponse, headers: HTTPHeaders, context: ConnectionContext, on connection: OpaquePointer
+    ) -> MHD_Result {
+        let step = deferred.nextStep(suspending: connection)
+        if case .wait = step { return .YES }
+        openDeferreds.remove(deferred)
+        context.phase = .answered
+        guard case .send(var response) = step else {
+            context.closing = .immediately
+            return .NO
+        }
+        for field in headers {
+            response.headers.remove(field.name)
+        }
+        for field in headers {
+            response.headers.add(field.name, field.value)
+        }
+        return queue(response, on: connection, closingConnection: false)
+    }
+
+    /// A deferred answer where the server cannot wait (an early answer to a
+    /// request with a body, a rejection): sent as it is, which `deferred`
+    /// reports as its outcome.
+    func queueInsteadOfWaiting(
+        for deferred: DeferredResponse, _ response: HTTPResponse, on connection: OpaquePointer, closingConnection: Bool
+    ) -> MHD_Result {
+        var sent = response
+        sent.deferred = nil
+        deferred.complete(with: sent)
+        return queue(sent, on: connection, closingConnection: closingConnection)
+    }
+}
