@@ -96,12 +96,12 @@ public final class HTTPServer: Sendable {
     /// while waiting carry `Connection: close`.
     ///
     /// A request waiting for a ``DeferredResponse`` is in flight too: its
-    /// owner may complete it until the last second of the deadline (the
-    /// last half of a deadline under two seconds); then every one still
-    /// open, and any deferred from then on, is answered with its
-    /// ``DeferredResponse/serverStopResponse``, which that last part of the
-    /// deadline leaves time to send. libmicrohttpd must not stop while a
-    /// connection is suspended, so none is left waiting, whatever the deadline.
+    /// owner may complete it until one second before the deadline (halfway
+    /// through a deadline under two seconds); then every one still open,
+    /// and any deferred from then on, is answered with its
+    /// ``DeferredResponse/serverStopResponse``, sent in the time left.
+    /// libmicrohttpd must not stop while a connection is suspended, so none
+    /// is left waiting, whatever the deadline.
     ///
     /// The listening socket stays open until the end: libmicrohttpd 0.9.75's
     /// `MHD_quiesce_daemon` races with its own epoll worker threads (both

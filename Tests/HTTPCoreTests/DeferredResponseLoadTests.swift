@@ -47,4 +47,38 @@ import Testing
         }
         #expect(waitUntil { server.openDeferredResponseCount == 0 })
     }
+
+    /// Completions racing the suspension (before it, during it, after it)
+    /// are never lost, and every connection stays alive through them.
+    @Test func completionsRacingTheSuspensionAreNeverLost() throws {
+        var configuration = HTTPServerConfiguration()
+        configuration.port = 0
+        configuration.threads = 2
+        let server = HTTPServer(configuration: configuration, handler: DeferringHandler())
+        try server.start()
+        defer { server.stop() }
+
+        let failures = LockedBox<[String]>([])
+        let finished = DispatchGroup()
+        for client in 0..<4 {
+            finished.enter()
+            let port = server.port
+            Thread.detachNewThread {
+                defer { finished.leave() }
+                do {
+                    let connection = try TestHTTPConnection(port: port, timeoutSeconds: 60)
+                    for index in 0..<250 {
+                        let text = "\(client)-\(index)"
+                        let response = try connection.request("GET", "/race/\(text)")
+                        if response.bodyText != text { failures.withLock { $0.append("\(text): \(response.bodyText)") } }
+                    }
+                } catch {
+                    failures.withLock { $0.append("client \(client): \(error)") }
+                }
+            }
+        }
+        #expect(finished.wait(timeout: .now() + 300) == .success)
+        #expect(failures.withLock { $0 } == [])
+        #expect(waitUntil { server.openDeferredResponseCount == 0 })
+    }
 }

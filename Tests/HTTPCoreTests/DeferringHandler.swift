@@ -1,3 +1,4 @@
+import Foundation
 import HTTPCore
 import Platform
 import TestSupport
@@ -11,6 +12,8 @@ import TestSupport
 /// - `/defer-now`: completes with 201 "now" inside `handle`, before the
 ///   server suspends the connection;
 /// - `/twice`: returns the first `/defer` request's deferred response again;
+/// - `/race/<n>`: completes with "<n>" from another thread at once, racing
+///   the suspension, after 0 to 3 yields (not kept);
 /// - `/early` is deferred from its head (``HTTPHandler/response(beforeBodyOf:)``);
 /// - anything else: 200 "plain".
 final class DeferringHandler: HTTPHandler {
@@ -23,6 +26,15 @@ final class DeferringHandler: HTTPHandler {
             let later = DeferredResponse()
             later.complete(with: HTTPResponse(status: 201, body: Array("now".utf8)))
             return HTTPResponse(deferred: later, headers: ["X-Decorated": "handler"])
+        }
+        if request.path.hasPrefix("/race/") {
+            let later = DeferredResponse()
+            let text = String(request.path.dropFirst("/race/".count))
+            DispatchQueue.global().async {
+                for _ in 0..<(text.utf8.last ?? 0) % 4 { sched_yield() }
+                later.complete(with: HTTPResponse(status: 200, body: Array(text.utf8)))
+            }
+            return HTTPResponse(deferred: later)
         }
         if request.path == "/twice", let first = deferred.withLock({ $0.first?.response }) {
             return HTTPResponse(deferred: first)
