@@ -19,19 +19,24 @@ extension RequestDispatcher {
         if !openDeferreds.insert(deferred) {
             deferred.complete(with: deferred.serverStopResponse)
         }
-        context.phase = .deferred(deferred, headers: headers)
-        return continueDeferred(deferred, headers: headers, context: context, on: connection)
+        context.phase = .awaitingDeferred
+        context.deferred = (deferred, headers)
+        return continueDeferred(context: context, on: connection)
     }
 
-    /// Sends the answer of `deferred` with `headers` added, closes the
-    /// connection when its client is gone, or leaves it suspended.
-    func continueDeferred(
-        _ deferred: DeferredResponse, headers: HTTPHeaders, context: ConnectionContext, on connection: OpaquePointer
-    ) -> MHD_Result {
+    /// Sends the answer of the request's deferred response with its
+    /// headers added, closes the connection when its client is gone, or
+    /// leaves it suspended.
+    func continueDeferred(context: ConnectionContext, on connection: OpaquePointer) -> MHD_Result {
+        guard let (deferred, headers) = context.deferred else {
+            context.phase = .answered
+            return .NO
+        }
         let step = deferred.nextStep(suspending: connection)
         if case .wait = step { return .YES }
         openDeferreds.remove(deferred)
         context.phase = .answered
+        context.deferred = nil
         guard case .send(var response) = step else {
             context.closing = .immediately
             return .NO

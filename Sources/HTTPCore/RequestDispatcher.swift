@@ -109,9 +109,9 @@ final class RequestDispatcher: Sendable {
             }
             return queue(response, on: connection, closingConnection: false)
 
-        case .deferred(let deferred, let headers):
+        case .awaitingDeferred:
             // Called again after `complete(with:)` resumed the connection.
-            return continueDeferred(deferred, headers: headers, context: context, on: connection)
+            return continueDeferred(context: context, on: connection)
 
         case .discardingBody(let receivedBytes, let since) where uploadedBytes > 0:
             uploadDataSize.pointee = 0
@@ -131,9 +131,10 @@ final class RequestDispatcher: Sendable {
     /// Called when libmicrohttpd finished with a request (response sent, or
     /// the connection failed or was closed).
     func requestEnded(context: ConnectionContext) {
-        if case .deferred(let deferred, _) = context.phase {
-            openDeferreds.remove(deferred)
-            deferred.connectionEnded()
+        if let deferred = context.deferred {
+            context.deferred = nil
+            openDeferreds.remove(deferred.response)
+            deferred.response.connectionEnded()
         }
         if context.isCountedInFlight {
             context.isCountedInFlight = false
