@@ -1,5 +1,7 @@
 import CMicroHTTPD
 
+// Out of line (`@inline(never)`): `access`, on every request's path, stays
+// small enough to be inlined into the C entry point.
 extension RequestDispatcher {
     /// The handler answered with `deferred`: sends its answer if it has one
     /// already (completed before the handler returned, or the server is
@@ -8,6 +10,7 @@ extension RequestDispatcher {
     /// The answer goes out from the access handler's final call, after the
     /// whole request was read, as an immediate answer does: libmicrohttpd
     /// 0.9.75 keeps the connection alive only for a response queued then.
+    @inline(never)
     func answerLater(
         _ deferred: DeferredResponse, headers: HTTPHeaders, context: ConnectionContext, on connection: OpaquePointer
     ) -> MHD_Result {
@@ -27,6 +30,7 @@ extension RequestDispatcher {
     /// Sends the answer of the request's deferred response with its
     /// headers added, closes the connection when its client is gone, or
     /// leaves it suspended.
+    @inline(never)
     func continueDeferred(context: ConnectionContext, on connection: OpaquePointer) -> MHD_Result {
         guard let (deferred, headers) = context.deferred else {
             context.phase = .answered
@@ -53,6 +57,7 @@ extension RequestDispatcher {
     /// A deferred answer where the server cannot wait (an early answer to a
     /// request with a body, a rejection): sent as it is, which `deferred`
     /// reports as its outcome.
+    @inline(never)
     func queueInsteadOfWaiting(
         for deferred: DeferredResponse, _ response: HTTPResponse, on connection: OpaquePointer, closingConnection: Bool
     ) -> MHD_Result {
