@@ -132,8 +132,10 @@ public final class HTTPServer: Sendable {
         let giveUp = ContinuousClock.now.advanced(by: .seconds(clampedDeadline))
         let deferredGiveUp = giveUp.advanced(by: .seconds(-min(clampedDeadline / 2, 1)))
         // Requests on open keep-alive connections are still answered (with
-        // `Connection: close`); once none is in flight, later ones are
-        // refused, and those that slipped in before the refusal finish.
+        // `Connection: close`) and owners still complete deferred answers;
+        // the deferred ones left then get their stop response. Once none is
+        // in flight, later requests are refused, and those that slipped in
+        // before the refusal finish.
         waitForInFlightRequests(until: deferredGiveUp)
         dispatcher.openDeferreds.stopAll()
         waitForInFlightRequests(until: giveUp)
