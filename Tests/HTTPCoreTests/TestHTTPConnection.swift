@@ -117,6 +117,12 @@ final class TestHTTPConnection {
         }
     }
 
+    /// Ends the connection both ways as closing it would (the server reads
+    /// end of stream), leaving the descriptor for `deinit` to close once.
+    func shutdownBothWays() {
+        _ = shutdown(socket, Int32(SHUT_RDWR))
+    }
+
     func send(_ text: String) throws {
         try send(Array(text.utf8))
     }
