@@ -8,18 +8,16 @@
 /// the flow gave one, and the values it may take with what a person reads
 /// for each, fixed or read from the params.
 struct FieldsDocument: Sendable {
-    private let parts: [Part]
-
-    private enum Part: Sendable {
-        /// Bytes written as they are.
-        case bytes([UInt8])
-        /// `,"enum":[...],"labels":[...]` read from the params.
-        case choices(ParamsChoices)
-    }
+    /// The bytes up to the first choices from the params (all of them, when none).
+    private let leading: [UInt8]
+    /// Each field whose choices come from the params, and the bytes after
+    /// its `,"enum":[...],"labels":[...]`, up to the next one.
+    private let choices: [(choices: ParamsChoices, following: [UInt8])]
 
     /// The document of `declared`, in their order.
     init(_ declared: [(String, EventField)]) {
-        var parts: [Part] = []
+        var pieces: [[UInt8]] = []
+        var holes: [ParamsChoices] = []
         var writer = JSONWriter()
         writer.writeObject { fields in
             for (name, field) in declared {
@@ -34,25 +32,27 @@ struct FieldsDocument: Sendable {
                                 object.member("labels") { $0.writeArray(labels) { $0.writeString($1) } }
                             }
                         } else if let choices = field.choicesFromParams {
-                            parts.append(.bytes(object.bytes))
+                            pieces.append(object.bytes)
                             object.bytes.removeAll(keepingCapacity: true)
-                            parts.append(.choices(choices))
+                            holes.append(choices)
                         }
                     }
                 }
             }
         }
-        parts.append(.bytes(writer.bytes))
-        self.parts = parts
+        pieces.append(writer.bytes)
+        leading = pieces[0]
+        choices = Array(zip(holes, pieces.dropFirst()))
     }
 
-    /// Writes the `fields` object, its choices read from `params`.
-    func write(into writer: inout JSONWriter, params: JSONObject) {
-        for part in parts {
-            switch part {
-            case .bytes(let bytes): writer.writeRaw(bytes)
-            case .choices(let choices): Self.write(choices, from: params, into: &writer)
-            }
+    /// Writes the `fields` object; `params` is read only for choices from them.
+    func write(into writer: inout JSONWriter, params: () -> JSONObject) {
+        writer.writeRaw(leading)
+        guard !choices.isEmpty else { return }
+        let params = params()
+        for (choices, following) in choices {
+            Self.write(choices, from: params, into: &writer)
+            writer.writeRaw(following)
         }
     }
 

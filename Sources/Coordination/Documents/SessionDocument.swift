@@ -21,7 +21,7 @@ enum SessionDocument {
         let stack = state.navigation.stack
         let finished = state.root.isFinished
         // The last document's size is the best guess: growing the buffer copies it.
-        var writer = JSONWriter(capacity: previous.map { $0.bytes.count + 256 } ?? 512 + 512 * stack.entries.count)
+        var writer = JSONWriter(capacity: previous.map { $0.bytes.count + 256 } ?? 512 + 768 * stack.entries.count)
         writer.writeObject { document in
             document.member("id", session.id)
             document.member("flow", session.flow.name)
@@ -136,21 +136,22 @@ enum SessionDocument {
             if let declaration = screen.declaration(named: name) {
                 writeEvent(
                     name, label: declaration.label, role: declaration.role, fields: declaration.declaredFields,
-                    params: screen.params, into: &writer)
+                    params: { screen.params }, into: &writer)
             } else {
                 writeEvent(name, label: DefaultWording.label(ofEvent: name), role: nil, into: &writer)
             }
         }
     }
 
+    /// `params` is read only for fields whose choices come from them.
     private static func writeEvent(
-        _ name: String, label: String, role: EventRole?, fields: EventFields = .none, params: JSONObject = JSONObject(),
+        _ name: String, label: String, role: EventRole?, fields: EventFields = .none, params: () -> JSONObject = { JSONObject() },
         into writer: inout JSONWriter
     ) {
         writer.writeObject { event in
             event.member("name", name)
             event.member("label", label)
-            if let role { event.member("role", role.rawValue) }
+            if let role { event.writeRaw(role.documentMember) }
             if !fields.isEmpty { event.member("fields") { fields.writeDocument(into: &$0, params: params) } }
         }
     }
@@ -173,6 +174,17 @@ enum SessionDocument {
             object.member("id", coordinator.id)
             object.member("type", coordinator.typeName)
             object.member("children") { $0.writeArray(coordinator.childCoordinators) { writeTree($1, into: &$0) } }
+        }
+    }
+}
+
+extension EventRole {
+    /// `,"role":"…"`, written as it is after an event's first members.
+    fileprivate var documentMember: StaticString {
+        switch self {
+        case .primary: #","role":"primary""#
+        case .destructive: #","role":"destructive""#
+        case .cancel: #","role":"cancel""#
         }
     }
 }

@@ -51,7 +51,9 @@ public struct EventDeclaration {
     /// `defaultMaxStringBytes`) and among their allowed values, or among the
     /// choices the screen's `params` offer now, nothing else. Returns one
     /// message per problem, in field order.
-    func problems(with payload: JSONObject, params: JSONObject, defaultMaxStringBytes: Int) -> [FieldProblem] {
+    func problems(
+        with payload: JSONObject, params: @autoclosure () -> JSONObject, defaultMaxStringBytes: Int
+    ) -> [FieldProblem] {
         var problems: [FieldProblem] = []
         for (index, field) in fields.enumerated() {
             guard let value = payload[field.name] else {
@@ -77,8 +79,8 @@ public struct EventDeclaration {
                         FieldProblem(
                             field: field.name,
                             message: "must be one of \(allowed.joined(separator: ", ")), not '\(text.prefix(64))'"))
-                } else if let choices = declaredFields.choicesFromParams(at: index), !choices.offers(text, in: params) {
-                    problems.append(FieldProblem(field: field.name, message: choices.refusal(of: text, in: params)))
+                } else if let choices = declaredFields.choicesFromParams(at: index), !choices.offers(text, in: params()) {
+                    problems.append(FieldProblem(field: field.name, message: choices.refusal(of: text, in: params())))
                 }
             }
         }

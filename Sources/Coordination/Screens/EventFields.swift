@@ -42,8 +42,9 @@ public struct EventFields: ExpressibleByDictionaryLiteral, Sendable {
         index < storage.choicesByField.count ? storage.choicesByField[index] : nil
     }
 
-    /// Writes the session document's `fields` object, its choices read from `params`.
-    func writeDocument(into writer: inout JSONWriter, params: JSONObject) {
+    /// Writes the session document's `fields` object; `params` is read
+    /// only for the choices that come from the screen's params.
+    func writeDocument(into writer: inout JSONWriter, params: () -> JSONObject) {
         storage.document.write(into: &writer, params: params)
     }
 
