@@ -36,7 +36,8 @@ struct SharedValueTests {
             #expect(declaration.fields.map(\.name) == ["code", "note", "amount"])
             #expect(declaration.maxStringBytes == ["note": 4])
             #expect(declaration.allowedValues == ["code": ["USD", "EUR"]])
-            let problems = declaration.problems(with: ["code": "JPY", "note": "12345", "amount": 1], defaultMaxStringBytes: 100)
+            let problems = declaration.problems(
+                with: ["code": "JPY", "note": "12345", "amount": 1], params: JSONObject(), defaultMaxStringBytes: 100)
             #expect(problems.map(\.field) == ["code", "note"])
         }
         #expect(EventFields.none.isEmpty)

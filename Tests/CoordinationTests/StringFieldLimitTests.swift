@@ -81,8 +81,8 @@ struct StringFieldLimitTests {
         #expect(long.fields.map(\.type) == [.string])
         #expect(long.maxStringBytes == ["text": 10_000])
         #expect(screen.declaration(named: "note")?.maxStringBytes == [:])
-        // Clients see a string field, as before.
-        #expect(session.documentText.contains(#"{"name":"long","fields":{"text":"string"}}"#))
+        // Clients see a string field; its limit is not theirs to know.
+        #expect(session.documentText.contains(#"{"name":"long","label":"Long","fields":{"text":{"type":"string","label":"Text"}}}"#))
     }
 
     @Test func aNegativeLimitAcceptsOnlyTheEmptyString() {

@@ -68,7 +68,11 @@ struct ExchangeLinkTests {
         let document = try JSONParser.parse(flow.session.document())
         let select = document["stack"]?.arrayValue?.first?["events"]?.arrayValue?.first
         let code = select?["fields"]?["code"]
-        #expect(code == ["type": "string", "enum": ["USD", "EUR", "JPY", "GBP", "CNY"]])
+        #expect(
+            code == [
+                "type": "string", "label": "Currency", "enum": ["USD", "EUR", "JPY", "GBP", "CNY"],
+                "labels": ["US dollar", "Euro", "Japanese yen", "British pound", "Chinese yuan"],
+            ])
         let refusal = try #require(flow.refusal("select", on: "rates", ["code": "XXX"]))
         #expect(refusal.kind == .invalidPayload)
         #expect(refusal.fieldProblems == [FieldProblem(field: "code", message: "must be one of USD, EUR, JPY, GBP, CNY, not 'XXX'")])

@@ -70,7 +70,7 @@ struct ReportingBackTests {
         rates.start()
         try tap("select", ["code": "EUR"], in: environment)
         #expect(throws: EventRejection.self) { try tap("select", ["code": "eur"], in: environment) }
-        #expect(spy.items == [ExchangeFlow.CurrencyRate(code: "EUR", rate: 1495.2)])
+        #expect(spy.items == [ExchangeFlow.CurrencyRate(code: "EUR", name: "Euro", rate: 1495.2)])
     }
 
     @Test func calculatorTellsItsDelegateAndIsLetGoByItsParent() throws {
