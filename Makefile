@@ -5,7 +5,7 @@ SWIFT        ?= swift
 PYTHON       ?= python3
 PORT         ?= 8080
 SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-APT_PACKAGES := libmicrohttpd-dev libhiredis-dev libjemalloc-dev libssl-dev pkg-config
+APT_PACKAGES := libmicrohttpd-dev libhiredis-dev libjemalloc-dev libssl-dev libcurl4-openssl-dev pkg-config
 APT_TEST_PACKAGES := curl redis-server
 APT_BROWSER_PACKAGES := chromium chromium-driver
 APT_BENCH_PACKAGES := wrk gcc
@@ -85,9 +85,9 @@ release: deps
 spec: deps-spec
 	$(TEST_PYTHON) -m openapi_spec_validator openapi.yaml
 
-## deps: the C libraries (libmicrohttpd, hiredis, jemalloc, OpenSSL's libcrypto) and pkg-config, from apt, when missing
+## deps: the C libraries (libmicrohttpd, hiredis, jemalloc, OpenSSL's libcrypto, libcurl) and pkg-config, from apt, when missing
 deps:
-	@if ! pkg-config --exists libmicrohttpd hiredis jemalloc libcrypto 2>/dev/null; then \
+	@if ! pkg-config --exists libmicrohttpd hiredis jemalloc libcrypto libcurl 2>/dev/null; then \
 		echo "installing $(APT_PACKAGES)"; \
 		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq $(APT_PACKAGES); \
 	fi
@@ -143,7 +143,9 @@ format:
 	$(SWIFT) format format --in-place --recursive --parallel --configuration .swift-format Sources Tests Plugins Package.swift
 
 ## tsan: the tests under ThreadSanitizer, in its own scratch path so the normal build is kept;
-## .ci/tsan-suppressions.txt explains each suppression. Left out: the load tests of several server
+## .ci/tsan-suppressions.txt explains each suppression. The servers and commands the tests launch are
+## built with ThreadSanitizer too: they get these TSAN_OPTIONS (Tests/TestSupport/ChildProcess.swift),
+## and a race one of them reports fails the test that launched it. Left out: the load tests of several server
 ## processes on one Redis and the 100-stream hammer. Under TSan's 5-15x slowdown they measure the
 ## client's timeouts, not races (they run in the plain `swift test`); the code they drive runs
 ## under TSan in the other stream, registry and Redis tests.

@@ -71,6 +71,14 @@ let package = Package(
         ),
         // Bearer JWTs (HS256, RS256, ES256) verified into the session owner (API.md, "Owners").
         .target(name: "JWTVerification", dependencies: ["CCrypto", "JSON"]),
+        .systemLibrary(
+            name: "CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]
+        ),
+        // Effects performed over HTTP against teams' backends, on libcurl's
+        // multi interface (EFFECTS.md, "Who performs it").
+        .target(name: "EffectBackends", dependencies: ["JSON", "CCurl", "Platform"]),
         // Helpers every test target shares (a lock ThreadSanitizer can see, a seeded generator).
         .target(name: "TestSupport", dependencies: ["Platform"], path: "Tests/TestSupport"),
         // What the store tests share: records to append, scratch directories, file store options.
@@ -82,9 +90,10 @@ let package = Package(
         .target(name: "JWTTestSupport", dependencies: ["CCrypto", "JSON"], path: "Tests/JWTTestSupport"),
         .testTarget(name: "JWTVerificationTests", dependencies: ["JWTVerification", "JWTTestSupport", "JSON", "TestSupport"]),
         .testTarget(name: "HTTPCoreTests", dependencies: ["HTTPCore", "Platform", "TestSupport"]),
+        .testTarget(name: "EffectBackendsTests", dependencies: ["EffectBackends", "JSON", "TestSupport"]),
         .testTarget(
             name: "SessionsTests",
-            dependencies: ["Sessions", "FileStore", "RedisStore", "Coordination", "Flows", "StoreTestSupport", "TestSupport"]),
+            dependencies: ["Sessions", "FileStore", "RedisStore", "CHiredis", "Coordination", "Flows", "StoreTestSupport", "TestSupport"]),
         .testTarget(name: "FileStoreTests", dependencies: ["FileStore", "Sessions", "Platform", "StoreTestSupport", "TestSupport"]),
         .testTarget(
             name: "NavigationAPITests",

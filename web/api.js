@@ -93,5 +93,14 @@ export function sendEvent(id, version, screen, event, payload) {
   return request("POST", `${sessionPath(id)}/events`, { json: body, headers: { "If-Match": `"${version}"` } });
 }
 
+/** Whether the server answers `GET /healthz` (open without a key): false when it is down or unreachable. */
+export async function isServerUp() {
+  try {
+    return (await fetch("/healthz", { cache: "no-store" })).ok;
+  } catch {
+    return false;
+  }
+}
+
 /** `GET /v1/sessions/{id}/history?since=N`: only the router calls after version N. */
 export const fetchHistory = (id, since) => request("GET", `${sessionPath(id)}/history?since=${since}`);

@@ -1,61 +1,108 @@
-// One control per declared event: a button, or for an event with payload
-// fields a button that opens a small form with an input of the right kind
-// per field. An event whose one field has a fixed set of values (`enum`) is
-// a row of one-tap choices instead. `back` and `dismiss` are drawn by the
-// navigation bar instead.
+// One control per declared event, labelled and ordered by its role:
+// primary first, then the ordinary ones, destructive, cancel last. An event
+// without fields is a button; with fields, a small form that is always open,
+// its submit button named after the event; an event whose one field has
+// choices is one tap per choice. Where those choices are the items of a
+// list in the params (mailboxes, messages, rates), the list itself becomes
+// the choices, drawn in its place. `back` and `dismiss` belong to the
+// navigation bar.
 
 import { h } from "./dom.js";
-import { humanize } from "./values.js";
+import { eventLabel, eventRole, fieldOf } from "./labels.js";
+import { summarize, summaryElements } from "./values.js";
 
 export const navigationEvents = new Set(["back", "dismiss"]);
 
+const roleOrder = { primary: 0, destructive: 2, cancel: 3 };
+const roleClass = (role) => (role ? `role-${role}${role === "primary" ? " primary" : ""}` : "");
+
 /**
- * The controls of `screen`'s events. `send(event, payload, errorSlot)` reports
- * an event and resolves to an ApiProblem or null; `describe` words a problem.
+ * The controls of `screen`. `send(event, payload, where)` reports an event;
+ * `where` names the control and error line for a refusal. Returns `actions`
+ * (an element) and `lists`: param name → the element that replaces that list
+ * (with `readable`; otherwise every choice is a button in `actions`).
  */
-export function renderEventControls(screen, send) {
-  const events = screen.events.filter((event) => !navigationEvents.has(event.name));
-  if (events.length === 0) return h("p", { className: "hint" }, "This screen has no actions.");
-  return h("div", { className: "events" }, events.map((event) => renderEvent(screen, event, send)));
+export function renderEventControls(screen, send, { readable }) {
+  const events = screen.events
+    .filter((event) => !navigationEvents.has(event.name))
+    .map((event) => ({ event, role: eventRole(event), fields: Object.entries(event.fields || {}).map(([name, field]) => fieldOf(name, field, screen.params)) }))
+    .sort((a, b) => (roleOrder[a.role] ?? 1) - (roleOrder[b.role] ?? 1));
+  const lists = new Map();
+  const controls = [];
+  for (const entry of events) {
+    const slot = h("p", { className: "problem", role: "alert", hidden: true });
+    const choices = entry.fields.length === 1 ? entry.fields[0].choices : null;
+    const list = choices && readable ? backingList(screen.params, choices) : null;
+    if (list && !lists.has(list.key)) {
+      lists.set(list.key, h("div", { className: "event choice-list", "data-event-block": entry.event.name }, renderRows(entry, list, send, slot), slot));
+      continue;
+    }
+    const control = choices ? renderChoices(entry, send, slot) : entry.fields.length ? renderForm(screen, entry, send, slot) : renderButton(entry, send, slot);
+    controls.push(h("div", { className: "event", "data-event-block": entry.event.name }, control, slot));
+  }
+  // A person sees nothing where there is nothing to do; internals say so.
+  const none = readable || lists.size ? null : h("p", { className: "hint" }, "This screen has no actions.");
+  const actions = controls.length ? h("div", { className: "events" }, controls) : none;
+  return { actions, lists };
 }
 
-/** A field's type and allowed values: a field is `"string"` or `{"type", "enum"}`. */
-function fieldSpec(field) {
-  return typeof field === "string" ? { type: field, choices: null } : { type: field?.type || "string", choices: field?.enum || null };
+function renderButton({ event, role }, send, slot) {
+  const button = h("button", { type: "button", className: `event-button ${roleClass(role)}`, "data-event": event.name }, eventLabel(event));
+  button.addEventListener("click", () => send(event.name, undefined, { slot, button }));
+  return button;
 }
 
-function renderEvent(screen, event, send) {
-  const fields = Object.entries(event.fields || {});
-  const slot = h("p", { className: "problem", role: "alert", hidden: true });
-  const wrapper = h("div", { className: "event", "data-event-block": event.name });
-  if (fields.length === 1 && fieldSpec(fields[0][1]).choices) {
-    wrapper.append(renderChoices(event, fields[0][0], fieldSpec(fields[0][1]).choices, send, slot), slot);
-    return wrapper;
+/** The list in `params` whose items the `choices` are (by some member of each item), or null. */
+function backingList(params, choices) {
+  const values = new Set(choices.map((choice) => choice.value));
+  for (const [key, list] of Object.entries(params || {})) {
+    if (!Array.isArray(list) || list.length !== values.size) continue;
+    if (!list.every((item) => typeof item === "object" && item !== null && !Array.isArray(item))) continue;
+    const member = Object.keys(list[0]).find((name) => new Set(list.map((item) => item[name])).size === values.size && list.every((item) => values.has(item[name])));
+    if (member) return { key, items: new Map(list.map((item) => [item[member], item])) };
   }
-  if (fields.length === 0) {
-    const button = h("button", { type: "button", className: "event-button", "data-event": event.name }, humanize(event.name));
-    button.addEventListener("click", () => send(event.name, undefined, { slot, button }));
-    wrapper.append(button, slot);
-    return wrapper;
-  }
+  return null;
+}
+
+/** The list's items as rows, one tap each, in the list's own order of choices. */
+function renderRows({ event, fields }, list, send, slot) {
+  const field = fields[0];
+  const rows = field.choices.map((choice) => {
+    const button = h(
+      "button",
+      { type: "button", className: "choice-row", "data-event-choice": event.name, "data-choice": choice.value },
+      h("span", { className: "row-text" }, summaryElements(summarize(list.items.get(choice.value), choice.label))),
+      h("span", { className: "row-chevron", "aria-hidden": "true" }, "›"),
+    );
+    button.addEventListener("click", () => send(event.name, { [field.name]: choice.value }, { slot, button }));
+    return h("li", {}, button);
+  });
+  return h("ul", { className: "choice-rows", "aria-label": `${eventLabel(event)}: ${field.label}` }, rows);
+}
+
+/** One button per allowed value: a tap sends the event with that value. */
+function renderChoices({ event, fields }, send, slot) {
+  const field = fields[0];
+  const label = `${eventLabel(event)}: ${field.label}`;
+  const buttons = field.choices.map((choice) => {
+    const button = h("button", { type: "button", className: "event-button choice", "data-event-choice": event.name, "data-choice": choice.value }, choice.label);
+    button.addEventListener("click", () => send(event.name, { [field.name]: choice.value }, { slot, button }));
+    return button;
+  });
+  return h("div", { className: "choices", role: "group", "aria-label": label }, h("span", { className: "choices-label" }, label), buttons);
+}
+
+/** An always-open form: a labelled input per field, and a submit button named after the event. */
+function renderForm(screen, { event, role, fields }, send, slot) {
   const formId = `form-${screen.id}-${event.name}`;
-  const toggle = h(
-    "button",
-    { type: "button", className: "event-button", "data-event": event.name, "aria-expanded": "false", "aria-controls": formId },
-    `${humanize(event.name)}…`,
-  );
-  const inputs = fields.map(([name, field]) => fieldInput(formId, name, fieldSpec(field), screen.params?.[name]));
+  const inputs = fields.map((field) => fieldInput(formId, field, screen.params?.[field.name]));
+  const submit = h("button", { type: "submit", className: `event-button ${roleClass(role ?? "primary")}`, "data-submit": event.name }, eventLabel(event));
   const form = h(
     "form",
-    { id: formId, className: "event-form", hidden: true, novalidate: true, "data-event-form": event.name },
+    { id: formId, className: "event-form", novalidate: true, "data-event-form": event.name, "aria-label": eventLabel(event) },
     inputs.map((input) => input.row),
-    h("button", { type: "submit", className: "primary", "data-submit": event.name }, `Send ${humanize(event.name).toLowerCase()}`),
+    submit,
   );
-  toggle.addEventListener("click", () => {
-    form.hidden = !form.hidden;
-    toggle.setAttribute("aria-expanded", String(!form.hidden));
-    if (!form.hidden) inputs[0]?.control.focus();
-  });
   form.addEventListener("submit", (submission) => {
     submission.preventDefault();
     const payload = {};
@@ -70,68 +117,65 @@ function renderEvent(screen, event, send) {
         payload[input.name] = read.value;
       }
     }
-    if (valid) send(event.name, payload, { slot, button: form.querySelector("[type=submit]"), fields: inputs });
+    if (valid) send(event.name, payload, { slot, button: submit, fields: inputs });
+    else inputs.find((input) => input.control.getAttribute("aria-invalid") === "true")?.control.focus();
   });
-  wrapper.append(toggle, form, slot);
-  return wrapper;
+  return form;
 }
 
-/** One button per allowed value: a tap sends the event with that value. */
-function renderChoices(event, name, choices, send, slot) {
-  const label = `${humanize(event.name)} ${humanize(name).toLowerCase()}`;
-  const buttons = choices.map((value) => {
-    const button = h("button", { type: "button", className: "event-button choice", "data-event-choice": event.name, "data-choice": value }, value);
-    button.addEventListener("click", () => send(event.name, { [name]: value }, { slot, button }));
-    return button;
-  });
-  return h("div", { className: "choices", role: "group", "aria-label": label }, h("span", { className: "choices-label" }, `${label}:`), buttons);
-}
-
-/** A labelled input for one payload field, with its own error line. */
-function fieldInput(formId, name, { type, choices }, current) {
+/** A labelled input for one payload field, with its hint and its own error line. */
+function fieldInput(formId, field, current) {
+  const { name, type, label, description, choices } = field;
   const id = `${formId}-${name}`;
-  const errorId = `${id}-error`;
-  const error = h("span", { id: errorId, className: "field-error", hidden: true });
-  const common = { id, name, "data-field": name, "aria-describedby": errorId };
+  const error = h("span", { id: `${id}-error`, className: "field-error", role: "alert", hidden: true });
+  const hint = description ? h("span", { id: `${id}-hint`, className: "field-hint" }, description) : null;
+  const common = { id, name, "data-field": name, "aria-describedby": [hint && `${id}-hint`, `${id}-error`].filter(Boolean).join(" ") };
   let control;
   let read;
   switch (choices ? "choices" : type) {
     case "choices":
-      control = h("select", common, choices.map((value) => h("option", { value, selected: value === current }, value)));
+      control = h("select", common, choices.map((choice) => h("option", { value: choice.value, defaultSelected: choice.value === current }, choice.label)));
       read = () => ({ value: control.value });
       break;
     case "number":
-      control = h("input", { ...common, type: "number", step: "any", inputMode: "decimal", value: typeof current === "number" ? current : "" });
-      read = () => (control.value === "" ? { value: null } : { value: Number(control.value) });
+      control = h("input", { ...common, type: "text", inputMode: "decimal", defaultValue: typeof current === "number" ? String(current) : "" });
+      read = () => readNumber(control.value);
       break;
     case "boolean":
-      control = h("input", { ...common, type: "checkbox", checked: current === true });
+      control = h("input", { ...common, type: "checkbox", defaultChecked: current === true });
       read = () => ({ value: control.checked });
       break;
     case "object":
     case "array":
       control = h("textarea", { ...common, rows: 3, spellcheck: false, placeholder: type === "object" ? "{}" : "[]" });
-      control.value = current !== undefined && current !== null ? JSON.stringify(current) : "";
+      control.defaultValue = current !== undefined && current !== null ? JSON.stringify(current) : "";
       read = () => {
         try {
           return { value: JSON.parse(control.value || (type === "object" ? "{}" : "[]")) };
         } catch {
-          return { error: "this is not valid JSON" };
+          return { error: "This is not valid JSON." };
         }
       };
       break;
     default: {
       const secret = /password|secret|pin|card/i.test(name);
-      control = h("input", { ...common, type: secret ? "password" : "text", autocomplete: "off", value: typeof current === "string" ? current : "" });
+      control = h("input", { ...common, type: secret ? "password" : "text", autocomplete: "off", defaultValue: typeof current === "string" ? current : "" });
       read = () => ({ value: control.value });
     }
   }
-  const label = h("label", { htmlFor: id }, humanize(name), h("span", { className: "field-type" }, ` (${type})`));
-  const row = h("div", { className: type === "boolean" ? "field field-boolean" : "field" }, label, control, error);
+  const row = h("div", { className: type === "boolean" && !choices ? "field field-boolean" : "field" }, h("label", { htmlFor: id }, label), control, hint, error);
   const showError = (message) => {
     error.hidden = !message;
     error.textContent = message || "";
     control.setAttribute("aria-invalid", message ? "true" : "false");
   };
   return { name, control, row, read, showError };
+}
+
+/** A number typed by a person: "1,380.5" and " 12 " are numbers; "" and "abc" say what is wrong. */
+function readNumber(text) {
+  const cleaned = text.trim().replace(/[\s,_]/g, "");
+  if (cleaned === "") return { error: "Enter a number." };
+  const value = Number(cleaned);
+  return Number.isFinite(value) ? { value } : { error: `“${text.trim()}” is not a number.` };
 }

@@ -3,28 +3,35 @@
 //
 // EventSource cannot send an Authorization header, so with an API key the
 // key goes in the stream's URL as `?key=` (the server accepts it on this
-// route only; see SECURITY.md). EventSource reconnects by itself after a
-// dropped connection, sending Last-Event-ID, so nothing is missed.
+// route only; see SECURITY.md). After a dropped connection EventSource
+// reconnects by itself, sending `Last-Event-ID` (the version it saw last),
+// so the server sends only what is newer; connection.js says what happens.
 
 import { currentKey } from "./api-key.js";
 
 /**
- * Follows session `id` from `version` on. Calls `onDocument(document)` for
- * each newer session document and `onEnded()` once the session is over.
+ * Follows session `id` from `version` on. `onDocument(document)` for each
+ * newer session document; `onOpen()` each time the stream is connected;
+ * `onError(closed)` when it drops (`closed`: the server refused it, so
+ * EventSource will not retry); `onEnded()` once the session is over.
  * Returns a function that stops following.
  */
-export function follow(id, version, { onDocument, onEnded }) {
+export function follow(id, version, { onDocument, onOpen, onError, onEnded }) {
   const url = new URL(`/v1/sessions/${encodeURIComponent(id)}/stream`, window.location.href);
   url.searchParams.set("since", String(version));
   const key = currentKey();
   if (key !== null) url.searchParams.set("key", key);
   const source = new EventSource(url);
+  source.addEventListener("open", () => onOpen());
+  source.addEventListener("error", () => onError(source.readyState === EventSource.CLOSED));
   source.addEventListener("session", (message) => {
+    let document;
     try {
-      onDocument(JSON.parse(message.data));
+      document = JSON.parse(message.data);
     } catch {
-      // A message that does not parse is skipped; the next one carries the whole session.
+      return; // A message that does not parse is skipped; the next one carries the whole session.
     }
+    onDocument(document);
   });
   source.addEventListener("ended", () => {
     source.close();

@@ -37,7 +37,8 @@ export function appendHistory(list, entries, { fresh = false, truncated = false 
       ),
     );
   }
-  list.lastElementChild?.scrollIntoView?.({ block: "nearest" });
+  // The list scrolls itself, never the page: the person may be reading the screen.
+  list.scrollTop = list.scrollHeight;
 }
 
 /** Which tab and column a call changed, for sessions with containers. */
@@ -50,4 +51,12 @@ function placeOf(entry) {
 /** Empties the history panel (a new session). */
 export function clearHistory(list) {
   replaceChildren(list);
+}
+
+/** Coordinator id → type, from the live tree. */
+export function coordinatorTypes(root, types = new Map()) {
+  if (!root) return types;
+  types.set(root.id, root.type);
+  for (const child of root.children || []) coordinatorTypes(child, types);
+  return types;
 }

@@ -5,17 +5,22 @@
 // screen of the top layer is interactive, the rest are inert.
 
 import { h } from "./dom.js";
-import { renderEventControls } from "./event-controls.js";
-import { humanize, renderObject } from "./values.js";
+import { navigationEvents, renderEventControls } from "./event-controls.js";
+import { screenTitle } from "./labels.js";
+import { renderRaw, renderReadable } from "./values.js";
+
+export const isModal = (screen) => screen.presentation === "sheet" || screen.presentation === "fullScreen";
+
+/** Whether `screen` offers anything to do besides going back, closing or switching tabs. */
+export const hasActions = (screen) => screen.events.some((event) => !navigationEvents.has(event.name) && event.name !== "selectTab");
 
 /** The stack as layers: `[{presentation, screens: [...]}]`, bottom first. */
-export function layersOf(stack) {
+function layersOf(stack) {
   const layers = [];
   for (const screen of stack) {
-    if (layers.length === 0 || screen.presentation === "sheet" || screen.presentation === "fullScreen") {
+    if (layers.length === 0 || isModal(screen)) {
       // The modals over a tab bar or split view come alone: their first layer is a modal.
-      const root = layers.length === 0 && screen.presentation !== "sheet" && screen.presentation !== "fullScreen";
-      layers.push({ presentation: root ? "root" : screen.presentation, screens: [screen] });
+      layers.push({ presentation: layers.length === 0 && !isModal(screen) ? "root" : screen.presentation, screens: [screen] });
     } else {
       layers[layers.length - 1].screens.push(screen);
     }
@@ -26,25 +31,26 @@ export function layersOf(stack) {
 /**
  * The phone's content for `document`. `send(screen, event, payload, where)`
  * reports an event; `where` says which control caused it, for errors.
+ * `view` is `{readable, types}` (coordinator id → type, for internals).
  */
-export function renderStack(document, send) {
+export function renderStack(document, send, view) {
   const layers = layersOf(document.stack);
-  const types = coordinatorTypes(document.coordinators);
   return layers.map((layer, index) => {
     const top = index === layers.length - 1;
     const screen = layer.screens[layer.screens.length - 1];
     const previous = layer.screens.length > 1 ? layer.screens[layer.screens.length - 2] : null;
+    const root = layer.presentation === "root";
     const element = h(
       "div",
       {
         className: `layer layer-${layer.presentation}`,
         "data-layer": index,
         "data-presentation": layer.presentation,
-        role: layer.presentation === "root" ? null : "dialog",
-        "aria-modal": layer.presentation === "root" ? null : "true",
-        "aria-label": layer.presentation === "root" ? null : `${humanize(screen.name)} (${layer.presentation})`,
+        role: root ? null : "dialog",
+        "aria-modal": root ? null : "true",
+        "aria-label": root ? null : screenTitle(screen),
       },
-      renderScreen(screen, previous, top, types, (event, payload, where) => send(screen, event, payload, where)),
+      renderScreen(screen, { previous, interactive: top, view }, (event, payload, where) => send(screen, event, payload, where)),
     );
     if (!top) {
       element.inert = true;
@@ -54,47 +60,73 @@ export function renderStack(document, send) {
   });
 }
 
-/** Coordinator id → type, from the live tree. */
-function coordinatorTypes(root, types = new Map()) {
-  if (!root) return types;
-  types.set(root.id, root.type);
-  for (const child of root.children || []) coordinatorTypes(child, types);
-  return types;
-}
-
-export function renderScreen(screen, previous, interactive, types, send) {
+/**
+ * One screen under its navigation bar. `previous` names the back button;
+ * `back` replaces the `back` event with a local one (a collapsed split
+ * view's detail, see container-view.js).
+ */
+export function renderScreen(screen, { previous = null, interactive, view, back = null }, send) {
   const accepts = (name) => screen.events.some((event) => event.name === name);
   const navProblem = h("p", { className: "problem nav-problem", role: "alert", hidden: true });
   const leading = [];
-  if (accepts("back")) {
-    const label = previous ? humanize(previous.name) : "Back";
-    const button = h("button", { type: "button", className: "nav-back", "data-event": "back", "aria-label": `Back to ${label}` }, `‹ ${label}`);
-    button.addEventListener("click", () => send("back", undefined, { slot: navProblem, button }));
+  if (back) {
+    leading.push(backButton(back.title, back.go));
+  } else if (accepts("back")) {
+    const button = backButton(previous ? screenTitle(previous) : "Back", () => send("back", undefined, { slot: navProblem, button }));
     leading.push(button);
   }
   const trailing = [];
   if (accepts("dismiss")) {
-    const button = h("button", { type: "button", className: "nav-dismiss", "data-event": "dismiss", "aria-label": `Dismiss ${humanize(screen.name)}` }, "Close");
+    const button = h("button", { type: "button", className: "nav-dismiss", "data-event": "dismiss", "aria-label": `Close ${screenTitle(screen)}` }, "Close");
     button.addEventListener("click", () => send("dismiss", undefined, { slot: navProblem, button }));
     trailing.push(button);
   }
-  const title = h("h3", { className: "nav-title", tabIndex: -1 }, humanize(screen.name));
+  const placeholder = view.readable && isPlaceholder(screen);
+  const classes = ["screen", interactive ? "screen-active" : null, placeholder ? "screen-placeholder" : null].filter(Boolean).join(" ");
+  const navigationBar = h(
+    "header",
+    { className: "nav-bar" },
+    h("div", { className: "nav-leading" }, leading),
+    h("h3", { className: "nav-title", tabIndex: -1 }, screenTitle(screen)),
+    h("div", { className: "nav-trailing" }, trailing),
+  );
   return h(
     "article",
-    {
-      className: interactive ? "screen screen-active" : "screen",
-      "data-screen-id": screen.id,
-      "data-screen-name": screen.name,
-      "data-presentation": screen.presentation,
-    },
-    h("header", { className: "nav-bar" }, h("div", { className: "nav-leading" }, leading), title, h("div", { className: "nav-trailing" }, trailing)),
+    { className: classes, "data-screen-id": screen.id, "data-screen-name": screen.name, "data-presentation": screen.presentation },
+    placeholder ? null : navigationBar,
     navProblem,
-    h(
-      "div",
-      { className: "screen-body" },
-      h("p", { className: "screen-meta" }, `${screen.name} · ${screen.id} · shown by ${types.get(screen.coordinator) ?? "a coordinator"} ${screen.coordinator}`),
-      h("section", { className: "params", "aria-label": "Screen state" }, renderObject(screen.params || {}, "params-list")),
-      h("section", { className: "actions", "aria-label": "Actions" }, renderEventControls(screen, send)),
-    ),
+    h("div", { className: "screen-body" }, placeholder ? h("p", { className: "placeholder-text" }, screen.params.text) : screenBody(screen, view, send)),
   );
+}
+
+function backButton(title, go) {
+  const button = h("button", { type: "button", className: "nav-back", "data-event": "back", "aria-label": `Back to ${title}` }, `‹ ${title}`);
+  button.addEventListener("click", go);
+  return button;
+}
+
+/** Params, then actions; readable or as sent (internals). */
+function screenBody(screen, view, send) {
+  const { actions, lists } = renderEventControls(screen, send, view);
+  if (!view.readable) {
+    const owner = view.types.get(screen.coordinator) ?? "a coordinator";
+    return [
+      h("p", { className: "screen-meta" }, `${screen.name} · ${screen.id} · shown by ${owner} ${screen.coordinator}`),
+      h("section", { className: "params", "aria-label": "Screen state" }, renderRaw(screen.params || {}, "params-list")),
+      h("section", { className: "actions", "aria-label": "Actions" }, actions),
+    ];
+  }
+  return [
+    h("section", { className: "params", "aria-label": "Screen state" }, renderReadable(screen.params, lists)),
+    actions ? h("section", { className: "actions", "aria-label": "Actions" }, actions) : null,
+  ];
+}
+
+/**
+ * A screen that only says something (`{"text": …}`, no actions): an empty
+ * detail column, drawn as its text alone, as iOS does.
+ */
+function isPlaceholder(screen) {
+  const keys = Object.keys(screen.params || {});
+  return keys.length === 1 && typeof screen.params.text === "string" && !hasActions(screen);
 }

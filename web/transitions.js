@@ -23,21 +23,20 @@ export function transitionFor(entries) {
 }
 
 /**
- * What must stay visible while leaving: the old top screen for a pop, the old
- * top layer for a dismiss. Call before the phone is redrawn.
+ * The top layer and its screen as they are now: what leaves with a pop (the
+ * screen) or a dismiss (the layer). Call before the phone is redrawn; the
+ * transition is chosen after.
  */
-export function outgoingFor(kind, phone) {
-  const layers = phone.querySelectorAll(".layer");
-  const topLayer = layers[layers.length - 1];
-  if (!topLayer) return null;
-  if (kind === "sink") return topLayer;
-  if (kind === "pop") return topLayer.querySelector(".screen");
-  return null;
+export function snapshot(phone) {
+  const layers = phone.querySelectorAll(".layer:not(.ghost)");
+  const topLayer = layers[layers.length - 1] ?? null;
+  return { topLayer, topScreen: topLayer?.querySelector(".screen") ?? null };
 }
 
 /** Runs `kind` on the redrawn phone; resolves when the motion is over. */
-export function playTransition(kind, phone, outgoing) {
+export function playTransition(kind, phone, before) {
   if (!kind || window.matchMedia("(prefers-reduced-motion: reduce)").matches) return Promise.resolve();
+  const outgoing = kind === "sink" ? before?.topLayer : kind === "pop" ? before?.topScreen : null;
   const layers = phone.querySelectorAll(".layer");
   const topLayer = layers[layers.length - 1];
   const moving = [];

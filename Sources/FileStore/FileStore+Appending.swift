@@ -30,15 +30,28 @@ extension FileStore {
 
     /// Seals the active segment and starts the next one; starts a
     /// compaction in the background if the sealed segments have grown
-    /// enough. Holds the lock while the new file is created (and fsynced,
-    /// with its directory, unless the policy is `no`): once per segment.
+    /// enough. Holds the lock while the sealed segment is fsynced and the
+    /// new file created (and fsynced, with its directory), unless the
+    /// policy is `no`: once per segment.
+    ///
+    /// The sealed segment is on disk before the next one exists there, so
+    /// that a power loss can tear only the newest segment: damage at the
+    /// end of a sealed one is never a torn tail (``SegmentFormat``).
     func roll(_ state: inout FileStoreState) throws(StoreError) {
+        if options.fsync != .no, options.io.fsync(state.active.descriptor) != 0 {
+            let error = StoreError.unavailable(
+                reason:
+                    "fsync of \(directory.filePath(state.active.name)) before sealing it failed (\(systemErrorText(errno))); records may not be on disk, so appends are refused until the store is reopened"
+            )
+            if state.failure == nil { options.warn("\(error)") }
+            state.failure = state.failure ?? error
+            throw error
+        }
         let number = state.active.number + 1
         let segment = try directory.createSegmentFile(
             named: SegmentFormat.fileName(ofSegment: number), coversFrom: number, number: number,
             io: options.io, durably: options.fsync != .no
         )
-        if options.fsync != .no { state.unsyncedSealed.append(state.active) }
         state.sealedBytes += state.activeSize
         state.segments[number] = segment
         state.active = segment

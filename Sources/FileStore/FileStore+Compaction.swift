@@ -164,7 +164,6 @@ extension FileStore {
                     entry.locations = locations + entry.locations.drop { sealedNumbers.contains($0.segment) }
                 }
             }
-            state.unsyncedSealed.removeAll { sealedNumbers.contains($0.number) }
             state.sealedBytes += outputSize - bytesBefore
             // Growth is measured from what survived, so segments sealed
             // while this compaction ran count towards the next one.

@@ -2,9 +2,9 @@ import Sessions
 
 extension FileStore {
     /// Checks every segment in `path` without modifying anything (a store
-    /// may have it open): every torn or corrupt record is reported with its
-    /// file and offset. After damage the scan resumes at the next
-    /// well-formed record.
+    /// may have it open): every torn tail and every damaged range is
+    /// reported with its file, offset and size. After damage the scan
+    /// resumes at the next record.
     /// - Throws: ``StoreError/unavailable(reason:)`` if the directory cannot
     ///   be read.
     ///
@@ -82,10 +82,10 @@ extension FileStore {
                     report.problems.append(.init(file: file, offset: Int64(frame.offset), kind: .corrupt, reason: reason))
                 }
             case .damage(let damage):
-                let kind: FileStoreVerification.Problem.Kind = isLast && damage.reachesEnd ? .torn : .corrupt
-                report.problems.append(.init(file: file, offset: Int64(damage.offset), kind: kind, reason: damage.reason))
-                guard kind == .corrupt, let next = scanner.resynchronize(after: damage.offset) else { return }
-                scanner.offset = next
+                let kind: FileStoreVerification.Problem.Kind = isLast && damage.isTail ? .torn : .corrupt
+                report.problems.append(
+                    .init(file: file, offset: Int64(damage.offset), kind: kind, reason: damage.reason, size: Int64(damage.size)))
+                scanner.skip(damage)
             }
         }
     }

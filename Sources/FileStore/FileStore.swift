@@ -28,6 +28,7 @@ public final class FileStore: SessionStore {
     let compactionMutex = Locked(0)
     private let groupCommit = GroupCommit()
     private let syncer = Locked<BackgroundSyncer?>(nil)
+    private let directoryProbe: DirectoryProbe
 
     /// Opens the journal in `path`, creating the directory if missing.
     /// - Throws: ``StoreError/corrupt(file:offset:reason:)`` for damage
@@ -47,6 +48,7 @@ public final class FileStore: SessionStore {
             throw error
         }
         state = Locked(FileStoreState(recovered: recovered, lockDescriptor: lockDescriptor))
+        directoryProbe = DirectoryProbe(directory: directory, options: options)
         if options.fsync == .everysec {
             let syncer = BackgroundSyncer(interval: options.backgroundFsyncInterval) { [weak self] in
                 _ = self?.syncWritten()
@@ -89,22 +91,29 @@ public final class FileStore: SessionStore {
         // Validated and parsed once: the key is what the index and the frame use.
         let key = try record.validatedKey(expectedVersion: expectedVersion)
         let frame = SegmentFormat.frame(of: record, key: key)
-        let sequence = try state.withLock { (state) throws(StoreError) -> UInt64 in
-            try state.checkUsable()
-            let entry = state.index.entries[key]
-            try AppendRule.check(lastVersion: entry?.lastVersion, ended: entry?.ended ?? false, expectedVersion: expectedVersion)
-            try truncateGarbage(&state)
-            if state.activeSize + Int64(frame.count) > Int64(options.segmentSize),
-                state.activeSize > Int64(SegmentFormat.headerSize)
-            {
-                try roll(&state)
+        let sequence: UInt64
+        do {
+            sequence = try state.withLock { (state) throws(StoreError) -> UInt64 in
+                try state.checkUsable()
+                let entry = state.index.entries[key]
+                try AppendRule.check(lastVersion: entry?.lastVersion, ended: entry?.ended ?? false, expectedVersion: expectedVersion)
+                try truncateGarbage(&state)
+                if state.activeSize + Int64(frame.count) > Int64(options.segmentSize),
+                    state.activeSize > Int64(SegmentFormat.headerSize)
+                {
+                    try roll(&state)
+                }
+                let offset = try write(frame, into: &state)
+                let location = RecordLocation(segment: state.active.number, size: UInt32(frame.count), offset: offset)
+                state.index.apply(kind: record.kind, key: key, time: record.time, at: location)
+                state.writtenSequence += 1
+                return state.writtenSequence
             }
-            let offset = try write(frame, into: &state)
-            let location = RecordLocation(segment: state.active.number, size: UInt32(frame.count), offset: offset)
-            state.index.apply(kind: record.kind, key: key, time: record.time, at: location)
-            state.writtenSequence += 1
-            return state.writtenSequence
+        } catch {
+            if case .unavailable = error { directoryProbe.appendFailed() }
+            throw error
         }
+        directoryProbe.appendSucceeded()
         if options.fsync == .always {
             try groupCommit.waitUntilDurable(sequence) { syncWritten() }
         }
@@ -146,6 +155,20 @@ public final class FileStore: SessionStore {
     /// The most bytes one read of adjacent records spans.
     static let maximumReadRun: Int64 = 1 << 20
 
+    /// Whether a record can be written now, asked of the disk rather than
+    /// remembered from the last append, so that `/readyz` follows a disk
+    /// that fills up or frees space, or a file system remounted read-only
+    /// and back, without waiting for a request (``DirectoryProbe``).
+    /// - Throws: ``StoreError/unavailable(reason:)`` when the store is
+    ///   closed, an fsync failed (appends are refused until a reopen), or a
+    ///   probe file cannot be written and fsynced.
+    @discardableResult
+    public func probe() throws(StoreError) -> Bool {
+        try state.withLock { (state) throws(StoreError) in try state.checkUsable() }
+        try directoryProbe.check()
+        return true
+    }
+
     public func drop(_ id: String) {
         guard let key = SessionKey(hex: id) else { return }
         state.withLock { state in state.index.entries[key] = nil }
@@ -182,14 +205,14 @@ public final class FileStore: SessionStore {
         }
     }
 
-    /// Fsyncs every segment written since the last fsync; returns the write
-    /// sequence it covered. A failure is warned about once and leaves the
+    /// Fsyncs the active segment if it was written since the last fsync;
+    /// returns the write sequence it covered. A failure is warned about once and leaves the
     /// store refusing appends (see ``GroupCommit``).
     func syncWritten() -> Result<UInt64, StoreError> {
         let snapshot = state.withLock { (state) -> Result<(UInt64, [SegmentFile]), StoreError> in
             if let failure = state.failure { return .failure(failure) }
-            let files = state.writtenSequence == state.syncedSequence ? state.unsyncedSealed : state.unsyncedSealed + [state.active]
-            state.unsyncedSealed = []
+            // Sealed segments were fsynced when they were sealed (``roll(_:)``).
+            let files = state.writtenSequence == state.syncedSequence ? [] : [state.active]
             return .success((state.writtenSequence, files))
         }
         guard case .success(let (sequence, files)) = snapshot else { return snapshot.map(\.0) }

@@ -20,6 +20,10 @@ public struct FileStoreOptions: Sendable {
     /// Redis's `auto-aof-rewrite-percentage 100`. Nil: only
     /// ``FileStore/compact()`` compacts.
     public var automaticCompactionGrowth: Double? = 1
+    /// Seconds a readiness probe's answer is kept (``FileStore/probe()``):
+    /// the probe writes and fsyncs a small file at most this often, however
+    /// often `/readyz` and `/metrics` are asked.
+    public var probeInterval: Double = 1
     /// Receives one line per recovery action (a torn record dropped, an
     /// interrupted compaction finished) and per background failure.
     public var warn: @Sendable (String) -> Void = { _ in }

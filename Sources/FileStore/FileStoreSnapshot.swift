@@ -16,9 +16,9 @@ public final class FileStoreSnapshot: Sendable {
     public let segmentFiles: [String]
     /// Bytes of those segment files.
     public let segmentBytes: Int64
-    /// One line per record that was left out because the end of the last
-    /// segment holds an incomplete one: a server writing it right now, or a
-    /// crash (which the server's next open truncates).
+    /// One line when the end of the last segment holds bytes that are no
+    /// record, left out: a record a server is writing right now, or a torn
+    /// tail a crash left (which the server's next open moves aside).
     public let warnings: [String]
     private let index: StoreIndex
     private let files: [UInt32: SegmentFile]
@@ -154,9 +154,9 @@ public final class FileStoreSnapshot: Sendable {
                 if let reason = contents.index.replay(frame, segment: segment) {
                     return .failure(.corrupt(file: file, offset: Int64(frame.offset), reason: reason))
                 }
-            case .damage(let damage) where isLast && damage.reachesEnd:
+            case .damage(let damage) where isLast && damage.isTail:
                 contents.warnings.append(
-                    "\(file) at offset \(damage.offset): left out an incomplete last record (\(damage.reason)): a server is writing it, or a crash cut it short"
+                    "\(file) at offset \(damage.offset): left out \(damage.size) bytes at the end that hold no record (\(damage.reason)): a server is writing a record, or a crash left them"
                 )
                 return .success(())
             case .damage(let damage):

@@ -23,8 +23,6 @@ struct FileStoreState {
     /// Counts writes, so that an fsync knows which appends it covers.
     var writtenSequence: UInt64 = 0
     var syncedSequence: UInt64 = 0
-    /// Sealed segments written since their last fsync.
-    var unsyncedSealed: [SegmentFile] = []
     /// Set when an fsync failed: appends refuse until the store reopens.
     var failure: StoreError?
     var closed = false

@@ -3,10 +3,12 @@ public struct FileStoreVerification: Sendable, Equatable {
     /// One damaged place in a segment.
     public struct Problem: Sendable, Equatable, CustomStringConvertible {
         public enum Kind: String, Sendable {
-            /// Damage at the end of the last segment, as a crash leaves it:
-            /// opening the store truncates it with a warning.
+            /// Bytes at the end of the last segment in which no record
+            /// starts, as a crash or power loss leaves them: opening the
+            /// store moves them aside with a warning.
             case torn
-            /// Damage elsewhere: opening the store refuses.
+            /// Damage elsewhere: opening the store refuses, and `journal
+            /// repair` cuts it out.
             case corrupt
             /// A segment of a newer format, which this build cannot read.
             case newerFormat
@@ -16,8 +18,21 @@ public struct FileStoreVerification: Sendable, Equatable {
         public var offset: Int64
         public var kind: Kind
         public var reason: String
+        /// Bytes from ``offset`` to the next record or the end of the file
+        /// (0 for a segment header that cannot be read).
+        public var size: Int64
 
-        public var description: String { "\(file) at offset \(offset): \(kind.rawValue): \(reason)" }
+        public init(file: String, offset: Int64, kind: Kind, reason: String, size: Int64 = 0) {
+            self.file = file
+            self.offset = offset
+            self.kind = kind
+            self.reason = reason
+            self.size = size
+        }
+
+        public var description: String {
+            "\(file) at offset \(offset): \(kind.rawValue): \(reason)" + (size > 0 ? " (\(size) bytes)" : "")
+        }
     }
 
     /// Segment files checked, in journal order (paths).

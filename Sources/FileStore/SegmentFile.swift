@@ -53,8 +53,6 @@ final class SegmentFile: Sendable {
         return bytes
     }
 
-    /// The record at `location` (an index entry pointing into this file);
-    /// `path` names the file in the error if the record is damaged.
     /// The records at `locations`, which must follow each other in this
     /// file with no gap (a session's records written one after another): one
     /// `pread` for all of them instead of one per record.
@@ -66,25 +64,27 @@ final class SegmentFile: Sendable {
         records.reserveCapacity(locations.count)
         for location in locations {
             let start = Int(location.offset - first.offset)
-            let record: Result<JournalRecord, SegmentScanner.Damage> = bytes.withUnsafeBytes { buffer in
+            let record: Result<JournalRecord, SegmentScanner.Refusal> = bytes.withUnsafeBytes { buffer in
                 SegmentScanner.frame(in: buffer, at: start).map { SegmentScanner.record(of: $0, in: buffer) }
             }
             switch record {
             case .success(let record): records.append(record)
-            case .failure(let damage): throw .corrupt(file: path, offset: location.offset, reason: damage.reason)
+            case .failure(let refusal): throw .corrupt(file: path, offset: location.offset, reason: refusal.reason)
             }
         }
         return records
     }
 
+    /// The record at `location` (an index entry pointing into this file);
+    /// `path` names the file in the error if the record is damaged.
     func record(at location: RecordLocation, path: String) throws(StoreError) -> JournalRecord {
         let bytes = try read(count: Int(location.size), at: location.offset)
-        let record: Result<JournalRecord, SegmentScanner.Damage> = bytes.withUnsafeBytes { buffer in
+        let record: Result<JournalRecord, SegmentScanner.Refusal> = bytes.withUnsafeBytes { buffer in
             SegmentScanner.frame(in: buffer, at: 0).map { SegmentScanner.record(of: $0, in: buffer) }
         }
         switch record {
         case .success(let record): return record
-        case .failure(let damage): throw .corrupt(file: path, offset: location.offset, reason: damage.reason)
+        case .failure(let refusal): throw .corrupt(file: path, offset: location.offset, reason: refusal.reason)
         }
     }
 }

@@ -4,10 +4,18 @@ import Sessions
 ///
 /// A data directory holds segment files `journal-NNNNNNNN.seg` (the number
 /// in decimal, at least eight digits), a `LOCK` file that one process holds
-/// with `flock`, and briefly `*.tmp` files that compaction writes (deleted at
-/// open if a crash left them). Records of a session are in segment-number
-/// order, then file order. Only the segment with the highest number is
-/// appended to; the others are sealed.
+/// with `flock`, and briefly `*.tmp` files that compaction and repair write
+/// (deleted at open if a crash left them) and the readiness probe's
+/// `PROBE`. Records of a session are in segment-number order, then file
+/// order. Only the segment with the highest number is appended to; the
+/// others are sealed.
+///
+/// Bytes taken out of a segment are kept beside it, never read again by
+/// the store: `journal-NNNNNNNN.seg.damaged-OFFSET` holds the damaged bytes
+/// found at `OFFSET` (a tail that open moved aside, or a range `journal
+/// repair` cut out), and `journal-NNNNNNNN.seg.dropped-OFFSET` the whole
+/// records, from `OFFSET` on, that repair dropped because an earlier record
+/// of their session was lost. A name already taken gets `-2`, `-3`, …
 ///
 /// Every integer is little-endian, except the session id.
 ///
@@ -35,11 +43,16 @@ import Sessions
 ///
 /// A crash can only cut the end of the last segment short (records are
 /// written whole with one `pwrite`, and a failed write is truncated away),
-/// and a power loss can leave zeros there. So at open, a damaged record that
-/// reaches the end of the last segment (short header, short payload, bad
-/// payload checksum on its final bytes, or a zero-filled rest) is a torn
-/// tail: truncated with one warning. Any other damage is corruption, and the
-/// store refuses to open, naming the file and offset.
+/// and a power loss can leave zeros or garbage there (a segment is fsynced
+/// when it is sealed, before the next one exists, unless the fsync policy
+/// is `no`). So at open, bytes
+/// after the last record of the last segment in which no record starts at
+/// any offset (a record starts where its length and payload checksums both
+/// pass) are a torn tail: moved aside into a `.damaged-OFFSET` file, and the
+/// segment truncated, with one warning. Any other damage (a record follows
+/// it, or it is in a sealed segment) is corruption: the store refuses to
+/// open, naming the file and offset, and `navigation-server journal repair`
+/// cuts it out (``JournalRepair``).
 enum SegmentFormat {
     static let magic: [UInt8] = Array("NAVJ".utf8)
     /// The format this build writes and the newest it reads.
@@ -81,6 +94,18 @@ enum SegmentFormat {
     static func fileName(ofSegment number: UInt32) -> String {
         let digits = String(number)
         return "journal-" + String(repeating: "0", count: max(0, 8 - digits.count)) + digits + ".seg"
+    }
+
+    /// The file beside segment file `segment` that keeps the damaged bytes
+    /// found at `offset`.
+    static func damagedFileName(of segment: String, offset: Int) -> String {
+        segment + ".damaged-\(offset)"
+    }
+
+    /// The file beside segment file `segment` that keeps the records, from
+    /// `offset` on, that repair dropped from their broken sessions.
+    static func droppedFileName(of segment: String, offset: Int) -> String {
+        segment + ".dropped-\(offset)"
     }
 
     /// The segment number in a file name, or nil if it is not a segment's.

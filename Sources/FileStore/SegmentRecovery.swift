@@ -13,12 +13,20 @@ struct RecoveredSegments {
 
 /// Opens a file store's data directory: reads every segment once (frame
 /// headers and checksums), builds the index, finishes a compaction a crash
-/// interrupted, and truncates a torn tail with one warning. Damage anywhere
-/// else throws ``StoreError/corrupt(file:offset:reason:)``. Repairs (the
-/// torn tail, stale segments, compaction's temporary files, a last segment
+/// interrupted, and moves a torn tail aside with one warning. Damage
+/// anywhere else throws ``StoreError/corrupt(file:offset:reason:)``.
+/// Repairs (the torn tail, stale segments, temporary files, a last segment
 /// whose header a crash cut short) are made only once every segment has
 /// been checked, so a refused open changes nothing.
 enum SegmentRecovery {
+    /// Bytes at the end of the last segment in which no record starts.
+    struct TornTail {
+        var segment: SegmentFile
+        var offset: Int
+        var bytes: [UInt8]
+        var reason: String
+    }
+
     static func recover(_ directory: SegmentDirectory, options: FileStoreOptions) throws(StoreError) -> RecoveredSegments {
         let numbers = try directory.segmentNumbers()
         var segments: [UInt32: SegmentFile] = [:]
@@ -34,6 +42,11 @@ enum SegmentRecovery {
             case .valid(let first):
                 throw .corrupt(file: path, offset: 0, reason: "segment header says it covers segments from \(first), after its own number")
             case .missing where number == numbers.last:
+                // Rewriting the header drops the rest of the file: only
+                // when nothing but zeros follows (a segment being created).
+                guard try !segment.readAll().dropFirst(SegmentFormat.headerSize).contains(where: { $0 != 0 }) else {
+                    throw .corrupt(file: path, offset: 0, reason: "segment has no header, but bytes after it")
+                }
                 headerless = segment
                 coversFrom[number] = number
             case .missing:
@@ -50,21 +63,18 @@ enum SegmentRecovery {
 
         var index = StoreIndex()
         var sizes: [UInt32: Int64] = [:]
-        var tornTail: (segment: SegmentFile, size: Int64, warning: String)?
+        var tornTail: TornTail?
         for number in live {
             guard let segment = segments[number], segment !== headerless else { continue }
-            let (size, warning) = try replay(segment, into: &index, isLast: number == live.last, directory: directory)
+            let (size, tail) = try replay(segment, into: &index, isLast: number == live.last, directory: directory)
             sizes[number] = size
-            if let warning { tornTail = (segment, size, warning) }
+            if let tail { tornTail = tail }
         }
 
         // Every segment is checked: now repair what crashes left.
         try removeLeftovers(directory, stale: stale, options: options)
         if let headerless { try rewriteHeader(of: headerless, path: directory.filePath(headerless.name), options: options) }
-        if let tornTail {
-            try truncate(tornTail.segment, to: tornTail.size, path: directory.filePath(tornTail.segment.name), options: options)
-            options.warn(tornTail.warning)
-        }
+        if let tornTail { try moveAside(tornTail, in: directory, options: options) }
         for number in stale { segments[number] = nil }
 
         guard let last = live.last, let active = segments[last] else {
@@ -109,14 +119,13 @@ enum SegmentRecovery {
     }
 
     /// Adds the segment's records to `index`. Returns the segment's size
-    /// without a torn tail (only the last segment may have one) and the
-    /// warning to give when that tail is truncated.
+    /// without a torn tail (only the last segment may have one) and that tail.
     private static func replay(
         _ segment: SegmentFile, into index: inout StoreIndex, isLast: Bool, directory: SegmentDirectory
-    ) throws(StoreError) -> (size: Int64, warning: String?) {
+    ) throws(StoreError) -> (size: Int64, tail: TornTail?) {
         let path = directory.filePath(segment.name)
         let bytes = try segment.readAll()
-        let outcome: Result<(Int64, String?), StoreError> = bytes.withUnsafeBytes { buffer in
+        let outcome: Result<(Int64, TornTail?), StoreError> = bytes.withUnsafeBytes { buffer in
             var scanner = SegmentScanner(bytes: buffer)
             while true {
                 switch scanner.next() {
@@ -126,10 +135,10 @@ enum SegmentRecovery {
                     if let reason = index.replay(frame, segment: segment.number) {
                         return .failure(.corrupt(file: path, offset: Int64(frame.offset), reason: reason))
                     }
-                case .damage(let damage) where isLast && damage.reachesEnd:
-                    let warning =
-                        "\(path): dropped a torn record at offset \(damage.offset) (\(damage.reason); \(buffer.count - damage.offset) bytes): a write cut short by a crash; every record before it is kept"
-                    return .success((Int64(damage.offset), warning))
+                case .damage(let damage) where isLast && damage.isTail:
+                    let tail = TornTail(
+                        segment: segment, offset: damage.offset, bytes: Array(buffer[damage.offset...]), reason: damage.reason)
+                    return .success((Int64(damage.offset), tail))
                 case .damage(let damage):
                     return .failure(.corrupt(file: path, offset: Int64(damage.offset), reason: damage.reason))
                 }
@@ -138,10 +147,19 @@ enum SegmentRecovery {
         return try outcome.get()
     }
 
-    private static func truncate(_ segment: SegmentFile, to size: Int64, path: String, options: FileStoreOptions) throws(StoreError) {
-        guard ftruncate(segment.descriptor, off_t(size)) == 0, options.io.fsync(segment.descriptor) == 0 else {
+    /// Keeps the tail's bytes in a file beside the segment, durably, then
+    /// truncates the segment to its last record: a crash in between leaves
+    /// the tail in both, and the next open moves it aside again.
+    private static func moveAside(_ tail: TornTail, in directory: SegmentDirectory, options: FileStoreOptions) throws(StoreError) {
+        let path = directory.filePath(tail.segment.name)
+        let kept = try directory.writeNewFile(
+            named: SegmentFormat.damagedFileName(of: tail.segment.name, offset: tail.offset), tail.bytes[...], io: options.io)
+        guard ftruncate(tail.segment.descriptor, off_t(tail.offset)) == 0, options.io.fsync(tail.segment.descriptor) == 0 else {
             throw .systemCall("cannot truncate the torn tail of \(path)")
         }
+        options.warn(
+            "\(path): moved a torn tail aside: \(tail.bytes.count) bytes at offset \(tail.offset) (\(tail.reason)) hold no record; they are in \(directory.filePath(kept)), and every record before them is kept"
+        )
     }
 
     private static func rewriteHeader(of segment: SegmentFile, path: String, options: FileStoreOptions) throws(StoreError) {

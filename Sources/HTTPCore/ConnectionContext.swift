@@ -19,6 +19,9 @@ final class ConnectionContext {
         /// call, then answering 413. `receivedBytes` counts the whole body so
         /// far, `since` is when it passed the limit.
         case discardingBody(receivedBytes: Int, since: ContinuousClock.Instant)
+        /// The handler answered with a ``DeferredResponse`` (``deferred``):
+        /// the connection is suspended until it is completed.
+        case awaitingDeferred
         /// A response was queued; nothing more to do for this request.
         case answered
     }
@@ -55,6 +58,10 @@ final class ConnectionContext {
     /// sent in place of ``HTTPHandler/handle(_:)``'s once the (empty) body
     /// is complete, which keeps the connection alive.
     var answerBeforeBody: HTTPResponse?
+    /// What a request in ``Phase/awaitingDeferred`` waits for, and the
+    /// headers added to its answer. Kept out of ``Phase`` so that the phase
+    /// stays a plain value, copied at no cost on every access-handler call.
+    var deferred: (response: DeferredResponse, headers: HTTPHeaders)?
     /// Whether this request was added to the server's in-flight count and so
     /// must be subtracted exactly once when it ends.
     var isCountedInFlight = false

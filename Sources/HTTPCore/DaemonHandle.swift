@@ -21,7 +21,7 @@ struct DaemonHandle: @unchecked Sendable {
         var flags =
             MHD_USE_EPOLL_INTERNAL_THREAD.rawValue
             | MHD_USE_ITC.rawValue  // lets MHD_stop_daemon wake the worker threads at once
-            | MHD_ALLOW_SUSPEND_RESUME.rawValue  // streams (HTTPStream) wait suspended, costing no thread
+            | MHD_ALLOW_SUSPEND_RESUME.rawValue  // streams and deferred answers wait suspended, costing no thread
             | MHD_USE_ERROR_LOG.rawValue  // routed to `errorLog`, which keeps start-up errors only
         if configuration.turbo {
             flags |= MHD_USE_TURBO.rawValue

@@ -21,7 +21,8 @@ public enum HTTPRequestRejection: Sendable, Equatable {
 ///
 /// Called on libmicrohttpd's worker threads, concurrently: must be thread-safe
 /// and must not block for long, since a blocked call stalls every connection
-/// served by that worker thread.
+/// served by that worker thread. An answer that has to wait for something
+/// is deferred instead (``HTTPResponse/init(deferred:headers:)``).
 public protocol HTTPHandler: Sendable {
     /// The response to a complete request. Errors are responses too: there is
     /// no throwing, so every failure chooses its own status and body.

@@ -12,11 +12,32 @@ public struct HTTPResponse: Sendable {
     /// When set, the body is this stream instead of ``body``: sent as it is
     /// written, chunked, for as long as the stream stays open.
     public var stream: HTTPStream?
+    /// When set, this is no answer yet: the answer is the response given
+    /// later to ``DeferredResponse/complete(with:)``, with ``headers`` added
+    /// (see ``init(deferred:headers:)``); ``status`` and ``body`` are not sent.
+    public var deferred: DeferredResponse?
 
     public init(status: Int, headers: HTTPHeaders = .init(), body: [UInt8] = [], stream: HTTPStream? = nil) {
         self.status = status
         self.headers = headers
         self.body = body
         self.stream = stream
+    }
+
+    /// An answer that ``HTTPHandler/handle(_:)`` returns now and `deferred`
+    /// completes later, holding no worker thread meanwhile.
+    ///
+    /// `headers` are added to the completed response's, replacing those of
+    /// the same names: a layer around the handler that decorates every
+    /// answer (a request id, CORS) decorates a deferred one without knowing.
+    ///
+    /// Honoured from ``HTTPHandler/handle(_:)`` and from a
+    /// ``HTTPHandler/response(beforeBodyOf:)`` answer to a request without a
+    /// body. Anywhere else (an early answer to a request with a body, a
+    /// rejection) the server cannot wait: it sends this response as it is,
+    /// an empty 500, and `deferred` reports that as its outcome.
+    public init(deferred: DeferredResponse, headers: HTTPHeaders = .init()) {
+        self.init(status: 500, headers: headers)
+        self.deferred = deferred
     }
 }

@@ -41,6 +41,13 @@ public final class HTTPServer: Sendable {
         dispatcher.openStreams.count
     }
 
+    /// Deferred responses (``DeferredResponse``) a request waits for, or
+    /// whose answer its connection has not taken yet. At most
+    /// ``HTTPServerConfiguration/connectionLimit``: each holds a connection.
+    public var openDeferredResponseCount: Int {
+        dispatcher.openDeferreds.count
+    }
+
     /// Requests received but not yet fully answered.
     var inFlightRequestCount: Int {
         dispatcher.inFlightRequests.load(ordering: .sequentiallyConsistent)
@@ -88,6 +95,14 @@ public final class HTTPServer: Sendable {
     /// in-flight requests to be answered, then closes every connection. Responses sent
     /// while waiting carry `Connection: close`.
     ///
+    /// A request waiting for a ``DeferredResponse`` is in flight too: its
+    /// owner may complete it until one second before the deadline (halfway
+    /// through a deadline under two seconds); then every one still open,
+    /// and any deferred from then on, is answered with its
+    /// ``DeferredResponse/serverStopResponse``, sent in the time left.
+    /// libmicrohttpd must not stop while a connection is suspended, so none
+    /// is left waiting, whatever the deadline.
+    ///
     /// The listening socket stays open until the end: libmicrohttpd 0.9.75's
     /// `MHD_quiesce_daemon` races with its own epoll worker threads (both
     /// remove the listening socket from the epoll set, and the loser aborts
@@ -113,10 +128,16 @@ public final class HTTPServer: Sendable {
         // Streams would keep their requests in flight for ever: each sends
         // its stop notice and ends now, without waiting for its client.
         dispatcher.openStreams.stopAll()
-        let giveUp = Self.instant(afterSeconds: deadline)
+        let clampedDeadline = deadline.isNaN ? 0 : min(max(deadline, 0), 86_400)
+        let giveUp = ContinuousClock.now.advanced(by: .seconds(clampedDeadline))
+        let deferredGiveUp = giveUp.advanced(by: .seconds(-min(clampedDeadline / 2, 1)))
         // Requests on open keep-alive connections are still answered (with
-        // `Connection: close`); once none is in flight, later ones are
-        // refused, and those that slipped in before the refusal finish.
+        // `Connection: close`) and owners still complete deferred answers;
+        // the deferred ones left then get their stop response. Once none is
+        // in flight, later requests are refused, and those that slipped in
+        // before the refusal finish.
+        waitForInFlightRequests(until: deferredGiveUp)
+        dispatcher.openDeferreds.stopAll()
         waitForInFlightRequests(until: giveUp)
         dispatcher.isRefusingRequests.store(true, ordering: .sequentiallyConsistent)
         waitForInFlightRequests(until: giveUp)
@@ -125,11 +146,6 @@ public final class HTTPServer: Sendable {
         dispatcher.lingeringCloser?.stop()
         daemon.stop()
         state.withLock { $0 = .stopped }
-    }
-
-    private static func instant(afterSeconds seconds: Double) -> ContinuousClock.Instant {
-        let clampedSeconds = seconds.isNaN ? 0 : min(max(seconds, 0), 86_400)
-        return ContinuousClock.now.advanced(by: .seconds(clampedSeconds))
     }
 
     private func waitForInFlightRequests(until giveUp: ContinuousClock.Instant) {

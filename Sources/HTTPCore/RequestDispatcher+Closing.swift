@@ -10,7 +10,7 @@ extension RequestDispatcher {
         guard let lingeringCloser, context.closing != .immediately else { return }
         let socket = CMicroHTTPD_connection_fd(connection)
         guard socket >= 0 else { return }
-        switch Self.pendingInput(on: socket) {
+        switch PendingInput.on(socket) {
         case .endOfStream:
             return  // the client has finished sending: closing resets nothing
         case .bytes:
@@ -32,19 +32,6 @@ extension RequestDispatcher {
         if context.closing == .lingeringIfNeeded {
             context.closing = .lingering
         }
-    }
-
-    private enum PendingInput {
-        case bytes, nothingYet, endOfStream
-    }
-
-    /// What the client sent that nobody has read, without consuming it.
-    private static func pendingInput(on socket: Int32) -> PendingInput {
-        var byte: UInt8 = 0
-        let count = recv(socket, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT))
-        if count > 0 { return .bytes }
-        if count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) { return .nothingYet }
-        return .endOfStream  // end of stream, or the connection failed
     }
 }
 

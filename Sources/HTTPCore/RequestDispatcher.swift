@@ -14,7 +14,10 @@ import Synchronization
 ///    and without `100 Continue`;
 /// 2. once per received body chunk: appended, or dropped past the limit;
 /// 3. once more with no upload data when the request is complete: the handler
-///    runs and its response is queued.
+///    runs and its response is queued;
+/// 4. when that response is deferred (``DeferredResponse``), once more after
+///    each resumption of the suspended connection: the answer is queued once
+///    there is one (`RequestDispatcher+Deferred.swift`).
 ///
 /// An early answer leaves the client sending; how its connection is then
 /// closed, so that the client can read the answer, is in
@@ -43,6 +46,8 @@ final class RequestDispatcher: Sendable {
     let isRefusingRequests = Atomic<Bool>(false)
     /// The streamed responses being sent; a stopping server ends them.
     let openStreams: OpenStreams
+    /// The deferred responses waiting; a stopping server answers them.
+    let openDeferreds = OpenDeferredResponses()
 
     init(handler: any HTTPHandler, configuration: HTTPServerConfiguration) {
         self.handler = handler
@@ -99,7 +104,14 @@ final class RequestDispatcher: Sendable {
             } else {
                 response = handler.handle(context.takeRequest())
             }
+            if let deferred = response.deferred {
+                return answerLater(deferred, headers: response.headers, context: context, on: connection)
+            }
             return queue(response, on: connection, closingConnection: false)
+
+        case .awaitingDeferred:
+            // Called again after `complete(with:)` resumed the connection.
+            return continueDeferred(context: context, on: connection)
 
         case .discardingBody(let receivedBytes, let since) where uploadedBytes > 0:
             uploadDataSize.pointee = 0
@@ -119,6 +131,11 @@ final class RequestDispatcher: Sendable {
     /// Called when libmicrohttpd finished with a request (response sent, or
     /// the connection failed or was closed).
     func requestEnded(context: ConnectionContext) {
+        if let deferred = context.deferred {
+            context.deferred = nil
+            openDeferreds.remove(deferred.response)
+            deferred.response.connectionEnded()
+        }
         if context.isCountedInFlight {
             context.isCountedInFlight = false
             inFlightRequests.subtract(1, ordering: .releasing)
@@ -241,7 +258,11 @@ final class RequestDispatcher: Sendable {
         return queue(response, on: connection, closingConnection: true)
     }
 
-    private func queue(_ response: HTTPResponse, on connection: OpaquePointer, closingConnection: Bool) -> MHD_Result {
+    /// The one way a response reaches libmicrohttpd.
+    func queue(_ response: HTTPResponse, on connection: OpaquePointer, closingConnection: Bool) -> MHD_Result {
+        if let deferred = response.deferred {
+            return queueInsteadOfWaiting(for: deferred, response, on: connection, closingConnection: closingConnection)
+        }
         let closing = closingConnection || isDraining.load(ordering: .relaxed)
         let result = response.queue(on: connection, closingConnection: closing, streams: openStreams)
         // A stream opened while the server stops is ended at once; one

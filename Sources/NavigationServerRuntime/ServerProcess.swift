@@ -63,9 +63,9 @@ public enum ServerProcess {
         let store: any SessionStore
         switch StoreOpening.open(configuration, logger: logger) {
         case .success(let opened): store = opened
-        case .failure(let error):
-            StandardStream.error.writeLine("navigation-server: cannot open the session store \(configuration.store): \(error)")
-            exit(1)
+        case .failure(let refusal):
+            StandardStream.error.writeLine("navigation-server: \(refusal.message)")
+            exit(refusal.exitStatus)
         }
         let registry = SessionRegistry(
             flows: flows, limits: configuration.sessionLimits, store: store,

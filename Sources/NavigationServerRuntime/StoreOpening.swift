@@ -5,10 +5,20 @@ import Sessions
 /// Opens the store `--store` names, reporting what recovery did through the
 /// log, and turns the registry's notices into log lines.
 enum StoreOpening {
+    /// Why the store cannot be opened: one line for stderr, and the exit status.
+    struct Refusal: Error, Equatable {
+        var message: String
+        /// 2 for a setting the operator must change (`--strict-permissions`
+        /// and a data directory others can write), 1 otherwise.
+        var exitStatus: Int32
+    }
+
     /// The store, or a one-line reason it cannot be opened (a corrupt
-    /// journal names its file and offset; a directory written by a newer
-    /// format, or held by another server, says so).
-    static func open(_ configuration: ServerConfiguration, logger: Logger) -> Result<any SessionStore, StoreError> {
+    /// journal names its file and offset and says how to repair it; a
+    /// directory written by a newer format, or held by another server, says
+    /// so). A data directory others can write is used with a warning, or
+    /// refused with `--strict-permissions`.
+    static func open(_ configuration: ServerConfiguration, logger: Logger) -> Result<any SessionStore, Refusal> {
         switch configuration.store {
         case .memory:
             return .success(MemoryStore())
@@ -17,6 +27,21 @@ enum StoreOpening {
             // and /readyz is 503 until it is back.
             return .success(RedisStore(url: url, idleTimeout: configuration.sessionTTL))
         case .file(let path):
+            if let access = DataDirectoryAccess.othersCanWrite(path) {
+                if configuration.strictPermissions {
+                    return .failure(
+                        Refusal(
+                            message:
+                                "the data directory \(path) can be written by others: \(access); --strict-permissions refuses it (make it the server user's own, mode 0700)",
+                            exitStatus: 2))
+                }
+                logger.log(.warn, "data directory writable by others") { line in
+                    line.field("path", path)
+                    line.field(
+                        "detail",
+                        access + "; anyone who can write it can forge or delete sessions: make it the server user's own, mode 0700")
+                }
+            }
             var options = FileStoreOptions()
             options.fsync = configuration.fsync
             let ttlMillis = Int64(configuration.sessionTTL * 1000)
@@ -28,9 +53,20 @@ enum StoreOpening {
             do {
                 return .success(try FileStore(directory: path, options: options))
             } catch {
-                return .failure(error)
+                return .failure(Refusal(message: message(for: error, configuration: configuration, path: path), exitStatus: 1))
             }
         }
+    }
+
+    /// The line for a store that did not open. Damage in the middle of the
+    /// journal says how to cut it out.
+    static func message(for error: StoreError, configuration: ServerConfiguration, path: String) -> String {
+        var message = "cannot open the session store \(configuration.store): \(error)"
+        if case .corrupt = error {
+            message +=
+                "; to keep every record that can be read and move the damage aside, run: navigation-server journal repair --data \(path)"
+        }
+        return message
     }
 
     /// Logs a registry notice: a session its flows cannot replay (once per

@@ -19,7 +19,9 @@ enum RedisRecordCodec {
             numbers.append(number)
             index = space + 1
         }
-        guard let kind = JournalRecord.Kind(rawValue: UInt8(truncatingIfNeeded: numbers[1])), numbers[0] >= 1 else { return nil }
+        guard let kindByte = UInt8(exactly: numbers[1]), let kind = JournalRecord.Kind(rawValue: kindByte), numbers[0] >= 1 else {
+            return nil
+        }
         return JournalRecord(sessionID: id, version: Int(numbers[0]), kind: kind, time: numbers[2], body: Array(element[index...]))
     }
 }

@@ -1,4 +1,5 @@
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import Coordination
@@ -6,7 +7,7 @@ import Testing
 
 /// An event applies completely or not at all: a handler that changes things
 /// and then fails leaves the session as it was, byte for byte, store included.
-@Suite("Atomic events")
+@Suite("Atomic events", .timeLimit(.minutes(10)), .hangGuard)
 struct AtomicityTests {
     // MARK: - Handlers that fail part-way
 

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import Coordination
@@ -5,7 +6,7 @@ import Testing
 /// `back` and `dismiss` are carried out by the router, then reported to the
 /// owning coordinator; then every child left without screens or live children
 /// is finished and let go, deepest first, in the same event.
-@Suite("Back and dismiss clean-up")
+@Suite("Back and dismiss clean-up", .timeLimit(.minutes(10)), .hangGuard)
 struct BackAndDismissCleanupTests {
     // MARK: - Helpers
 

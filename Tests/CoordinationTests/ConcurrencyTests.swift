@@ -8,7 +8,7 @@ import Testing
 
 /// Many sessions used from many threads at once: each ends up exactly where
 /// the same events take it on one thread, and one shared session loses no event.
-@Suite("Concurrent sessions")
+@Suite("Concurrent sessions", .timeLimit(.minutes(10)), .hangGuard)
 struct ConcurrencyTests {
     private final class Outcomes: Sendable {
         let ids = LockedBox<[Int: String]>([:])

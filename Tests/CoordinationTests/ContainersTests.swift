@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import Coordination
@@ -5,7 +6,7 @@ import Testing
 /// Tab bars and split views in the engine, with small coordinators of the
 /// test's own: routers per tab and column, `selectTab`, and the clean-up
 /// rules of `back` and `dismiss` in every container.
-@Suite("Containers")
+@Suite("Containers", .timeLimit(.minutes(10)), .hangGuard)
 struct ContainersTests {
     /// A coordinator that shows `first` with its router and runs `events` as
     /// the handlers of that screen; `build` may configure the coordinator.

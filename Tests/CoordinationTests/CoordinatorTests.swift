@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import Coordination
@@ -5,7 +6,7 @@ import Testing
 /// The coordinator API as iOS teams write it: children kept and let go, `finish()` order
 /// (the child leaves its parent before anyone hears of it), the closure and
 /// typed-output ways to report back.
-@Suite("Coordinator")
+@Suite("Coordinator", .timeLimit(.minutes(10)), .hangGuard)
 struct CoordinatorTests {
     /// Records what happens to it, in one shared list.
     private final class Probe: Coordinator {

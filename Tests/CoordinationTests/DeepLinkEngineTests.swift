@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import Coordination
@@ -68,7 +69,7 @@ let shopFlow = Flow(name: "shop", description: "A catalog behind a lock.", links
 /// The engine's deep links, on a flow of the test's own: parsing, matching,
 /// typed routes handed down from the root, holding and following, and the
 /// link as one atomic, journaled event.
-@Suite("Deep links in the engine")
+@Suite("Deep links in the engine", .timeLimit(.minutes(10)), .hangGuard)
 struct DeepLinkEngineTests {
     private func tap(_ session: Session, _ event: String) throws {
         try session.send(ClientEvent(screen: session.stack.top?.screen.id ?? "", event: event))

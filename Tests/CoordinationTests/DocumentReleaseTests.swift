@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import Coordination
@@ -6,7 +7,7 @@ import Testing
 /// ``SessionRegistry/releaseIdleDocuments()``: cached sessions idle for
 /// longer than ``SessionLimits/documentIdleTimeout`` free their rendered
 /// documents, each once, and keep everything else.
-@Suite("Releasing idle documents")
+@Suite("Releasing idle documents", .timeLimit(.minutes(10)), .hangGuard)
 struct DocumentReleaseTests {
     private func registry(documentIdleTimeout: Double, clock: ManualClock) -> SessionRegistry {
         var limits = SessionLimits()

@@ -1,10 +1,11 @@
+import TestSupport
 import Testing
 
 @testable import Coordination
 
 /// Promises of openapi.yaml and the engine's docs that a flow could break: what the
 /// engine does about them.
-@Suite("Engine contract")
+@Suite("Engine contract", .timeLimit(.minutes(10)), .hangGuard)
 struct EngineContractTests {
     /// A parent that overrides `childDidFinish` without calling `super`, and
     /// notes how many children it still had when it heard of each one.

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import Coordination
@@ -5,7 +6,7 @@ import Testing
 /// An event is checked before anything changes: active screen, accepted
 /// event, payload fields, expected version. Every refusal leaves the session
 /// exactly as it was.
-@Suite("Event validation")
+@Suite("Event validation", .timeLimit(.minutes(10)), .hangGuard)
 struct EventValidationTests {
     private let withBack = Workbench.actions + ["back"]
 

@@ -1,10 +1,11 @@
+import TestSupport
 import Testing
 
 @testable import Coordination
 
 /// The context a session starts with: checked against the flow's declared
 /// members, defaults filled in, and handed to the root coordinator.
-@Suite("Flow context")
+@Suite("Flow context", .timeLimit(.minutes(10)), .hangGuard)
 struct FlowContextTests {
     /// Shows the context it was given as the params of its only screen.
     private final class Echo: Coordinator {

@@ -1,10 +1,11 @@
+import TestSupport
 import Testing
 
 @testable import Coordination
 
 /// The history keeps exactly its last `limit` entries however many are
 /// appended, and says when entries a client asks for were dropped.
-@Suite("History bound")
+@Suite("History bound", .timeLimit(.minutes(10)), .hangGuard)
 struct HistoryBoundTests {
     @Test(arguments: [1, 3, 8])
     func keepsTheLastEntriesThroughManyDrops(limit: Int) {

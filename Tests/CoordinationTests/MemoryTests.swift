@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import Coordination
@@ -5,7 +6,7 @@ import Testing
 
 /// Nothing finished stays alive: coordinators and screens are freed when they
 /// leave the tree and the stack, and everything when the session ends.
-@Suite("Memory")
+@Suite("Memory", .timeLimit(.minutes(10)), .hangGuard)
 struct MemoryTests {
     // MARK: - Helpers
 

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import Coordination
@@ -5,7 +6,7 @@ import Testing
 /// Routers over one session's navigation controller: ids, ownership, the
 /// history they write, misuse, and the recording router iOS teams test
 /// coordinators with.
-@Suite("NavigationController and routers")
+@Suite("NavigationController and routers", .timeLimit(.minutes(10)), .hangGuard)
 struct NavigationControllerTests {
     final class Alpha: Coordinator {}
     final class Beta: Coordinator {}

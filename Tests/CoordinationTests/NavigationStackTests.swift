@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import Coordination
@@ -5,7 +6,7 @@ import Testing
 /// The flat stack of the session document, read from a plain stack and its
 /// modals: roots, pushes and modals as a router makes them, and the calls
 /// it refuses.
-@Suite("NavigationStack")
+@Suite("NavigationStack", .timeLimit(.minutes(10)), .hangGuard)
 struct NavigationStackTests {
     final class Owner: Coordinator {}
 

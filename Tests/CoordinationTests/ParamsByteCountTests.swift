@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import Coordination
@@ -6,7 +7,7 @@ import Testing
 /// after ``Router/update(_:_:to:)``, which works it out from the one member
 /// it changes instead of measuring every param again: it must be exactly
 /// what measuring the new params gives.
-@Suite("Params size after a one-member update")
+@Suite("Params size after a one-member update", .timeLimit(.minutes(10)), .hangGuard)
 struct ParamsByteCountTests {
     final class Owner: Coordinator {}
 

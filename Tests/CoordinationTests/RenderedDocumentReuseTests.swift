@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import Coordination
@@ -46,7 +47,7 @@ private let pagesFlow = Flow(name: "pages", description: "Pages with long params
 /// A document copies from the last one it rendered the screens, params and
 /// coordinator tree that did not change: after every event it must equal a
 /// document rendered from nothing.
-@Suite("Rendered document reuse")
+@Suite("Rendered document reuse", .timeLimit(.minutes(10)), .hangGuard)
 struct RenderedDocumentReuseTests {
     private func send(_ session: Session, _ event: String, _ payload: JSONObject = [:]) throws(NavigationError) {
         try session.send(ClientEvent(screen: session.stack.top?.screen.id ?? "", event: event, payload: payload))

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import Coordination
@@ -6,7 +7,7 @@ import Testing
 /// A session holds at most `maxSessionBytes` of context, accepted events and
 /// screen params; an event or a new session past it is refused and nothing
 /// changes.
-@Suite("Session byte budget")
+@Suite("Session byte budget", .timeLimit(.minutes(10)), .hangGuard)
 struct SessionBudgetTests {
     /// The ledger's empty context and params: `{"owner":""}` and `{"lines":[]}`.
     private let emptyLedger = #"{"owner":""}"#.utf8.count + #"{"lines":[]}"#.utf8.count

@@ -1,10 +1,11 @@
+import TestSupport
 import Testing
 
 @testable import Coordination
 
 /// A session from creation to its end: start as version 1, a root that
 /// finishes, `end()`, deterministic ids, and the bounded history.
-@Suite("Session life cycle")
+@Suite("Session life cycle", .timeLimit(.minutes(10)), .hangGuard)
 struct SessionLifecycleTests {
     // MARK: - Creation
 

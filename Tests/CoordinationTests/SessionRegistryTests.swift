@@ -1,4 +1,5 @@
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import Coordination
@@ -12,7 +13,7 @@ final class ManualClock: Sendable {
 }
 
 /// Create, use, end and expire sessions; ids; the session limit.
-@Suite("SessionRegistry")
+@Suite("SessionRegistry", .timeLimit(.minutes(10)), .hangGuard)
 struct SessionRegistryTests {
     // MARK: - Helpers
 

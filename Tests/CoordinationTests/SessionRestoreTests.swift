@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import Coordination
@@ -6,7 +7,7 @@ import Testing
 /// after a restart, is the session it was; a journal the flow no longer
 /// accepts is refused naming the event; the limits that refuse new events do
 /// not take back events accepted once.
-@Suite("Restoring a session from its journal")
+@Suite("Restoring a session from its journal", .timeLimit(.minutes(10)), .hangGuard)
 struct SessionRestoreTests {
     /// Workbench events that use every router operation, children started
     /// pushed and presented, and `back` and `dismiss` by the user, which

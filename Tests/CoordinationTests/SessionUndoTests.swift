@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import Coordination
@@ -5,7 +6,7 @@ import Testing
 /// `undoLastChange()`: a caller whose store refused an accepted event takes it
 /// back, and the session is exactly as it was before the event, down to the
 /// ids the next event will use.
-@Suite("Undoing the last event")
+@Suite("Undoing the last event", .timeLimit(.minutes(10)), .hangGuard)
 struct SessionUndoTests {
     /// Everything ``Fingerprint`` holds, plus what a client cannot see but an
     /// undo must also restore: the history from every version, the byte

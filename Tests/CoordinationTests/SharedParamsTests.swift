@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import Coordination
@@ -32,7 +33,7 @@ private let sharingFlow = plainFlow.sharingParams(sharedItems)
 /// A flow's shared params are written once; every document must be the
 /// bytes the same flow without them renders, whatever its screens do to
 /// their params.
-@Suite("Shared params")
+@Suite("Shared params", .timeLimit(.minutes(10)), .hangGuard)
 struct SharedParamsTests {
     @Test func theFlowKeepsItsSharedValues() {
         #expect(plainFlow.sharedParams.isEmpty)

@@ -8,7 +8,7 @@ import Testing
 /// caches trees, checks the store's version before answering, catches up
 /// by replaying only the records it has not seen, and retries a lost race
 /// on the new state (or refuses it when the client named a version).
-@Suite("SessionRegistry: several instances on one store")
+@Suite("SessionRegistry: several instances on one store", .timeLimit(.minutes(10)), .hangGuard)
 struct SharedStoreRegistryTests {
     private static func push(_ name: String, on screen: String) -> ClientEvent {
         ClientEvent(screen: screen, event: "push", payload: ["name": .string(name)])

@@ -1,5 +1,6 @@
 import Dispatch
 import Platform
+import TestSupport
 import Testing
 
 @testable import Coordination
@@ -7,7 +8,7 @@ import Testing
 /// Values that every session holds a copy of, kept in one shared object:
 /// copies must still behave as values (limits, event fields) or share
 /// exactly what they say they share (a lock and its value).
-@Suite("Shared values")
+@Suite("Shared values", .timeLimit(.minutes(10)), .hangGuard)
 struct SharedValueTests {
     @Test func changingACopyOfLimitsLeavesTheOriginal() {
         let original = SessionLimits()
@@ -35,7 +36,8 @@ struct SharedValueTests {
             #expect(declaration.fields.map(\.name) == ["code", "note", "amount"])
             #expect(declaration.maxStringBytes == ["note": 4])
             #expect(declaration.allowedValues == ["code": ["USD", "EUR"]])
-            let problems = declaration.problems(with: ["code": "JPY", "note": "12345", "amount": 1], defaultMaxStringBytes: 100)
+            let problems = declaration.problems(
+                with: ["code": "JPY", "note": "12345", "amount": 1], params: JSONObject(), defaultMaxStringBytes: 100)
             #expect(problems.map(\.field) == ["code", "note"])
         }
         #expect(EventFields.none.isEmpty)

@@ -1,19 +1,21 @@
 // README example begin
 import Coordination
+import TestSupport
 import Testing
 
 /// A list of notes and an editor: `add` pushes the editor, `save` keeps the
 /// note in the session's shared store, pops back and refreshes the list.
 final class NotesCoordinator: Coordinator {
-    private let list = Screen("notes", params: ["notes": []])
+    private let list = Screen("notes", title: "Notes", params: ["notes": []])
 
     override func start() {
-        list.on("add") { [unowned self] _ in showEditor() }
+        list.on("add", label: "New note") { [unowned self] _ in showEditor() }
         router.setRoot(list)
     }
 
     private func showEditor() {
-        let editor = Screen("editor").on("save", fields: ["text": .string]) { [unowned self] payload in
+        let editor = Screen("editor", title: "New note")
+        editor.on("save", label: "Save", role: .primary, fields: ["text": .string.label("Note")]) { [unowned self] payload in
             let text = payload.string("text")
             guard !text.isEmpty else { throw EventRejection("a note needs some text") }
             let notes = store[.notes, default: []] + [text]
@@ -35,7 +37,7 @@ let notesFlow = Flow(name: "notes", description: "A list of notes and an editor.
 // README example end
 
 /// The README's "Writing your own flow" example, walked as a client would.
-@Suite("README: writing your own flow")
+@Suite("README: writing your own flow", .timeLimit(.minutes(10)), .hangGuard)
 struct WritingYourOwnFlowTests {
     private func send(_ session: Session, _ event: String, _ payload: JSONObject = [:]) throws(NavigationError) {
         try session.send(ClientEvent(screen: session.stack.top?.screen.id ?? "", event: event, payload: payload))
@@ -50,14 +52,19 @@ struct WritingYourOwnFlowTests {
         #expect(
             try top(session) == [
                 "id": "s1", "name": "notes", "presentation": "root", "coordinator": "c1",
-                "params": ["notes": []], "events": [["name": "add"]],
+                "params": ["notes": []], "events": [["name": "add", "label": "New note"]], "title": "Notes",
             ])
     }
 
     @Test func savingANotePopsBackToTheUpdatedList() throws {
         let session = try Session(id: "readme", flow: notesFlow, context: nil)
         try send(session, "add")
-        #expect(try top(session)?["events"] == [["name": "save", "fields": ["text": "string"]], ["name": "back"]])
+        #expect(
+            try top(session)?["events"] == [
+                ["name": "save", "label": "Save", "role": "primary", "fields": ["text": ["type": "string", "label": "Note"]]],
+                ["name": "back", "label": "Back", "role": "cancel"],
+            ])
+        #expect(try top(session)?["title"] == "New note")
 
         try send(session, "save", ["text": "Buy milk"])
         try send(session, "add")

@@ -4,7 +4,7 @@ import Testing
 @testable import FileStore
 
 /// The record checksum against published CRC-32C check values.
-@Suite("CRC-32C")
+@Suite("CRC-32C", .timeLimit(.minutes(10)), .hangGuard)
 struct CRC32CTests {
     @Test func checkValueOfTheCatalogue() {
         // The "check" value of CRC-32/ISCSI in Greg Cook's CRC catalogue.

@@ -8,7 +8,7 @@ import Testing
 
 /// Compaction drops ended and expired sessions, keeps every other record
 /// byte for byte, and loses no append made while it runs.
-@Suite("Compaction")
+@Suite("Compaction", .timeLimit(.minutes(10)), .hangGuard)
 struct CompactionTests {
     /// Sessions 1 and 4 live, 2 ended, 3 idle since its creation (time 1 000).
     private static let records: [JournalRecord] = [
@@ -26,11 +26,7 @@ struct CompactionTests {
     }
 
     private static func writeJournal() throws -> TemporaryDirectory {
-        let directory = TemporaryDirectory()
-        let store = try FileStore(directory: directory.path, options: compactionOptions())
-        try Journal.append(records, to: store)
-        store.close()
-        return directory
+        try Journal.directory(holding: records, options: compactionOptions())
     }
 
     private static func expectKeptSessions(in store: FileStore, sourceLocation: SourceLocation = #_sourceLocation) throws {
@@ -130,7 +126,7 @@ struct CompactionTests {
         let failures = LockedBox<[String]>([])
         let appenders = 3
 
-        onThreads(appenders + 1) { thread in
+        try runOnThreads(appenders + 1) { thread in
             if thread == appenders {
                 // Compact until the appenders are done and at least three
                 // compactions rewrote something.
@@ -199,7 +195,10 @@ struct CompactionTests {
         #expect(written > 20_000)
         // Sealed segments are compacted once they reach 2 000 bytes, so the
         // journal stays below that plus a segment being sealed and the active one.
-        #expect(eventually { onDisk() < 4_500 }, "\(onDisk()) bytes on disk: \(directory.segmentNames()) \(warnings.all)")
+        try waitUntil("compaction to bring the journal under 4,500 bytes: \(onDisk()) on disk, \(directory.segmentNames()) \(warnings.all)")
+        {
+            onDisk() < 4_500
+        }
         #expect(store.sessions().count < 200)
     }
 }

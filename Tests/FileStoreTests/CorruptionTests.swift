@@ -1,13 +1,14 @@
 import Foundation
 import Sessions
 import StoreTestSupport
+import TestSupport
 import Testing
 
 @testable import FileStore
 
 /// Damage before the end of the journal stops the open with the file and
 /// offset; `verify` reports the same place and modifies nothing.
-@Suite("Corruption")
+@Suite("Corruption", .timeLimit(.minutes(10)), .hangGuard)
 struct CorruptionTests {
     private static let records: [JournalRecord] = [
         Journal.created(1), Journal.created(2), Journal.event(1, version: 2, bodySize: 30), Journal.event(2, version: 2),
@@ -20,11 +21,7 @@ struct CorruptionTests {
     }
 
     private static func writeJournal() throws -> TemporaryDirectory {
-        let directory = TemporaryDirectory()
-        let store = try FileStore(directory: directory.path, options: options())
-        try Journal.append(records, to: store)
-        store.close()
-        return directory
+        try Journal.directory(holding: records)
     }
 
     @Test func flippingAnyByteOfAMiddleRecordRefusesTheOpenAtThatRecord() throws {
@@ -59,7 +56,8 @@ struct CorruptionTests {
             #expect(
                 report.problems.first
                     == FileStoreVerification.Problem(
-                        file: file, offset: Int64(start), kind: .corrupt, reason: report.problems.first?.reason ?? ""
+                        file: file, offset: Int64(start), kind: .corrupt, reason: report.problems.first?.reason ?? "",
+                        size: Int64(end - start)
                     ), "byte \(position): \(report.problems)")
             #expect(report.problems.count == 1, "byte \(position): \(report.problems)")
             // Verify resumes after the damage: the records around it are read.
@@ -68,7 +66,9 @@ struct CorruptionTests {
         }
     }
 
-    @Test func verifyReportsEveryDamagedRecord() throws {
+    /// Record 1 is damaged, record 3 too, and record 4 is cut short: from
+    /// record 3 on no record starts, so that is one torn tail.
+    @Test func verifyReportsEveryDamagedRange() throws {
         let directory = try Self.writeJournal()
         let segment = "journal-00000001.seg"
         var bytes = directory.bytes(of: segment)
@@ -76,8 +76,11 @@ struct CorruptionTests {
         bytes[Self.offset(ofRecord: 3) + 2] ^= 0x80
         directory.write(Array(bytes.dropLast(1)), to: segment)
         let report = try FileStore.verify(directory: directory.path)
-        #expect(report.problems.map(\.offset) == [1, 3, 4].map { Int64(Self.offset(ofRecord: $0)) })
-        #expect(report.problems.map(\.kind) == [.corrupt, .corrupt, .torn])
+        #expect(report.problems.map(\.offset) == [1, 3].map { Int64(Self.offset(ofRecord: $0)) })
+        #expect(report.problems.map(\.kind) == [.corrupt, .torn])
+        #expect(
+            report.problems.map(\.size)
+                == [Self.records[1].storedSize, Self.records[3].storedSize + Self.records[4].storedSize - 1].map(Int64.init))
         #expect(report.problems.allSatisfy { $0.file == directory.file(segment) })
         #expect(report.records == 2)
     }

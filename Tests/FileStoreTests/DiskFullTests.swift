@@ -9,7 +9,7 @@ import Testing
 
 /// A full disk refuses the append with `unavailable`, leaves no partial
 /// record behind, and appends succeed again once there is space.
-@Suite("Disk full")
+@Suite("Disk full", .timeLimit(.minutes(10)), .hangGuard)
 struct DiskFullTests {
     /// The write stops half-way with ENOSPC, as on a file system that has
     /// room for part of the record.
@@ -53,10 +53,7 @@ struct DiskFullTests {
     /// why instead of crashing.
     @Test func aReadOnlyFileSystemIsUnavailable() throws {
         let directory = TemporaryDirectory()
-        guard mount("tmpfs", directory.path, "tmpfs", UInt(MS_RDONLY), "size=64k") == 0 else {
-            let reason = systemErrorText(errno)
-            try Test.cancel("cannot mount a read-only tmpfs (\(reason)); run as root to test it")
-        }
+        try directory.mountTmpfs("size=64k", flags: MS_RDONLY, for: "a read-only file system")
         defer { umount(directory.path) }
         #expect(throws: StoreError.unavailable(reason: "cannot open \(directory.path)/LOCK: Read-only file system")) {
             try FileStore(directory: directory.path, options: options())
@@ -67,10 +64,7 @@ struct DiskFullTests {
     /// the test is skipped, saying so, without it).
     @Test func aFullFileSystemRefusesAppendsUntilSpaceReturns() throws {
         let directory = TemporaryDirectory()
-        guard mount("tmpfs", directory.path, "tmpfs", 0, "size=1m") == 0 else {
-            let reason = systemErrorText(errno)
-            try Test.cancel("cannot mount a tmpfs to fill (\(reason)); run as root to test a real full disk")
-        }
+        try directory.mountTmpfs("size=1m", for: "a real full disk")
         defer { umount(directory.path) }
         let data = directory.path + "/data"
         // Filler takes most of the space, so that it can be given back.

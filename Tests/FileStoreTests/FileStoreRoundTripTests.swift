@@ -1,13 +1,14 @@
 import Foundation
 import Sessions
 import StoreTestSupport
+import TestSupport
 import Testing
 
 @testable import FileStore
 
 /// What a file store wrote, it serves again after a reopen: summaries,
 /// records, across segments.
-@Suite("FileStore round trip")
+@Suite("FileStore round trip", .timeLimit(.minutes(10)), .hangGuard)
 struct FileStoreRoundTripTests {
     @Test func reopenServesTheSameSummariesAndRecords() throws {
         let directory = TemporaryDirectory()

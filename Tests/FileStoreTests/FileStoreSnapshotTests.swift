@@ -1,6 +1,7 @@
 import Foundation
 import Sessions
 import StoreTestSupport
+import TestSupport
 import Testing
 
 @testable import FileStore
@@ -8,7 +9,7 @@ import Testing
 /// A journal read without its lock, as `navigation-server journal` reads a
 /// running server's: the same sessions and records a store sees, nothing
 /// changed, and a compaction racing the read does not make it fail.
-@Suite("File store snapshot")
+@Suite("File store snapshot", .timeLimit(.minutes(10)), .hangGuard)
 struct FileStoreSnapshotTests {
     /// Sessions 1 and 3 live, 2 ended.
     private static let records: [JournalRecord] = [

@@ -8,7 +8,7 @@ import Testing
 
 /// `always` fsyncs before an append returns, one fsync for every append
 /// waiting; `everysec` fsyncs in the background; `no` never does.
-@Suite("Fsync policies")
+@Suite("Fsync policies", .timeLimit(.minutes(10)), .hangGuard)
 struct FsyncPolicyTests {
     @Test func alwaysReturnsOnlyAfterAnFsyncThatCoversTheRecord() throws {
         let directory = TemporaryDirectory()
@@ -20,7 +20,8 @@ struct FsyncPolicyTests {
         io.beforeFsync.withLock {
             $0 = {
                 entered.signal()
-                release.wait()
+                // Bounded: a test that failed before releasing it must not leave the store stuck.
+                _ = release.wait(timeout: .now() + WaitBound.threads)
             }
         }
         let returned = LockedBox(false)
@@ -30,12 +31,12 @@ struct FsyncPolicyTests {
             returned.withLock { $0 = true }
             finished.signal()
         }.start()
-        entered.wait()
+        try entered.wait(for: "the append's fsync to begin", within: WaitBound.condition)
         // The fsync has begun and is held: the append cannot have returned.
         #expect(returned.withLock { $0 } == false)
         io.beforeFsync.withLock { $0 = nil }
         release.signal()
-        finished.wait()
+        try finished.wait(for: "the append to return")
         #expect(returned.withLock { $0 })
         #expect(store.summary(of: Journal.id(1))?.lastVersion == 1)
     }
@@ -51,14 +52,18 @@ struct FsyncPolicyTests {
         let writesBefore = io.writes.withLock { $0 }
         let fsyncsBefore = io.fsyncs.withLock { $0 }
         let writesSeenByLastFsync = LockedBox(0)
+        let failures = LockedBox<[String]>([])
         io.beforeFsync.withLock {
             $0 = {
-                _ = eventually { io.writes.withLock { $0 } - writesBefore >= appenders }
+                do {
+                    try waitUntil("all \(appenders) appenders to write") { io.writes.withLock { $0 } - writesBefore >= appenders }
+                } catch {
+                    failures.withLock { $0.append("\(error)") }
+                }
                 writesSeenByLastFsync.withLock { $0 = io.writes.withLock { $0 } - writesBefore }
             }
         }
-        let failures = LockedBox<[String]>([])
-        onThreads(appenders) { index in
+        try runOnThreads(appenders) { index in
             do {
                 try store.append(Journal.created(index + 1), expectedVersion: 0)
             } catch {
@@ -101,17 +106,47 @@ struct FsyncPolicyTests {
         io.beforeFsync.withLock {
             $0 = {
                 held.withLock { $0 = true }
-                release.wait()
+                _ = release.wait(timeout: .now() + WaitBound.threads)
             }
         }
         try Journal.append(Journal.session(1, versions: 3), to: store)
-        #expect(eventually { held.withLock { $0 } })
+        try waitUntil("the background fsync to begin") { held.withLock { $0 } }
         // The background fsync is held, yet appends still return.
         try store.append(Journal.event(1, version: 4), expectedVersion: 3)
         io.beforeFsync.withLock { $0 = nil }
         release.signal()
         let fsyncsSoFar = io.fsyncs.withLock { $0 }
-        #expect(eventually { io.fsyncs.withLock { $0 } > fsyncsSoFar }, "the second append was fsynced too")
+        try waitUntil("an fsync of the second append") { io.fsyncs.withLock { $0 } > fsyncsSoFar }
+    }
+
+    /// A power loss must tear only the newest segment: a segment is on disk
+    /// before the next one is, whatever the background fsync has done.
+    @Test func aSegmentIsFsyncedBeforeTheNextOneIsCreated() throws {
+        let directory = TemporaryDirectory()
+        let fsynced = LockedBox<[String]>([])
+        let io = FileStoreIO(
+            write: FileStoreIO.system.write,
+            fsync: { descriptor in
+                let name = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(descriptor)")) ?? "?"
+                fsynced.withLock { $0.append((name as NSString).lastPathComponent) }
+                return FileStoreIO.system.fsync(descriptor)
+            })
+        var everysec = options(fsync: .everysec, segmentSize: 300)
+        everysec.io = io
+        everysec.backgroundFsyncInterval = 3_600
+        let store = try FileStore(directory: directory.path, options: everysec)
+        defer { store.close() }
+        for session in 1...12 {
+            try Journal.append(Journal.session(session, versions: 2, bodySize: 20), to: store)
+        }
+        let names = directory.segmentNames()
+        try #require(names.count >= 3, "\(names)")
+        let order = fsynced.withLock { $0 }
+        for (sealed, next) in zip(names, names.dropFirst()) {
+            // Once when it was created (empty), and once more when it was sealed.
+            let created = try #require(order.firstIndex(of: next), "\(next) never fsynced: \(order)")
+            #expect(order[..<created].count { $0 == sealed } == 2, "\(order)")
+        }
     }
 
     /// After a failed fsync the kernel may have dropped the unwritten pages

@@ -1,6 +1,7 @@
 import Foundation
 import Sessions
 import StoreTestSupport
+import TestSupport
 import Testing
 
 @testable import FileStore
@@ -8,7 +9,7 @@ import Testing
 /// How long opening a journal of 100 000 sessions takes and how many bytes a
 /// session costs on disk. Prints, asserts nothing about time; runs only with
 /// `SESSIONS_STORE_BENCHMARK=1` (it writes 500 000 records).
-@Suite("FileStore open benchmark")
+@Suite("FileStore open benchmark", .timeLimit(.minutes(10)), .hangGuard)
 struct OpenBenchmarkTests {
     @Test(.enabled(if: ProcessInfo.processInfo.environment["SESSIONS_STORE_BENCHMARK"] == "1"))
     func openOneHundredThousandSessionsOfFiveRecords() throws {

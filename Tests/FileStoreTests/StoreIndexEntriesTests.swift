@@ -1,10 +1,11 @@
 import Sessions
+import TestSupport
 import Testing
 
 @testable import FileStore
 
 /// The file store's index of sessions, split into shards.
-@Suite("Store index entries")
+@Suite("Store index entries", .timeLimit(.minutes(10)), .hangGuard)
 struct StoreIndexEntriesTests {
     private static func entry(activity: Int64) -> StoreIndexEntry {
         StoreIndexEntry(

@@ -1,13 +1,14 @@
 import Foundation
 import Sessions
 import StoreTestSupport
+import TestSupport
 import Testing
 
 @testable import FileStore
 
 /// A crash in the middle of a write leaves the last record cut short: open
 /// drops it with one warning and keeps everything before it.
-@Suite("Torn tail")
+@Suite("Torn tail", .timeLimit(.minutes(10)), .hangGuard)
 struct TornTailTests {
     /// Three sessions; session 3's second event is the last record.
     private static let records: [JournalRecord] = [
@@ -16,11 +17,7 @@ struct TornTailTests {
     ]
 
     private static func writeJournal() throws -> TemporaryDirectory {
-        let directory = TemporaryDirectory()
-        let store = try FileStore(directory: directory.path, options: options())
-        try Journal.append(records, to: store)
-        store.close()
-        return directory
+        try Journal.directory(holding: records)
     }
 
     @Test func truncatingAtEveryByteOfTheLastRecordLosesOnlyThatRecord() throws {
@@ -45,11 +42,18 @@ struct TornTailTests {
             try store.append(last, expectedVersion: 2)
             store.close()
 
+            let damaged = "\(segment).damaged-\(lastStart)"
             if cut == lastStart {
                 #expect(warnings.all.isEmpty, "cut at \(cut): \(warnings.all)")
+                #expect(!FileManager.default.fileExists(atPath: directory.file(damaged)))
             } else {
                 #expect(warnings.all.count == 1, "cut at \(cut): \(warnings.all)")
-                #expect(warnings.all.first?.contains("\(segment): dropped a torn record at offset \(lastStart)") == true, "\(warnings.all)")
+                #expect(
+                    warnings.all.first?.contains("\(segment): moved a torn tail aside: \(cut - lastStart) bytes at offset \(lastStart) ")
+                        == true,
+                    "\(warnings.all)")
+                // The torn record's bytes are kept beside the segment.
+                #expect(directory.bytes(of: damaged) == Array(bytes[lastStart..<cut]), "cut at \(cut)")
             }
             #expect(directory.bytes(of: segment) == bytes, "cut at \(cut)")
         }
@@ -80,8 +84,11 @@ struct TornTailTests {
         let store = try FileStore(directory: directory.path, options: options(warnings: warnings))
         store.close()
         #expect(warnings.all.count == 1)
-        #expect(warnings.all.first?.contains("zero bytes") == true)
+        #expect(
+            warnings.all.first?.contains("300 bytes at offset \(bytes.count) (zero bytes where a record belongs)") == true,
+            "\(warnings.all)")
         #expect(directory.bytes(of: segment) == bytes)
+        #expect(directory.bytes(of: "\(segment).damaged-\(bytes.count)") == [UInt8](repeating: 0, count: 300))
     }
 
     /// A crash while a new segment was created leaves it without a full

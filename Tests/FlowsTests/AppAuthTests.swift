@@ -1,10 +1,11 @@
+import TestSupport
 import Testing
 
 @testable import Coordination
 @testable import Flows
 
 /// `app`: login (MVVM-C), password reset, and Auth's typed output reaching App.
-@Suite("app: login")
+@Suite("app: login", .timeLimit(.minutes(10)), .hangGuard)
 struct AppAuthTests {
     private func login() throws -> FlowSession { try .app(onboarded: true) }
 

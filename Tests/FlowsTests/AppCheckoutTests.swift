@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import Coordination
@@ -7,7 +8,7 @@ import Testing
 /// by the flow (`done`, `cancel`) or by the user (`dismiss`) at any step.
 /// Main hears how it ended through checkout's `onFinish` closure and shows
 /// it on home as `lastCheckout`, in one `update(home)` right after the dismiss.
-@Suite("app: checkout")
+@Suite("app: checkout", .timeLimit(.minutes(10)), .hangGuard)
 struct AppCheckoutTests {
     private let street: JSONObject = ["street": "1 Main St"]
     private let card: JSONObject = ["card": "4242 4242 4242 4242"]

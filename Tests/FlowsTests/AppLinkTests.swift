@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import Coordination
@@ -5,7 +6,7 @@ import Testing
 
 /// Every link of `app` (FLOWS.md) from onboarding, login, home, profile,
 /// settings and each checkout step, in the calls of a recording router.
-@Suite("app: deep links from every screen")
+@Suite("app: deep links from every screen", .timeLimit(.minutes(10)), .hangGuard)
 struct AppLinkTests {
     private static let links = ["/home", "/profile", "/settings", "/checkout"]
 

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import Coordination
@@ -6,7 +7,7 @@ import Testing
 /// `app`: home and the children Main starts — profile and settings, both let
 /// go by `finish()` itself when the user goes back — and logout (delegate
 /// back to App).
-@Suite("app: home, profile, settings, logout")
+@Suite("app: home, profile, settings, logout", .timeLimit(.minutes(10)), .hangGuard)
 struct AppMainTests {
     /// Logged in as `ada` through the login screen: App c1, Main c3, home s2.
     private func home() throws -> FlowSession {

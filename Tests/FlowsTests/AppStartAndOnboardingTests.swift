@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import Coordination
@@ -5,7 +6,7 @@ import Testing
 
 /// `app`: AppCoordinator picks onboarding, login or home from the context and
 /// the store; onboarding reports to it through its delegate.
-@Suite("app: start and onboarding")
+@Suite("app: start and onboarding", .timeLimit(.minutes(10)), .hangGuard)
 struct AppStartAndOnboardingTests {
     // MARK: - Choosing the first flow
 

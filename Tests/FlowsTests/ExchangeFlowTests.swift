@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import Coordination
@@ -6,7 +7,7 @@ import Testing
 /// `exchange`: rates, and a calculator started through the delegate for the
 /// chosen rate, finished by `close` or by the user's `back`; App, the
 /// calculator's delegate, then has Rates show that rate as `lastViewed`.
-@Suite("exchange")
+@Suite("exchange", .timeLimit(.minutes(10)), .hangGuard)
 struct ExchangeFlowTests {
     private let usd: JSONValue = ["code": "USD", "rate": 1380.5]
 
@@ -65,14 +66,35 @@ struct ExchangeFlowTests {
         let rates = try #require(document["stack"]?.arrayValue?.first)
         #expect(
             rates["events"] == [
-                ["name": "select", "fields": ["code": ["type": "string", "enum": ["USD", "EUR", "JPY", "GBP", "CNY"]]]]
+                [
+                    "name": "select", "label": "Select",
+                    "fields": [
+                        "code": [
+                            "type": "string", "label": "Currency", "enum": ["USD", "EUR", "JPY", "GBP", "CNY"],
+                            "labels": ["US dollar", "Euro", "Japanese yen", "British pound", "Chinese yuan"],
+                        ]
+                    ],
+                ]
             ])
+        #expect(rates["title"] == "Exchange rates")
         #expect(rates["params"]?["lastViewed"] == .null)
         #expect(
             document["stack"]?.arrayValue?.last == [
                 "id": "s2", "name": "calculator", "presentation": "push", "coordinator": "c3",
                 "params": ["item": usd, "amount": nil, "result": nil],
-                "events": [["name": "convert", "fields": ["amount": "number"]], ["name": "close"], ["name": "back"]],
+                "events": [
+                    [
+                        "name": "convert", "label": "Convert", "role": "primary",
+                        "fields": [
+                            "amount": [
+                                "type": "number", "label": "Amount", "description": "How much of the currency to convert to won.",
+                            ]
+                        ],
+                    ],
+                    ["name": "close", "label": "Close", "role": "cancel"],
+                    ["name": "back", "label": "Back", "role": "cancel"],
+                ],
+                "title": "US dollar",
             ])
         #expect(
             document["coordinators"] == [

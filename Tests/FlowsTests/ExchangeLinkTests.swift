@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import Coordination
@@ -6,7 +7,7 @@ import Testing
 /// Every link of `exchange` (FLOWS.md) from every state it can reach: the
 /// list alone, a calculator, a calculator that converted. The recording
 /// router shows exactly what the coordinators did.
-@Suite("exchange: deep links")
+@Suite("exchange: deep links", .timeLimit(.minutes(10)), .hangGuard)
 struct ExchangeLinkTests {
     /// The reachable states, each built from a fresh recording session.
     private static let states: [String: @Sendable (FlowSession) throws -> Void] = [
@@ -67,7 +68,11 @@ struct ExchangeLinkTests {
         let document = try JSONParser.parse(flow.session.document())
         let select = document["stack"]?.arrayValue?.first?["events"]?.arrayValue?.first
         let code = select?["fields"]?["code"]
-        #expect(code == ["type": "string", "enum": ["USD", "EUR", "JPY", "GBP", "CNY"]])
+        #expect(
+            code == [
+                "type": "string", "label": "Currency", "enum": ["USD", "EUR", "JPY", "GBP", "CNY"],
+                "labels": ["US dollar", "Euro", "Japanese yen", "British pound", "Chinese yuan"],
+            ])
         let refusal = try #require(flow.refusal("select", on: "rates", ["code": "XXX"]))
         #expect(refusal.kind == .invalidPayload)
         #expect(refusal.fieldProblems == [FieldProblem(field: "code", message: "must be one of USD, EUR, JPY, GBP, CNY, not 'XXX'")])

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import Coordination
@@ -6,7 +7,7 @@ import Testing
 
 /// The classic leak of the coordinator pattern: finished coordinators and their screens
 /// must be freed, while the session lives and when it ends.
-@Suite("Built-in flows free what they finish")
+@Suite("Built-in flows free what they finish", .timeLimit(.minutes(10)), .hangGuard)
 struct FlowMemoryTests {
     // MARK: - Helpers
 

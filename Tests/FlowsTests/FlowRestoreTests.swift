@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import Coordination
@@ -6,7 +7,7 @@ import Testing
 /// Sessions of the built-in flows rebuilt from their journal, as after a
 /// restart, and events taken back with `undoLastChange()`: the same
 /// document, history and version, byte for byte, at every step of a long walk.
-@Suite("Restoring and undoing built-in flow sessions")
+@Suite("Restoring and undoing built-in flow sessions", .timeLimit(.minutes(10)), .hangGuard)
 struct FlowRestoreTests {
     /// One step of a walk: the screen on top, the event, its payload.
     struct Step: CustomTestStringConvertible {

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import Coordination
@@ -6,7 +7,7 @@ import Testing
 /// FLOWS.md's login hold: a link opened before login waits, through
 /// onboarding and failed logins, and is followed right after login; a newer
 /// link replaces it; logout drops it; it never shows a screen before login.
-@Suite("app: a link waits for login")
+@Suite("app: a link waits for login", .timeLimit(.minutes(10)), .hangGuard)
 struct LoginHoldTests {
     /// No screen of the logged-in app is on the stack.
     private func expectLoggedOut(_ flow: FlowSession, sourceLocation: SourceLocation = #_sourceLocation) {

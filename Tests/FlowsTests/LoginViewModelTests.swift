@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import Coordination
@@ -5,7 +6,7 @@ import Testing
 
 /// MVVM-C: the login view model validates and asks navigation to move on
 /// through `AuthNavigation`, never touching a router or a screen.
-@Suite("LoginViewModel")
+@Suite("LoginViewModel", .timeLimit(.minutes(10)), .hangGuard)
 struct LoginViewModelTests {
     private final class FakeNavigation: AuthNavigation {
         var calls: [String] = []

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import Coordination
@@ -8,7 +9,7 @@ import Testing
 /// sheet open, after an archive. Each test checks the router calls twice:
 /// as the recording router saw them, and as the history lists them for a
 /// client, with the tab and column each one changed.
-@Suite("mail: deep links")
+@Suite("mail: deep links", .timeLimit(.minutes(10)), .hangGuard)
 struct MailLinkTests {
     /// The reachable states, each built from a fresh recording session.
     private static let states: [String: @Sendable (FlowSession) throws -> Void] = [

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import Coordination
@@ -6,7 +7,7 @@ import Testing
 /// How iOS teams test navigation without UI: coordinators built by hand
 /// over a recording router, their screens' handlers called directly, and the
 /// order of router calls checked.
-@Suite("Coordinators over a recording router")
+@Suite("Coordinators over a recording router", .timeLimit(.minutes(10)), .hangGuard)
 struct RecordingRouterTests {
     // MARK: - Helpers
 

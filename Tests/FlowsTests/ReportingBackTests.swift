@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import Coordination
@@ -6,7 +7,7 @@ import Testing
 /// Child to parent, each way the coordinator pattern has: delegates (Onboarding, Main,
 /// Rates, Calculator), a closure (Checkout) and a typed output (Auth). A child
 /// that reports nothing (Profile, Settings) is let go by `finish()` itself.
-@Suite("Child to parent: delegate, closure, typed output")
+@Suite("Child to parent: delegate, closure, typed output", .timeLimit(.minutes(10)), .hangGuard)
 struct ReportingBackTests {
     // MARK: - Helpers
 
@@ -70,7 +71,7 @@ struct ReportingBackTests {
         rates.start()
         try tap("select", ["code": "EUR"], in: environment)
         #expect(throws: EventRejection.self) { try tap("select", ["code": "eur"], in: environment) }
-        #expect(spy.items == [ExchangeFlow.CurrencyRate(code: "EUR", rate: 1495.2)])
+        #expect(spy.items == [ExchangeFlow.CurrencyRate(code: "EUR", name: "Euro", rate: 1495.2)])
     }
 
     @Test func calculatorTellsItsDelegateAndIsLetGoByItsParent() throws {

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import Coordination
@@ -7,7 +8,7 @@ import Testing
 /// as a SwiftUI app's `Route` enum does: following a link
 /// shows the screen its route names, built by the coordinators from the
 /// same typed value.
-@Suite("Routes name screens")
+@Suite("Routes name screens", .timeLimit(.minutes(10)), .hangGuard)
 struct ScreenRouteTests {
     @Test func aScreenBuiltFromARouteHasTheRoutesScreenName() {
         #expect(Screen(ExchangeFlow.Route.calculator(code: "USD")).name == "calculator")

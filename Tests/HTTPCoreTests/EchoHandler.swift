@@ -1,6 +1,8 @@
+import Dispatch
 import HTTPCore
 import Platform
 import Synchronization
+import TestSupport
 
 /// The test handler: echoes the request back so tests can see exactly what
 /// reached the handler.
@@ -8,18 +10,21 @@ import Synchronization
 /// - any path: 200, `X-Method`, `X-Path`, `X-Query`, `X-Echo-Test` (the
 ///   request's `x-test` header, looked up in lower case) and the request body;
 ///   `X-Query` is left out when the query is empty;
-/// - `/slow`: the same after sleeping 200 ms, flagging ``slowRequestEntered``;
+/// - `/held`: the same once the test signals ``releaseHeldRequest``
+///   (``heldRequestEntered`` is signalled on the way in);
 /// - `/bad-headers`: headers libmicrohttpd must reject, plus one good one;
 /// - `/status/N`: status N.
 final class EchoHandler: HTTPHandler {
-    let slowRequestEntered = Atomic<Bool>(false)
+    let heldRequestEntered = DispatchSemaphore(value: 0)
+    let releaseHeldRequest = DispatchSemaphore(value: 0)
     let handledRequests = Atomic<Int>(0)
 
     func handle(_ request: HTTPRequest) -> HTTPResponse {
         handledRequests.add(1, ordering: .relaxed)
-        if request.path == "/slow" {
-            slowRequestEntered.store(true, ordering: .sequentiallyConsistent)
-            usleep(200_000)
+        if request.path == "/held" {
+            heldRequestEntered.signal()
+            // Bounded, so that a test that failed before releasing it cannot hang the server's stop.
+            _ = releaseHeldRequest.wait(timeout: .now() + WaitBound.threads)
         }
         if request.path == "/bad-headers" {
             return HTTPResponse(

@@ -1,7 +1,8 @@
 import HTTPCore
+import TestSupport
 import Testing
 
-@Suite struct HTTPHeadersTests {
+@Suite(.timeLimit(.minutes(10)), .hangGuard) struct HTTPHeadersTests {
     @Test func lookupIgnoresASCIICase() {
         let headers: HTTPHeaders = ["Content-Type": "text/plain"]
         #expect(headers["content-type"] == "text/plain")

@@ -6,7 +6,7 @@ import Testing
 
 /// `HTTPHandler.response(beforeBodyOf:)`: access is decided from the head,
 /// before any of the body is read or `100 Continue` is sent.
-@Suite struct HTTPServerAnswerBeforeBodyTests {
+@Suite(.timeLimit(.minutes(10)), .hangGuard) struct HTTPServerAnswerBeforeBodyTests {
     /// Refuses (401) every request without `X-Key: open`; echoes the rest
     /// (method, path and body). Records each head it was shown.
     private final class GateHandler: HTTPHandler {

@@ -1,9 +1,10 @@
 import HTTPCore
 import Platform
+import TestSupport
 import Testing
 
 /// `HTTPRequest.clientAddress` is the connection's peer, as an IP literal.
-@Suite struct HTTPServerClientAddressTests {
+@Suite(.timeLimit(.minutes(10)), .hangGuard) struct HTTPServerClientAddressTests {
     /// Answers every request with its client address in `X-Client-Address`.
     private final class AddressEcho: HTTPHandler {
         func handle(_ request: HTTPRequest) -> HTTPResponse {

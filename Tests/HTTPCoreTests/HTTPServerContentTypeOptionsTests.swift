@@ -1,9 +1,10 @@
 import HTTPCore
+import TestSupport
 import Testing
 
 /// Every answer carries `X-Content-Type-Options: nosniff` exactly once:
 /// the handler's, the server's own refusals, early answers and streams.
-@Suite struct HTTPServerContentTypeOptionsTests {
+@Suite(.timeLimit(.minutes(10)), .hangGuard) struct HTTPServerContentTypeOptionsTests {
     /// `/stream`: a stream closed at once; `/sniff`: a handler that sets the
     /// header itself, to another value; anything else: a plain 200.
     private final class Handler: HTTPHandler {

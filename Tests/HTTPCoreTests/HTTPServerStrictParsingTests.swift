@@ -1,4 +1,5 @@
 import HTTPCore
+import TestSupport
 import Testing
 
 /// Heads that two HTTP parsers can read differently (request smuggling) are
@@ -15,7 +16,7 @@ import Testing
 /// `/healthz\0/v1/flows` served `/healthz`; a space or control byte in the
 /// target, bare LF, folded lines, control bytes in values and a missing
 /// `Host` were all served.
-@Suite struct HTTPServerStrictParsingTests {
+@Suite(.timeLimit(.minutes(10)), .hangGuard) struct HTTPServerStrictParsingTests {
     /// A request that another request follows in the same bytes: if any of
     /// it ran, the echo handler would answer `/smuggled`.
     private static let smuggled = "GET /smuggled HTTP/1.1\r\nHost: x\r\n\r\n"

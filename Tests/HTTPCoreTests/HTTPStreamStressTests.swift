@@ -7,7 +7,7 @@ import Testing
 /// ``HTTPStream`` under contention: many streams written and closed from
 /// other threads while the worker's reads suspend and resume their
 /// connections. Each stream must deliver every byte, in order, and then end.
-@Suite struct HTTPStreamStressTests {
+@Suite(.timeLimit(.minutes(10)), .hangGuard) struct HTTPStreamStressTests {
     /// Answers `/stream/<pieces>` with a stream a writer thread fills with
     /// `<pieces>` numbered pieces, yielding between them so that some sends
     /// find the connection suspended and some find it reading, then closes.
@@ -64,7 +64,7 @@ import Testing
                 }
             }
         }
-        finished.wait()
+        try finished.wait(for: "\(clientCount) clients to read \(streamsPerClient) streams each")
         #expect(failures.withLock { $0 } == [])
     }
 }

@@ -5,7 +5,7 @@ import TestSupport
 import Testing
 
 /// ``HTTPStream``: a response body written while it is sent.
-@Suite struct HTTPStreamTests {
+@Suite(.timeLimit(.minutes(10)), .hangGuard) struct HTTPStreamTests {
     /// Answers `/stream` with a new stream (kept in `streams`), anything else with 200 "plain".
     private final class StreamingHandler: HTTPHandler {
         let streams = LockedBox<[HTTPStream]>([])
@@ -24,12 +24,9 @@ import Testing
         func response(for rejection: HTTPRequestRejection) -> HTTPResponse { HTTPResponse(status: 413) }
 
         /// The stream of the `index`th request, once the handler made it.
-        func stream(_ index: Int) -> HTTPStream? {
-            for _ in 0..<500 {
-                if let stream = streams.withLock({ $0.count > index ? $0[index] : nil }) { return stream }
-                usleep(10_000)
-            }
-            return nil
+        func stream(_ index: Int) throws -> HTTPStream {
+            try waitUntil("the handler to make stream \(index)") { streams.withLock { $0.count > index } }
+            return streams.withLock { $0[index] }
         }
     }
 
@@ -61,7 +58,7 @@ import Testing
         defer { server.stop() }
         let connection = try TestHTTPConnection(port: server.port)
         try connection.sendRequest("GET", "/stream", headers: [("Connection", "close")])
-        let stream = try #require(handler.stream(0))
+        let stream = try handler.stream(0)
         #expect(stream.send([Array("hello ".utf8), Array("wor".utf8)]))
         #expect(stream.send([Array("ld".utf8)]))
         stream.close(with: [Array("!".utf8)])
@@ -81,7 +78,7 @@ import Testing
         defer { server.stop() }
         let streaming = try TestHTTPConnection(port: server.port)
         try streaming.sendRequest("GET", "/stream", headers: [("Connection", "close")])
-        let stream = try #require(handler.stream(0))
+        let stream = try handler.stream(0)
         #expect(server.openStreamCount == 1)
         for _ in 0..<3 {
             #expect(try TestHTTPConnection(port: server.port).request("GET", "/other").bodyText == "plain")
@@ -97,7 +94,7 @@ import Testing
         defer { server.stop() }
         let connection = try TestHTTPConnection(port: server.port)
         try connection.sendRequest("GET", "/stream", headers: [("Connection", "close")])
-        let stream = try #require(handler.stream(0))
+        let stream = try handler.stream(0)
         #expect(!stream.send([Array("more than eight".utf8)]))
         #expect(stream.hasOverflowed)
         #expect(!stream.isOpen)
@@ -110,11 +107,11 @@ import Testing
         let connections = try (0..<3).map { _ in try TestHTTPConnection(port: server.port) }
         for (index, connection) in connections.enumerated() {
             try connection.sendRequest("GET", "/stream")
-            _ = try #require(handler.stream(index))
+            _ = try handler.stream(index)
         }
         let ended = LockedBox<[HTTPStream.Ending]>([])
         for index in 0..<3 {
-            handler.stream(index)?.whenClosed { ending in ended.withLock { $0.append(ending) } }
+            try handler.stream(index).whenClosed { ending in ended.withLock { $0.append(ending) } }
         }
         server.stop(deadline: 600)
         for connection in connections {

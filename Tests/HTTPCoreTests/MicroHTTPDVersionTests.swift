@@ -1,10 +1,11 @@
+import TestSupport
 import Testing
 
 @testable import HTTPCore
 
 /// Reading and comparing libmicrohttpd release numbers, and the start-up
 /// check that refuses a library older than the HTTP layer was written for.
-@Suite struct MicroHTTPDVersionTests {
+@Suite(.timeLimit(.minutes(10)), .hangGuard) struct MicroHTTPDVersionTests {
     // MARK: - Parsing
 
     @Test(arguments: [

@@ -1,7 +1,8 @@
 import HTTPCore
+import TestSupport
 import Testing
 
-@Suite struct QueryItemsTests {
+@Suite(.timeLimit(.minutes(10)), .hangGuard) struct QueryItemsTests {
     private func items(_ query: String) -> [String] {
         HTTPRequest(method: "GET", path: "/", query: query).queryItems().map { "\($0.name)=\($0.value)" }
     }

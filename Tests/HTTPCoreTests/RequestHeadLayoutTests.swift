@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import HTTPCore
@@ -6,7 +7,7 @@ import Testing
 /// (every CRLF two NULs, every colon after a name one). The server tests
 /// send real heads; these feed the layout directly, cut anywhere, to show
 /// that the check never reads past what it is given.
-@Suite struct RequestHeadLayoutTests {
+@Suite(.timeLimit(.minutes(10)), .hangGuard) struct RequestHeadLayoutTests {
     /// `HTTP/1.1` is already behind: the bytes start at its line end.
     private static let wellFormed: [UInt8] = Array("\0\0Host\0 x\0\0X-A\0\0\0\0\0".utf8)
 

@@ -36,11 +36,15 @@ final class TestHTTPConnection {
 
     /// `sendBufferBytes` caps the kernel's send buffer (normally it grows to
     /// megabytes), so a large `send` only completes as the server reads.
-    /// `sourceAddress` is the local IPv4 address to connect from, e.g.
-    /// `127.0.0.2` (all of 127.0.0.0/8 is loopback on Linux): another client
-    /// address for the server.
-    init(port: Int, timeoutSeconds: Int = 5, sendBufferBytes: Int32? = nil, sourceAddress: String? = nil) throws {
-        socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    /// `ipv6` connects to `::1` instead of 127.0.0.1. `sourceAddress` is
+    /// the local IPv4 address to connect from, e.g. `127.0.0.2` (all of
+    /// 127.0.0.0/8 is loopback on Linux): another client address for the
+    /// server. `timeoutSeconds` bounds each read and write against a hang;
+    /// generous, since it is no assertion about time.
+    init(
+        port: Int, ipv6: Bool = false, timeoutSeconds: Int = 60, sendBufferBytes: Int32? = nil, sourceAddress: String? = nil
+    ) throws {
+        socket = Glibc.socket(ipv6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socket >= 0 else { throw TestHTTPError.socket("socket(): \(Self.lastError)") }
         var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
         setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
@@ -63,15 +67,7 @@ final class TestHTTPConnection {
             }
             guard bound == 0 else { throw TestHTTPError.socket("bind(\(sourceAddress)): \(Self.lastError)") }
         }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = UInt16(port).bigEndian
-        address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
-        let connected = withUnsafePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
+        let connected = ipv6 ? Self.connect(socket, toLoopbackIPv6Port: port) : Self.connect(socket, toLoopbackPort: port)
         // No close here: `self` is fully initialised, so a throw runs
         // `deinit`, which closes the socket. Closing it here as well closed
         // it twice, and the second close hit whatever descriptor another
@@ -82,6 +78,49 @@ final class TestHTTPConnection {
 
     deinit {
         close(socket)
+    }
+
+    private static func connect(_ socket: Int32, toLoopbackPort port: Int) -> Int32 {
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = UInt16(port).bigEndian
+        address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+        return withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                Glibc.connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+    }
+
+    private static func connect(_ socket: Int32, toLoopbackIPv6Port port: Int) -> Int32 {
+        var address = sockaddr_in6()
+        address.sin6_family = sa_family_t(AF_INET6)
+        address.sin6_port = UInt16(port).bigEndian
+        address.sin6_addr = in6addr_loopback
+        return withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                Glibc.connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in6>.size))
+            }
+        }
+    }
+
+    /// Whether this machine has an IPv6 loopback a socket can bind.
+    static var loopbackIPv6Binds: Bool {
+        let socket = Glibc.socket(AF_INET6, Int32(SOCK_STREAM.rawValue), 0)
+        guard socket >= 0 else { return false }
+        defer { close(socket) }
+        var address = sockaddr_in6()
+        address.sin6_family = sa_family_t(AF_INET6)
+        address.sin6_addr = in6addr_loopback
+        return withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) == 0 }
+        }
+    }
+
+    /// Ends the connection both ways as closing it would (the server reads
+    /// end of stream), leaving the descriptor for `deinit` to close once.
+    func shutdownBothWays() {
+        _ = shutdown(socket, Int32(SHUT_RDWR))
     }
 
     func send(_ text: String) throws {

@@ -5,7 +5,7 @@ import Testing
 
 /// `encodedByteCount` is what the session budget measures with: it must be
 /// the length of what `JSONWriter` writes, escapes and number forms included.
-@Suite("JSON encoded size")
+@Suite("JSON encoded size", .timeLimit(.minutes(10)), .hangGuard)
 struct JSONEncodedSizeTests {
     static let samples: [JSONValue] = [
         nil, true, false, 0, -0.0, 7, -42, 1.5, -0.1, 1e-7, 1e21, 1e300, -1e-300,

@@ -1,10 +1,11 @@
+import TestSupport
 import Testing
 
 @testable import JSON
 
 /// `writeObject`, `member` and `writeArray`: the punctuation is the
 /// writer's, and the text is what writing the same value gives.
-@Suite("JSONWriter objects and arrays")
+@Suite("JSONWriter objects and arrays", .timeLimit(.minutes(10)), .hangGuard)
 struct JSONObjectWriterTests {
     // MARK: - Helpers
 

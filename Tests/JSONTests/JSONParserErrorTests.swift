@@ -1,8 +1,9 @@
+import TestSupport
 import Testing
 
 @testable import JSON
 
-@Suite("JSONParser rejections")
+@Suite("JSONParser rejections", .timeLimit(.minutes(10)), .hangGuard)
 struct JSONParserErrorTests {
     // MARK: - Helpers
 

@@ -1,8 +1,9 @@
+import TestSupport
 import Testing
 
 @testable import JSON
 
-@Suite("JSONValue and JSONObject")
+@Suite("JSONValue and JSONObject", .timeLimit(.minutes(10)), .hangGuard)
 struct JSONValueTests {
     // MARK: - Accessors
 

@@ -1,8 +1,9 @@
+import TestSupport
 import Testing
 
 @testable import JSON
 
-@Suite("JSONWriter")
+@Suite("JSONWriter", .timeLimit(.minutes(10)), .hangGuard)
 struct JSONWriterTests {
     // MARK: - Helpers
 

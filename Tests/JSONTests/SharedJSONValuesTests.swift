@@ -1,10 +1,11 @@
+import TestSupport
 import Testing
 
 @testable import JSON
 
 /// Shared values are copied by the identity of their storage: the same
 /// bytes as writing them, and only for the very values given.
-@Suite("Shared JSON values")
+@Suite("Shared JSON values", .timeLimit(.minutes(10)), .hangGuard)
 struct SharedJSONValuesTests {
     private static let list: JSONValue = [["code": "USD", "rate": 1380.5], ["code": "<&>", "rate": 9.21], "a\u{2028}b"]
     private static let object: JSONValue = ["items": [1, 2, 3], "title": "Rates"]

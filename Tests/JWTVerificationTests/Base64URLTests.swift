@@ -4,7 +4,7 @@ import Testing
 
 @testable import JWTVerification
 
-@Suite("Base64URL strict decoding")
+@Suite("Base64URL strict decoding", .timeLimit(.minutes(10)), .hangGuard)
 struct Base64URLTests {
     private func decode(_ text: String) -> [UInt8]? {
         let bytes = Array(text.utf8)

@@ -1,9 +1,10 @@
 import JSON
 import JWTTestSupport
 import JWTVerification
+import TestSupport
 import Testing
 
-@Suite("JWTVerifier claims")
+@Suite("JWTVerifier claims", .timeLimit(.minutes(10)), .hangGuard)
 struct JWTVerifierClaimTests {
     private let now = TokenFixture.now
     private let signer = TokenFixture.hs256()

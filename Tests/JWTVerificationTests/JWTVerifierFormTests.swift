@@ -1,9 +1,10 @@
 import JSON
 import JWTTestSupport
 import JWTVerification
+import TestSupport
 import Testing
 
-@Suite("JWTVerifier token form and limits")
+@Suite("JWTVerifier token form and limits", .timeLimit(.minutes(10)), .hangGuard)
 struct JWTVerifierFormTests {
     private let signer = TokenFixture.hs256()
 

@@ -1,9 +1,10 @@
 import JSON
 import JWTTestSupport
 import JWTVerification
+import TestSupport
 import Testing
 
-@Suite("JWTVerifier signatures and algorithms")
+@Suite("JWTVerifier signatures and algorithms", .timeLimit(.minutes(10)), .hangGuard)
 struct JWTVerifierSignatureTests {
     private let now = TokenFixture.now
 

@@ -1,10 +1,11 @@
 import Foundation
 import JWTTestSupport
+import TestSupport
 import Testing
 
 @testable import JWTVerification
 
-@Suite("VerificationKey loading")
+@Suite("VerificationKey loading", .timeLimit(.minutes(10)), .hangGuard)
 struct VerificationKeyTests {
     // MARK: - Keys that load
 

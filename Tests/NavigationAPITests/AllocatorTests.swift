@@ -1,16 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The executable runs on jemalloc, not glibc's malloc (README, Performance:
 /// about 12 % of an event's CPU time).
-@Suite("allocator")
+@Suite("allocator", .timeLimit(.minutes(10)), .hangGuard)
 struct AllocatorTests {
-    /// ThreadSanitizer's runtime takes over malloc in the whole process, so
-    /// under `make tsan` jemalloc is linked but serves nothing.
-    private static var underThreadSanitizer: Bool {
-        dlsym(UnsafeMutableRawPointer(bitPattern: 0), "__tsan_init") != nil
-    }
-
     @Test func theServerLinksJemalloc() throws {
         let server = try LaunchedServer([])
         // Read to the end: /proc files report a size of 0.
@@ -23,7 +18,9 @@ struct AllocatorTests {
     /// jemalloc reads `MALLOC_CONF` when it serves its first allocation,
     /// and `stats_print` has it print its statistics at exit: they appear
     /// only if jemalloc, not glibc, served the process.
-    @Test(.enabled(if: !underThreadSanitizer)) func jemallocServesTheAllocations() throws {
+    /// ThreadSanitizer's runtime takes over malloc in the whole process, so
+    /// under `make tsan` jemalloc is linked but serves nothing.
+    @Test(.enabled(if: !ThreadSanitizer.isActive)) func jemallocServesTheAllocations() throws {
         let server = try LaunchedServer([], environment: ["MALLOC_CONF": "stats_print:true"])
         #expect(try server.client().request("GET", "/healthz").status == 200)
         let (status, log) = try server.stop()

@@ -1,7 +1,8 @@
 import Coordination
+import TestSupport
 import Testing
 
-@Suite("Walk: app")
+@Suite("Walk: app", .timeLimit(.minutes(10)), .hangGuard)
 struct AppWalkTests {
     @Test func onboardingLoginHomeProfileSettingsCheckoutLogout() throws {
         let server = try TestServer()

@@ -6,7 +6,7 @@ import Testing
 /// Request log lines wait in per-thread buffers (nginx's `access_log …
 /// buffer= flush=`): a graceful stop must still write every one of them,
 /// whole, before its last line.
-@Suite("Buffered request log")
+@Suite("Buffered request log", .timeLimit(.minutes(10)), .hangGuard)
 struct BufferedRequestLogTests {
     /// Enough lines that each thread's buffer fills and is written several
     /// times while other threads write theirs (~180 bytes a line, 32 KiB a buffer).
@@ -17,7 +17,7 @@ struct BufferedRequestLogTests {
         let server = try LaunchedServer(["--threads", "2", "--log-format", "json"])
         let port = server.port
         let failures = LockedBox<[String]>([])
-        runOnThreads(Self.clients) { client in
+        try runOnThreads(Self.clients) { client in
             let connection = TestHTTPClient(port: port)
             for index in 0..<Self.requestsPerClient {
                 let requestID = "c\(client)-r\(index)"

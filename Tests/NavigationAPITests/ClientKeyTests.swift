@@ -1,10 +1,11 @@
 import HTTPCore
+import TestSupport
 import Testing
 
 @testable import NavigationAPI
 
 /// Which bucket a request counts against.
-@Suite("Client key of the creation rate")
+@Suite("Client key of the creation rate", .timeLimit(.minutes(10)), .hangGuard)
 struct ClientKeyTests {
     private static func request(from address: String, forwardedFor: [String] = []) -> HTTPRequest {
         var headers = HTTPHeaders()

@@ -1,4 +1,5 @@
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import NavigationAPI
@@ -18,7 +19,7 @@ final class ManualClock: Sendable {
 
 /// The table of per-client buckets: clients are independent, and however
 /// many addresses come, the table stays within its capacity.
-@Suite("Client rate limiter")
+@Suite("Client rate limiter", .timeLimit(.minutes(10)), .hangGuard)
 struct ClientRateLimiterTests {
     @Test func eachClientHasItsOwnBucket() {
         let clock = ManualClock()

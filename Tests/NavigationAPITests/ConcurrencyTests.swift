@@ -4,7 +4,7 @@ import Synchronization
 import TestSupport
 import Testing
 
-@Suite("Concurrent clients")
+@Suite("Concurrent clients", .timeLimit(.minutes(10)), .hangGuard)
 struct ConcurrencyTests {
     /// Clients race to change one session, each with `If-Match` of the
     /// version it last read: every version is won by exactly one of them,

@@ -1,10 +1,11 @@
 import NavigationAPI
 import Sessions
+import TestSupport
 import Testing
 
 @testable import NavigationServerRuntime
 
-@Suite("Configuration: flags, environment, defaults")
+@Suite("Configuration: flags, environment, defaults", .timeLimit(.minutes(10)), .hangGuard)
 struct ConfigurationParserTests {
     private func configuration(
         _ arguments: [String] = [], _ environment: [String: String] = [:]
@@ -106,10 +107,15 @@ struct ConfigurationParserTests {
         let defaults = ServerConfiguration()
         #expect(defaults.store == .file(path: "./data"))
         #expect(defaults.fsync == .everysec)
+        #expect(!defaults.strictPermissions)
+        #expect(try configuration(["--strict-permissions", "true"]).strictPermissions)
+        #expect(try !configuration(["--strict-permissions=false"], ["NAVIGATION_STRICT_PERMISSIONS": "true"]).strictPermissions)
+        #expect(ConfigurationParser.usage.contains("--strict-permissions <value>  (env NAVIGATION_STRICT_PERMISSIONS, default false)"))
         #expect(try configuration(["--store", "memory"]).store == .memory)
         #expect(try configuration(["--store=file:relative/dir", "--fsync", "no"]).store == .file(path: "relative/dir"))
         for bad in [
             ["--store", "file:"], ["--store", "disk"], ["--store", "redis"], ["--fsync", "sometimes"], ["--max-cached-sessions", "0"],
+            ["--strict-permissions", "yes"], ["--strict-permissions", "1"],
         ] {
             #expect(throws: ConfigurationError.self, "\(bad)") { try ConfigurationParser.parse(arguments: bad, environment: [:]) }
         }
@@ -132,7 +138,7 @@ struct ConfigurationParserTests {
                 "NAVIGATION_DOCUMENT_TTL": "120", "NAVIGATION_CONNECTION_MEMORY": "4096",
                 "NAVIGATION_MAX_STREAMS_PER_CLIENT": "5", "NAVIGATION_ALLOWED_HOSTS": ".example.com",
                 "NAVIGATION_AUTH": "jwt", "NAVIGATION_JWT_KEY": "/etc/jwt.pem", "NAVIGATION_JWT_ISSUER": "https://id.example",
-                "NAVIGATION_JWT_AUDIENCE": "navigation",
+                "NAVIGATION_JWT_AUDIENCE": "navigation", "NAVIGATION_STRICT_PERMISSIONS": "true",
             ])
         #expect(parsed.host == "::1")
         #expect(parsed.port == 9000)
@@ -164,7 +170,8 @@ struct ConfigurationParserTests {
         #expect(parsed.apiOptions.allowedHosts == HostPolicy(".example.com"))
         #expect(parsed.auth == .jwt)
         #expect((parsed.jwtKeyPath, parsed.jwtIssuer, parsed.jwtAudience) == ("/etc/jwt.pem", "https://id.example", "navigation"))
-        #expect(ConfigurationParser.environmentVariables.count == 37)
+        #expect(parsed.strictPermissions)
+        #expect(ConfigurationParser.environmentVariables.count == 38)
     }
 
     /// A Redis round trip holds a worker thread: with a Redis store the

@@ -1,7 +1,8 @@
 import Coordination
+import TestSupport
 import Testing
 
-@Suite("Events: conditions, conflicts and refusals")
+@Suite("Events: conditions, conflicts and refusals", .timeLimit(.minutes(10)), .hangGuard)
 struct EventTests {
     // MARK: - If-Match
 
@@ -127,7 +128,7 @@ struct EventTests {
         let client = server.client()
         let session = try client.createSession("exchange")
         let select = session.top?["events"]?.arrayValue?.first
-        #expect(select?["fields"]?["code"] == ["type": "string", "enum": ["USD", "EUR", "JPY", "GBP", "CNY"]])
+        #expect(select?["fields"]?["code"]?["enum"] == ["USD", "EUR", "JPY", "GBP", "CNY"])
         let response = try client.send("select", ["code": "XYZ"], to: session)
         expectProblem(response, 422, "invalid-payload")
         #expect(response.json?["errors"] == [["field": "code", "message": "must be one of USD, EUR, JPY, GBP, CNY, not 'XYZ'"]])

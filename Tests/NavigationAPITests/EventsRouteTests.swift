@@ -3,11 +3,12 @@ import HTTPCore
 import NavigationAPI
 import Sessions
 import Synchronization
+import TestSupport
 import Testing
 
 /// `GET /v1/sessions/{id}/events`: the journal's accepted events, read back
 /// from the store.
-@Suite("Events route")
+@Suite("Events route", .timeLimit(.minutes(10)), .hangGuard)
 struct EventsRouteTests {
     /// exchange after select USD (v2), convert 100 (v3), back (v4).
     private func walkedExchange(_ client: TestHTTPClient) throws -> ClientSession {

@@ -1,7 +1,8 @@
 import Coordination
+import TestSupport
 import Testing
 
-@Suite("History")
+@Suite("History", .timeLimit(.minutes(10)), .hangGuard)
 struct HistoryTests {
     /// exchange after select USD (v2), convert (v3), back (v4).
     private func walkedExchange(_ client: TestHTTPClient) throws -> ClientSession {

@@ -3,13 +3,14 @@ import FileStore
 import Foundation
 import NavigationServerRuntime
 import Sessions
+import TestSupport
 import Testing
 
 /// `navigation-server journal`, run as an operator runs it, on data
 /// directories written here with a FileStore: what list, print, verify and
 /// compact say, their exit statuses, and that the read-only ones work on a
 /// directory a store holds open while compact refuses it.
-@Suite("navigation-server journal")
+@Suite("navigation-server journal", .timeLimit(.minutes(10)), .hangGuard)
 struct JournalCommandTests {
     // MARK: - A data directory
 
@@ -195,9 +196,14 @@ struct JournalCommandTests {
 
         let run = try JournalCommandRun(["verify", "--data", directory.path])
         #expect(run.status == 1)
-        #expect(run.lines == ["problem: \(directory.segment) at offset \(offset): corrupt: record checksum mismatch"])
+        // The damaged record: the ended session's created record.
+        let created = JournalEntry.created(SessionStart(flow: "app", flowVersion: 2, context: ["user": "ana"]))
+        let size = created.record(sessionID: Self.endedID, version: 1, time: 0).storedSize
+        #expect(run.lines == ["problem: \(directory.segment) at offset \(offset): corrupt: record checksum mismatch (\(size) bytes)"])
         #expect(
-            run.error == "navigation-server journal: the journal in \(directory.path) has 1 damaged place; a server refuses to open it\n")
+            run.error
+                == "navigation-server journal: the journal in \(directory.path) has 1 damaged place; a server refuses to open it: stop the server and run navigation-server journal repair --data \(directory.path)\n"
+        )
         #expect(directory.segmentBytes() == bytes, "verify changed nothing")
 
         let list = try JournalCommandRun(["list", "--data", directory.path])
@@ -216,7 +222,11 @@ struct JournalCommandTests {
         #expect(run.status == 0, "\(run.error)")
         try #require(run.lines.count == 2, "\(run.output)")
         #expect(run.lines[0].hasPrefix("warning: \(directory.segment) at offset \(lastOffset): torn: "), "\(run.lines[0])")
-        #expect(run.lines[1] == "OK \(directory.path): 1 segment, 5 records, 2 sessions, 1 torn last record (warning)")
+        #expect(
+            run.lines[0].hasSuffix(
+                "(\(complete.count - 7 - lastOffset) bytes) (a torn tail: a crash left it, or a server is writing a record; opening the journal moves it aside)"
+            ), "\(run.lines[0])")
+        #expect(run.lines[1] == "OK \(directory.path): 1 segment, 5 records, 2 sessions, 1 torn tail (warning)")
         #expect(directory.segmentBytes() == torn)
 
         let list = try JournalCommandRun(["list", "--data", directory.path])
@@ -282,10 +292,10 @@ struct JournalCommandTests {
         let help = try JournalCommandRun(["--help"])
         #expect(help.status == 0)
         #expect(help.output.hasPrefix("usage: navigation-server journal <subcommand>"))
-        for subcommand in ["list", "print <id>", "verify", "compact"] {
+        for subcommand in ["list", "print <id>", "verify", "compact", "repair"] {
             #expect(help.output.contains("\n  \(subcommand) "), "\(subcommand)")
         }
-        #expect(ConfigurationParser.usage.contains("\nnavigation-server journal list|print <id>|verify|compact [--data <dir>]\n"))
+        #expect(ConfigurationParser.usage.contains("\nnavigation-server journal list|print <id>|verify|compact|repair [--data <dir>]\n"))
 
         let directory = try JournalDataDirectory()
         let missing = directory.parent + "/missing"
@@ -297,6 +307,8 @@ struct JournalCommandTests {
             (["print", Self.liveID, "--since", "-1", "--data", directory.path], "--since needs a version"),
             (["list", "--data", missing], "no data directory at \(missing)"),
             (["compact", "--data", missing], "no data directory at \(missing)"),
+            (["repair", "--data", missing], "no data directory at \(missing)"),
+            (["repair", "extra", "--data", directory.path], "unexpected argument 'extra'"),
         ]
         for (arguments, message) in mistakes {
             let run = try JournalCommandRun(arguments)

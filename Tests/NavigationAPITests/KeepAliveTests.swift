@@ -1,7 +1,8 @@
 import Coordination
+import TestSupport
 import Testing
 
-@Suite("Keep-alive")
+@Suite("Keep-alive", .timeLimit(.minutes(10)), .hangGuard)
 struct KeepAliveTests {
     @Test func manyRequestsShareOneConnection() throws {
         let server = try TestServer()

@@ -1,9 +1,10 @@
 import Coordination
+import TestSupport
 import Testing
 
 /// `POST /v1/sessions/{id}/links`, `link` in `POST /v1/sessions` and the
 /// links of `GET /v1/flows` (API.md, deep links).
-@Suite("Links route")
+@Suite("Links route", .timeLimit(.minutes(10)), .hangGuard)
 struct LinksRouteTests {
     private func open(
         _ link: String, in session: ClientSession, _ client: TestHTTPClient, headers: [(String, String)] = []

@@ -1,10 +1,11 @@
 import Coordination
+import TestSupport
 import Testing
 
 /// `mail` over HTTP: the layout of a tab bar with a split view, events on
 /// the visible screens of both columns, 409 on a hidden one, `selectTab`,
 /// and the history saying which tab and column each call changed.
-@Suite("Walk: mail")
+@Suite("Walk: mail", .timeLimit(.minutes(10)), .hangGuard)
 struct MailWalkTests {
     @Test func tabsAndSplitViewOverHTTP() throws {
         let server = try TestServer()

@@ -2,11 +2,12 @@ import Coordination
 import Dispatch
 import NavigationAPI
 import Platform
+import TestSupport
 import Testing
 
 /// `GET /metrics`: exact counts after a known sequence of requests, in a page
 /// that parses as strict Prometheus text.
-@Suite("Metrics")
+@Suite("Metrics", .timeLimit(.minutes(10)), .hangGuard)
 struct MetricsTests {
     private let requests = "navigation_http_requests_total"
     private let durations = "navigation_http_request_duration_seconds"
@@ -98,12 +99,13 @@ struct MetricsTests {
     @Test func countsSessionsAliveAndEvicted() throws {
         var limits = SessionLimits.default
         limits.idleTimeout = 0.05
-        let server = try TestServer(limits: limits)
+        let clock = TestClock(milliseconds: 1_796_112_000_000)
+        let server = try TestServer(limits: limits, clock: clock)
         let client = server.client()
         _ = try client.createSession("exchange")
         _ = try client.createSession("app")
         #expect(try scrape(client).value("navigation_sessions_live") == 2)
-        usleep(150_000)
+        clock.advance(milliseconds: 150)
         #expect(server.registry.evictExpired() == 2)
         let page = try scrape(client)
         #expect(page.value("navigation_sessions_live") == 0)

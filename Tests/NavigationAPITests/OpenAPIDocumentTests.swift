@@ -1,10 +1,11 @@
 import Foundation
 import NavigationAPI
+import TestSupport
 import Testing
 
 /// openapi.yaml is the contract; these tests keep it, the copy the EmbedFiles
 /// plugin compiles into the binary, and the routes the server answers in step.
-@Suite("OpenAPI document")
+@Suite("OpenAPI document", .timeLimit(.minutes(10)), .hangGuard)
 struct OpenAPIDocumentTests {
     static let repositoryRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

@@ -1,10 +1,11 @@
 import Coordination
 import Foundation
+import TestSupport
 import Testing
 
 /// The server raises its own open-file limit as far as `--max-connections`
 /// needs, and says so when a limit can never be reached.
-@Suite("open-file limit")
+@Suite("open-file limit", .timeLimit(.minutes(10)), .hangGuard)
 struct OpenFileLimitTests {
     /// The soft and hard "Max open files" of a running process.
     private static func openFileLimits(of pid: Int32) throws -> (soft: Int, hard: Int) {

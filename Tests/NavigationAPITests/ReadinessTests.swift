@@ -1,9 +1,10 @@
 import NavigationAPI
+import TestSupport
 import Testing
 
 /// `GET /readyz`: 200 while serving, 503 `draining` once the server is stopping,
 /// while everything else is still answered.
-@Suite("Readiness")
+@Suite("Readiness", .timeLimit(.minutes(10)), .hangGuard)
 struct ReadinessTests {
     @Test func readyWhileServingThen503WhileDraining() throws {
         let server = try TestServer()

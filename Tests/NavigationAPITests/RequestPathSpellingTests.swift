@@ -1,4 +1,5 @@
 import Coordination
+import TestSupport
 import Testing
 
 @testable import NavigationAPI
@@ -7,7 +8,7 @@ import Testing
 
 /// The values the request path now spells by hand into one string instead of
 /// concatenating (issue 16): each must read exactly as the plain spelling did.
-@Suite("Request path spellings")
+@Suite("Request path spellings", .timeLimit(.minutes(10)), .hangGuard)
 struct RequestPathSpellingTests {
     @Test(arguments: [0, 1, 7, 9, 10, 99, 100, 12_345, 1_000_000_007, Int.max, -1, -42, Int.min])
     func anEntityTagIsTheVersionInQuotes(_ version: Int) {

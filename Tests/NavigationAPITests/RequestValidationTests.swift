@@ -1,7 +1,8 @@
 import Coordination
+import TestSupport
 import Testing
 
-@Suite("Request bodies: 400, 413, 415, and nothing changes")
+@Suite("Request bodies: 400, 413, 415, and nothing changes", .timeLimit(.minutes(10)), .hangGuard)
 struct RequestValidationTests {
     // MARK: - Missing and malformed bodies
 

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import NavigationAPI
@@ -6,7 +7,7 @@ import Testing
 /// rules, and how a raw path is matched. What the server answers for each
 /// is in ``RoutingTests``; that the table is openapi.yaml's is in
 /// ``OpenAPIDocumentTests``.
-@Suite("Route table")
+@Suite("Route table", .timeLimit(.minutes(10)), .hangGuard)
 struct RouteTableTests {
     private let table = NavigationAPI.routes
 

@@ -1,8 +1,9 @@
 import Coordination
 import Sessions
+import TestSupport
 import Testing
 
-@Suite("Routing: paths, methods, HEAD")
+@Suite("Routing: paths, methods, HEAD", .timeLimit(.minutes(10)), .hangGuard)
 struct RoutingTests {
     // MARK: - Service routes
 

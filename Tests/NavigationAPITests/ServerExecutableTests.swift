@@ -1,9 +1,10 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The `navigation-server` binary as an operator runs it: flags, the
 /// listening line, the request log, and a graceful stop on SIGTERM.
-@Suite("navigation-server executable")
+@Suite("navigation-server executable", .timeLimit(.minutes(10)), .hangGuard)
 struct ServerExecutableTests {
     /// Built by `swift test` next to the test bundle.
     static var executableURL: URL {
@@ -17,69 +18,39 @@ struct ServerExecutableTests {
         return directory.appendingPathComponent("navigation-server")
     }
 
-    private struct Finished {
-        let status: Int32
-        let output: String
-        let error: String
+    /// ``executableURL``, failing the test when `swift build` made no binary there.
+    static func requireExecutable(sourceLocation: SourceLocation = #_sourceLocation) throws -> URL {
+        let executable = executableURL
+        try #require(
+            FileManager.default.isExecutableFile(atPath: executable.path), "no binary at \(executable.path)", sourceLocation: sourceLocation
+        )
+        return executable
     }
 
-    private func launch(_ arguments: [String], environment: [String: String] = [:]) throws -> (Process, Pipe, Pipe) {
-        let executable = Self.executableURL
-        try #require(FileManager.default.isExecutableFile(atPath: executable.path), "no binary at \(executable.path)")
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.environment = environment
-        // A fresh working directory, so the default store (file:./data) is this server's own.
-        process.currentDirectoryURL = try LaunchedServer.freshDirectory()
-        let output = Pipe()
-        let error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        try process.run()
-        return (process, output, error)
-    }
-
-    /// Waits for `process` to exit; kills it and returns false after `seconds`.
-    private static func waitForExit(of process: Process, seconds: Double) -> Bool {
-        let giveUp = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
-        while process.isRunning && ContinuousClock.now < giveUp {
-            usleep(10_000)
-        }
-        guard process.isRunning else { return true }
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-        return false
-    }
-
-    private func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Finished {
-        let (process, output, error) = try launch(arguments, environment: environment)
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = error.fileHandleForReading.readDataToEndOfFile()
-        try #require(Self.waitForExit(of: process, seconds: 10), "navigation-server \(arguments) did not exit")
-        return Finished(
-            status: process.terminationStatus,
-            output: String(decoding: outputData, as: UTF8.self),
-            error: String(decoding: errorData, as: UTF8.self))
+    /// Starts the binary in a fresh working directory, so the default store
+    /// (file:./data) is this server's own.
+    private func launch(_ arguments: [String], environment: [String: String] = [:]) throws -> ChildProcess {
+        try ChildProcess(
+            try Self.requireExecutable(), arguments, environment: environment, directory: try LaunchedServer.freshDirectory())
     }
 
     // MARK: - Flags
 
     @Test func helpPrintsUsageAndExitsZero() throws {
-        let finished = try run(["--help"])
-        #expect(finished.status == 0)
+        let finished = try launch(["--help"])
+        #expect(try finished.waitForExit() == ChildProcess.Exit(status: 0, exited: true))
         #expect(finished.output.hasPrefix("usage: navigation-server"))
         #expect(finished.output.contains("NAVIGATION_MAX_SESSIONS"))
-        #expect(finished.error.isEmpty)
+        #expect(finished.errorOutput.isEmpty)
     }
 
     @Test(arguments: [(["--port", "nope"], [:]), (["--frobnicate"], [:]), ([], ["NAVIGATION_THREADS": "0"])])
     func badConfigurationIsOneLineAndExitCodeTwo(arguments: [String], environment: [String: String]) throws {
-        let finished = try run(arguments, environment: environment)
-        #expect(finished.status == 2)
+        let finished = try launch(arguments, environment: environment)
+        #expect(try finished.waitForExit() == ChildProcess.Exit(status: 2, exited: true))
         #expect(finished.output.isEmpty)
-        #expect(finished.error.hasPrefix("navigation-server: "))
-        #expect(finished.error.filter { $0 == "\n" }.count == 1, "\(finished.error)")
+        #expect(finished.errorOutput.hasPrefix("navigation-server: "))
+        #expect(finished.errorOutput.filter { $0 == "\n" }.count == 1, "\(finished.errorOutput)")
     }
 
     /// A token key that is missing or weak stops the start with one line
@@ -89,28 +60,21 @@ struct ServerExecutableTests {
         let weak = directory.appendingPathComponent("weak.key")
         try Data("too short".utf8).write(to: weak)
         for path in [weak.path, directory.appendingPathComponent("missing.key").path] {
-            let finished = try run(["--auth", "jwt", "--jwt-key", path, "--store", "memory"])
-            #expect(finished.status == 2)
-            #expect(finished.error.hasPrefix("navigation-server: --jwt-key \(path): "), "\(finished.error)")
-            #expect(finished.error.filter { $0 == "\n" }.count == 1, "\(finished.error)")
+            let finished = try launch(["--auth", "jwt", "--jwt-key", path, "--store", "memory"])
+            #expect(try finished.waitForExit() == ChildProcess.Exit(status: 2, exited: true))
+            #expect(finished.errorOutput.hasPrefix("navigation-server: --jwt-key \(path): "), "\(finished.errorOutput)")
+            #expect(finished.errorOutput.filter { $0 == "\n" }.count == 1, "\(finished.errorOutput)")
         }
     }
 
     // MARK: - Serving
 
     @Test func servesLogsAndStopsGracefullyOnSIGTERM() throws {
-        let (process, output, error) = try launch(
-            ["--port=0", "--threads", "1", "--log-format", "text"], environment: ["NAVIGATION_MAX_SESSIONS": "1"])
-        defer { _ = Self.waitForExit(of: process, seconds: 0) }
-        var firstLine = ""
-        while !firstLine.contains("\n") {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            firstLine += String(decoding: chunk, as: UTF8.self)
-        }
+        let server = try launch(["--port=0", "--threads", "1", "--log-format", "text"], environment: ["NAVIGATION_MAX_SESSIONS": "1"])
+        let firstLine = try server.firstLine()
         let prefix = "navigation-server listening on http://127.0.0.1:"
         try #require(firstLine.hasPrefix(prefix), "\(firstLine)")
-        let port = try #require(Int(firstLine.dropFirst(prefix.count).trimmingCharacters(in: .newlines)))
+        let port = try #require(Int(firstLine.dropFirst(prefix.count)))
         #expect(port > 0)
 
         let client = TestHTTPClient(port: port)
@@ -120,15 +84,13 @@ struct ServerExecutableTests {
         #expect(try client.request("POST", "/v1/sessions", json: ["flow": "exchange"]).status == 429)
         client.disconnect()
 
-        process.terminate()
-        try #require(Self.waitForExit(of: process, seconds: 10), "SIGTERM did not stop the server")
-        #expect(process.terminationReason == .exit)
-        #expect(process.terminationStatus == 0)
-        let log = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        server.signal(SIGTERM)
+        #expect(try server.waitForExit() == ChildProcess.Exit(status: 0, exited: true))
+        let log = server.errorOutput
         let lines = log.split(separator: "\n")
         #expect(lines.contains { $0.contains(" info request ") && $0.contains(" method=GET route=/healthz status=200 ") })
         #expect(lines.filter { $0.contains(" method=POST route=/v1/sessions ") }.count == 2)
         #expect(lines.contains { $0.contains(" method=POST route=/v1/sessions status=429 ") })
-        #expect(String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).isEmpty)
+        #expect(server.output == firstLine + "\n")
     }
 }

@@ -187,7 +187,7 @@ final class TestHTTPClient {
     /// How long a read may wait: a bound against a hang, not a deadline a
     /// test asserts. Generous, since `swift test` runs suites side by side on
     /// two cores, three server processes among them.
-    static let receiveTimeoutSeconds = 20
+    static let receiveTimeoutSeconds = 60
 
     private func setReceiveTimeout(seconds: Int) {
         var timeout = timeval(tv_sec: seconds, tv_usec: 0)

@@ -1,10 +1,11 @@
+import TestSupport
 import Testing
 
 @testable import NavigationAPI
 
 /// The creation rate's token bucket against a clock the test moves by hand:
 /// no sleeping, exact to the nanosecond.
-@Suite("Token bucket")
+@Suite("Token bucket", .timeLimit(.minutes(10)), .hangGuard)
 struct TokenBucketTests {
     static let second = 1_000_000_000
     /// 2 tokens a second (one every 0.5 s), 5 at once.

@@ -1,10 +1,11 @@
 import NavigationAPI
 import Platform
+import TestSupport
 import Testing
 
 /// The log's timestamps come from integer calendar arithmetic instead of
 /// `gmtime_r` (which locks); they must agree with it everywhere.
-@Suite("UTC timestamps of log lines")
+@Suite("UTC timestamps of log lines", .timeLimit(.minutes(10)), .hangGuard)
 struct UTCDateTimeTests {
     @Test(arguments: [
         (0, UTCDateTime(year: 1970, month: 1, day: 1, hour: 0, minute: 0, second: 0)),

@@ -1,12 +1,13 @@
 import Coordination
 import Platform
+import TestSupport
 import Testing
 
 @testable import NavigationAPI
 
 /// The times of `GET /v1/sessions/{id}/events` come from integer calendar
 /// arithmetic; they must agree with `gmtime_r` everywhere.
-@Suite("UTC timestamps of journal times")
+@Suite("UTC timestamps of journal times", .timeLimit(.minutes(10)), .hangGuard)
 struct UTCTimestampTests {
     private func text(_ milliseconds: Int64) -> String {
         var writer = JSONWriter()

@@ -1,10 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The browser client's static files: served from the copy compiled into the
 /// binary, with the headers a browser needs to cache them safely and to run
 /// nothing but them.
-@Suite("Web client files")
+@Suite("Web client files", .timeLimit(.minutes(10)), .hangGuard)
 struct WebClientTests {
     static let webRoot = OpenAPIDocumentTests.repositoryRoot.appendingPathComponent("web")
     static let policy =

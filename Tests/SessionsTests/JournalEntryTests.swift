@@ -1,13 +1,14 @@
 import Coordination
 import Flows
 import StoreTestSupport
+import TestSupport
 import Testing
 
 @testable import Sessions
 
 /// Journal entries as record bodies (compact JSON) and back, and a session's
 /// records decoded into the ``SessionRecording`` a restart replays.
-@Suite("Journal entries")
+@Suite("Journal entries", .timeLimit(.minutes(10)), .hangGuard)
 struct JournalEntryTests {
     private static let id = Journal.id(0x5E55)
 

@@ -2,6 +2,7 @@ import Coordination
 import FileStore
 import Flows
 import StoreTestSupport
+import TestSupport
 import Testing
 
 @testable import Sessions
@@ -9,7 +10,7 @@ import Testing
 /// The path of a restart (DURABILITY.md): a session's records go into a
 /// store as its events are accepted, come back out, decode to a
 /// ``SessionRecording``, and replay to the same session.
-@Suite("Replaying journals from a store")
+@Suite("Replaying journals from a store", .timeLimit(.minutes(10)), .hangGuard)
 struct JournalReplayTests {
     /// The session `recording` describes, rebuilt by its built-in flow.
     private static func restore(_ recording: SessionRecording) throws -> Session {

@@ -1,12 +1,13 @@
 import Coordination
 import Flows
+import TestSupport
 import Testing
 
 @testable import Sessions
 
 /// A deep link's opening in the journal: its own record kind, read back
 /// and replayed like any event, next to journals written before links.
-@Suite("Journal: link records")
+@Suite("Journal: link records", .timeLimit(.minutes(10)), .hangGuard)
 struct LinkJournalTests {
     @Test func aLinkRecordRoundTripsAndReadsAsItsEvent() throws {
         let record = JournalEntry.link("/rates/USD").record(sessionID: String(repeating: "a", count: 32), version: 2, time: 7)

@@ -1,12 +1,13 @@
 import Coordination
 import Flows
 import Sessions
+import TestSupport
 import Testing
 
 /// The registry's use cases on the built-in flows, as a caller above
 /// `Sessions` sees them: values in, documents and versions out, and each
 /// event counted by flow and outcome.
-@Suite("SessionRegistry use cases")
+@Suite("SessionRegistry use cases", .timeLimit(.minutes(10)), .hangGuard)
 struct RegistryUseCaseTests {
     private let registry = SessionRegistry(flows: BuiltinFlows.all)
 

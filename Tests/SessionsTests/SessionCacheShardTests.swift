@@ -1,10 +1,11 @@
+import TestSupport
 import Testing
 
 @testable import Sessions
 
 /// A shard of the registry's session cache: lookups, removal, and eviction
 /// of the least recently used of a random sample.
-@Suite("Session cache shard")
+@Suite("Session cache shard", .timeLimit(.minutes(10)), .hangGuard)
 struct SessionCacheShardTests {
     private static func box(usedAt time: Int64) -> SessionBox {
         SessionBox(.gone, owner: nil, now: time)

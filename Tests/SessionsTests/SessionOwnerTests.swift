@@ -3,11 +3,12 @@ import FileStore
 import Flows
 import Sessions
 import StoreTestSupport
+import TestSupport
 import Testing
 
 /// With token auth, a session belongs to the `(iss, sub)` that created it:
 /// for anyone else it does not exist, on every use case, across a restart.
-@Suite("Session owners")
+@Suite("Session owners", .timeLimit(.minutes(10)), .hangGuard)
 struct SessionOwnerTests {
     private let alice = SessionOwner(issuer: "https://id.example", subject: "alice")
     private let bob = SessionOwner(issuer: "https://id.example", subject: "bob")

@@ -8,7 +8,7 @@ import Testing
 
 /// The rules every store follows, checked on the memory store, the file
 /// store and the Redis store alike (the last on a redis-server of its own).
-@Suite("SessionStore contract")
+@Suite("SessionStore contract", .timeLimit(.minutes(10)), .hangGuard)
 struct SessionStoreContractTests {
     enum Kind: String, CaseIterable, CustomTestStringConvertible {
         case memory, file, redis
@@ -194,7 +194,7 @@ struct SessionStoreContractTests {
             try store.append(Journal.created(1), expectedVersion: 0)
             let outcomes = LockedBox<[Int: [String]]>([:])
             for round in 1...rounds {
-                onThreads(racers) { racer in
+                try runOnThreads(racers) { racer in
                     let result: String
                     do {
                         var record = Journal.event(1, version: round + 1)

@@ -134,36 +134,3 @@ package func options(
     if let warnings { options.warn = warnings.sink }
     return options
 }
-
-/// Waits until `condition` holds, polling; false if it still does not after
-/// a generous deadline (the machine is shared, so never a tight one).
-package func eventually(within seconds: Double = 20, _ condition: () -> Bool) -> Bool {
-    let deadline = Date().addingTimeInterval(seconds)
-    while !condition() {
-        if Date() > deadline { return false }
-        usleep(1_000)
-    }
-    return true
-}
-
-/// Runs `body(index)` on `count` threads that start together; returns when
-/// all have finished.
-package func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
-    let started = DispatchGroup()
-    let finished = DispatchGroup()
-    let go = DispatchSemaphore(value: 0)
-    for index in 0..<count {
-        started.enter()
-        finished.enter()
-        let thread = Thread {
-            started.leave()
-            go.wait()
-            body(index)
-            finished.leave()
-        }
-        thread.start()
-    }
-    started.wait()
-    for _ in 0..<count { go.signal() }
-    finished.wait()
-}

@@ -1,22 +1,37 @@
 import Foundation
 import Platform
+import Testing
 
 /// A `redis-server` of a test's own: a free loopback port, a fresh
 /// temporary directory, the AOF on with `appendfsync always` (an
-/// acknowledged write survives a kill -9), no RDB snapshots. Stopped by its
-/// pid when the value goes away.
+/// acknowledged write survives a kill -9), no RDB snapshots. Killed when
+/// the value goes away.
+///
+/// With a `password` it runs with `requirepass`, and ``url`` names it and
+/// `database` (`redis://:password@127.0.0.1:port/3`): a store on that URL
+/// must `AUTH` and `SELECT` on every connection it opens. ``command(_:)``
+/// does the same before each command.
 ///
 /// `make test` installs Debian's redis-server when it is missing.
-public final class RedisTestServer: @unchecked Sendable {
+public final class RedisTestServer: Sendable {
     public let port: Int
     public let directory: String
-    private var process: Process?
+    public let password: String?
+    public let database: Int
+    private let child = LockedBox<ChildProcess?>(nil)
 
-    public init() throws {
+    public init(password: String? = nil, database: Int = 0) throws {
+        self.password = password
+        self.database = database
         directory = NSTemporaryDirectory() + "redis-test-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         port = try Self.freePort()
         try start()
+    }
+
+    /// A server with `requirepass` whose ``url`` selects database 3.
+    public static func secured() throws -> RedisTestServer {
+        try RedisTestServer(password: "test-\(UUID().uuidString.prefix(8))", database: 3)
     }
 
     deinit {
@@ -24,47 +39,54 @@ public final class RedisTestServer: @unchecked Sendable {
         try? FileManager.default.removeItem(atPath: directory)
     }
 
-    /// `redis://127.0.0.1:<port>`.
-    public var url: String { "redis://127.0.0.1:\(port)" }
+    /// `redis://[:password@]127.0.0.1:<port>[/<database>]`.
+    public var url: String {
+        "redis://" + (password.map { ":\($0)@" } ?? "") + "127.0.0.1:\(port)" + (database == 0 ? "" : "/\(database)")
+    }
 
     /// Starts the server (again) on the same port and directory, so it
-    /// loads the same AOF; returns once it answers `PING`.
+    /// loads the same AOF; returns once it answers `PING`. Its log is the
+    /// child's stdout, in every failure message.
     public func start() throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.executable)
-        process.arguments = [
+        var arguments = [
             "--port", String(port), "--bind", "127.0.0.1", "--dir", directory, "--appendonly", "yes",
-            "--appendfsync", "always", "--save", "", "--daemonize", "no", "--logfile", directory + "/redis.log",
-            // DEBUG SLEEP makes a slow Redis for the timeout tests.
-            "--enable-debug-command", "local",
+            "--appendfsync", "always", "--save", "", "--daemonize", "no", "--logfile", "",
         ]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        self.process = process
-        let giveUp = ContinuousClock.now + .seconds(20)
-        while !Self.answersPing(port) {
-            guard process.isRunning, ContinuousClock.now < giveUp else {
-                let log = (try? String(contentsOfFile: directory + "/redis.log", encoding: .utf8)) ?? ""
-                throw RedisTestServerError(description: "redis-server on port \(port) did not answer PING: \(log.suffix(500))")
-            }
+        if let password { arguments += ["--requirepass", password] }
+        let process = try ChildProcess(URL(fileURLWithPath: Self.executable), arguments)
+        child.withLock { $0 = process }
+        let giveUp = ContinuousClock.now + .seconds(60)
+        while (try? command(["PING"]))?.starts(with: Array("+PONG".utf8)) != true {
+            guard process.isRunning else { throw process.failure("exited before it answered PING") }
+            guard ContinuousClock.now < giveUp else { throw process.failure("did not answer PING within 60 s") }
             usleep(10_000)
         }
     }
 
-    /// Stops the server by its pid (SIGKILL by default: with `appendfsync
-    /// always` nothing acknowledged is lost) and waits for it to exit.
+    /// Stops the server (SIGKILL by default: with `appendfsync always`
+    /// nothing acknowledged is lost) and waits for it to exit.
     public func stop(signal: Int32 = SIGKILL) {
-        guard let process, process.isRunning else { return }
-        kill(process.processIdentifier, signal)
-        process.waitUntilExit()
-        self.process = nil
+        guard let process = child.withLock({ $0 }), process.isRunning else { return }
+        process.signal(signal)
+        _ = try? process.waitForExit()
+        child.withLock { $0 = nil }
     }
 
-    /// Sends one command over a fresh connection (inline protocol) and
-    /// returns the raw reply; for tests that read `INFO` or `LRANGE`.
-    public func command(_ arguments: [String]) throws -> [UInt8] {
-        try Self.exchange(port, Self.encode(arguments))
+    /// Sends one command over a fresh connection and returns the raw reply;
+    /// for tests that read `INFO` or `LRANGE`. The connection first sends
+    /// `AUTH` (with a password) and `SELECT` (in another database than 0)
+    /// for `database`, the URL's by default, as a store does.
+    public func command(_ arguments: [String], in database: Int? = nil) throws -> [UInt8] {
+        let database = database ?? self.database
+        var commands: [[String]] = []
+        if let password { commands.append(["AUTH", password]) }
+        if database != 0 { commands.append(["SELECT", String(database)]) }
+        commands.append(arguments)
+        let replies = try Self.exchange(port, commands.flatMap(Self.encode), replies: commands.count)
+        for reply in replies.dropLast() where reply.first == UInt8(ascii: "-") {
+            throw RedisTestServerError(description: "redis-server refused: \(String(decoding: reply, as: UTF8.self))")
+        }
+        return replies.last ?? []
     }
 
     static var executable: String {
@@ -81,14 +103,9 @@ public final class RedisTestServer: @unchecked Sendable {
         return bytes
     }
 
-    static func answersPing(_ port: Int) -> Bool {
-        guard let reply = try? exchange(port, encode(["PING"])) else { return false }
-        return reply.starts(with: Array("+PONG".utf8))
-    }
-
-    /// Connects, writes `request`, reads until the peer has sent one whole
-    /// reply (it stops sending for 100 ms) and closes.
-    static func exchange(_ port: Int, _ request: [UInt8]) throws -> [UInt8] {
+    /// Connects, writes `request`, reads until the peer has sent `count`
+    /// whole replies (or nothing for 5 s) and closes; the replies' bytes.
+    static func exchange(_ port: Int, _ request: [UInt8], replies count: Int) throws -> [[UInt8]] {
         let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socket >= 0 else { throw RedisTestServerError(description: "socket failed") }
         defer { close(socket) }
@@ -103,27 +120,34 @@ public final class RedisTestServer: @unchecked Sendable {
         var timeout = timeval(tv_sec: 0, tv_usec: 100_000)
         setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         _ = request.withUnsafeBytes { send(socket, $0.baseAddress, $0.count, 0) }
-        var reply: [UInt8] = []
+        var received: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65536)
         var waited = 0
         while waited < 50 {
-            let count = buffer.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
-            if count > 0 {
-                reply += buffer[0..<count]
-                if Self.isComplete(reply) { break }
-            } else if count == 0 {
+            let length = buffer.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
+            if length > 0 {
+                received += buffer[0..<length]
+                let values = values(received)
+                if values.count >= count { return values }
+            } else if length == 0 {
                 break
             } else {
                 waited += 1
             }
         }
-        return reply
+        return values(received)
     }
 
-    /// Whether `reply` holds one whole RESP value.
-    static func isComplete(_ reply: [UInt8]) -> Bool {
+    /// The whole RESP values at the start of `bytes`, each as its bytes.
+    static func values(_ bytes: [UInt8]) -> [[UInt8]] {
+        var values: [[UInt8]] = []
         var index = 0
-        return skipValue(reply, &index)
+        while index < bytes.count {
+            let start = index
+            guard skipValue(bytes, &index) else { break }
+            values.append(Array(bytes[start..<index]))
+        }
+        return values
     }
 
     private static func skipValue(_ bytes: [UInt8], _ index: inout Int) -> Bool {

@@ -1,156 +1,193 @@
-"""What the browser test drives: the server on a free port, headless chromium,
-and the page as a person sees it, with waits that end when the page is idle."""
+"""What the browser test drives: the server binary (started, stopped and
+started again by pid, on a port it keeps), headless chromium, and the words
+a person reads for screens and events, as the server or the page's
+fallback (web/labels.js) gives them."""
 
 import json
+import os
 import pathlib
+import re
 import shutil
 import subprocess
 import tempfile
 import urllib.request
 
 from selenium import webdriver
-from selenium.common.exceptions import TimeoutException
 from selenium.webdriver.chrome.service import Service
-from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import WebDriverWait
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-ARTIFACTS = ROOT / "Tests" / "browser" / "artifacts"
-WAIT_SECONDS = 15
+# Screenshots and server logs: kept after the run, never committed (.build is ignored).
+ARTIFACTS = pathlib.Path(os.environ.get("BROWSER_ARTIFACTS", ROOT / ".build" / "browser-artifacts"))
+WAIT_SECONDS = 30
+WIDE = (1280, 1000)
+PHONE = (390, 844)
 
 
 class Server:
-    """navigation-server on 127.0.0.1 with a free port and `arguments`; the request log goes to `log_name`."""
+    """navigation-server on 127.0.0.1: a free port at first, the same one after `start()` again.
 
-    def __init__(self, binary, *arguments, log_name="server.log"):
+    `store` is `file` (a temporary directory, kept across restarts) or `memory`.
+    """
+
+    def __init__(self, binary, *arguments, store="file", log_name="server.log", key=None):
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        self.binary = binary
+        self.arguments = list(arguments) + (["--api-key", key] if key else [])
+        self.key = key
         self.log = open(ARTIFACTS / log_name, "w")
-        self.data = tempfile.mkdtemp(prefix="navigation-browser-")
+        self.data = tempfile.mkdtemp(prefix="navigation-browser-") if store == "file" else None
+        self.store = "file:" + self.data if self.data else "memory"
+        self.port = 0
+        self.process = None
+        self.start()
+
+    def start(self):
+        """Starts the binary; after a `stop()`, on the port it had."""
         self.process = subprocess.Popen(
-            [binary, "--host", "127.0.0.1", "--port", "0", "--store", "file:" + self.data, *arguments],
+            [self.binary, "--host", "127.0.0.1", "--port", str(self.port), "--store", self.store, *self.arguments],
             stdout=subprocess.PIPE, stderr=self.log, text=True,
         )
         line = self.process.stdout.readline().strip()
         prefix = "navigation-server listening on "
         if not line.startswith(prefix):
-            self.stop()
+            self.close()
             raise SystemExit(f"the server did not start: {line!r}")
         self.base = line[len(prefix):]
-
-    def post_json(self, path, body):
-        request = urllib.request.Request(
-            self.base + path, data=json.dumps(body).encode(), headers={"Content-Type": "application/json"}, method="POST"
-        )
-        with urllib.request.urlopen(request, timeout=5) as response:
-            return json.load(response)
+        self.port = int(self.base.rsplit(":", 1)[1])
+        print(f"  ..  server pid {self.process.pid} listening on {self.base} ({self.store.split(':')[0]} store)")
 
     def stop(self):
+        """Stops the process by its pid (SIGTERM, then SIGKILL); its data stays."""
+        if self.process is None:
+            return
         self.process.terminate()
         try:
-            self.process.wait(timeout=10)
+            self.process.wait(timeout=20)
         except subprocess.TimeoutExpired:
             self.process.kill()
             self.process.wait()
+        print(f"  ..  server pid {self.process.pid} stopped")
+        self.process = None
+
+    def close(self):
+        self.stop()
         self.log.close()
-        shutil.rmtree(self.data, ignore_errors=True)
+        if self.data:
+            shutil.rmtree(self.data, ignore_errors=True)
+
+    def request(self, method, path, body=None):
+        headers = {"Content-Type": "application/json", "Accept": "application/json"}
+        if self.key:
+            headers["Authorization"] = f"Bearer {self.key}"
+        data = json.dumps(body).encode() if body is not None else None
+        request = urllib.request.Request(self.base + path, data=data, headers=headers, method=method)
+        with urllib.request.urlopen(request, timeout=20) as response:
+            text = response.read()
+            return json.loads(text) if text else None
+
+    def post_json(self, path, body):
+        return self.request("POST", path, body)
+
+    def get_json(self, path):
+        return self.request("GET", path)
 
 
 def chromium():
     options = webdriver.ChromeOptions()
     options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
-    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--window-size=1280,1000"):
+    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+                     f"--window-size={WIDE[0]},{WIDE[1]}", "--lang=en-US", "--hide-scrollbars"):
         options.add_argument(argument)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     service = Service(executable_path=shutil.which("chromedriver") or "/usr/bin/chromedriver")
     return webdriver.Chrome(service=service, options=options)
 
 
-class Page:
-    """The client as a person sees it, with waits that end when the page is idle."""
+# --- The words a person reads, as web/labels.js gives them when the server does not.
 
-    def __init__(self, driver):
-        self.driver = driver
-        self.wait = WebDriverWait(driver, WAIT_SECONDS)
 
-    def css(self, selector):
-        return self.driver.find_elements(By.CSS_SELECTOR, selector)
+def humanize(name):
+    """"selectProfile" → "Select profile" (web/labels.js, humanize)."""
+    words = re.sub(r"[_-]+", " ", str(name))
+    words = re.sub(r"([a-z0-9])([A-Z])", r"\1 \2", words).strip().lower()
+    return words[:1].upper() + words[1:]
 
-    def one(self, selector):
-        self.wait.until(lambda _: self.css(selector), f"waiting for {selector}")
-        return self.css(selector)[0]
 
-    def text(self, selector):
-        return self.one(selector).text.strip()
+def screen_title(screen):
+    return screen.get("title") or humanize(screen["name"])
 
-    def until(self, condition, what):
-        try:
-            self.wait.until(lambda _: condition(), what)
-        except TimeoutException:
-            raise AssertionError(f"timed out {what}; the page shows:\n{self.css('body')[0].text}") from None
 
-    def idle(self):
-        self.until(lambda: self.one("#phone").get_attribute("data-state") == "idle", "waiting for the page to be idle")
+def event_label(event):
+    return event.get("label") or humanize(event["name"])
 
-    def version(self):
-        return int(self.one("#phone").get_attribute("data-version") or -1)
 
-    def top(self):
-        """The name of the interactive screen."""
-        return self.one(".layer:last-of-type .screen-active").get_attribute("data-screen-name")
+ROLES_BY_NAME = [
+    (re.compile(r"^(cancel|close)$", re.I), "cancel"),
+    (re.compile(r"^(delete|remove|archive|discard|logout|signOut)$", re.I), "destructive"),
+    (re.compile(r"^(next|done|continue|submit|send|pay|save|confirm)$", re.I), "primary"),
+]
+ROLE_ORDER = {"primary": 0, "destructive": 2, "cancel": 3}
 
-    def layers(self):
-        return [layer.get_attribute("data-presentation") for layer in self.css("#phone > .layer:not(.ghost)")]
 
-    def param(self, name):
-        return self.text(f".screen-active .params-list > [data-param='{name}'] > dd")
+def event_role(event):
+    """`primary`, `destructive`, `cancel` or None (web/labels.js, eventRole)."""
+    return event.get("role") or next((role for pattern, role in ROLES_BY_NAME if pattern.match(event["name"])), None)
 
-    def coordinators(self):
-        return [node.get_attribute("data-coordinator") for node in self.css("#coordinator-tree li")]
 
-    def history(self):
-        return [
-            (entry.find_element(By.CSS_SELECTOR, ".history-operation").text, entry.find_element(By.CSS_SELECTOR, ".history-screen").text)
-            for entry in self.css("#history-list .history-entry")
-        ]
+def actions_in_order(screen):
+    """The labels of a screen's actions as a person sees them: by role, primary first, cancel last."""
+    events = [event for event in screen["events"] if event["name"] not in ("back", "dismiss", "selectTab")]
+    return [event_label(event) for event in sorted(events, key=lambda event: ROLE_ORDER.get(event_role(event), 1))]
 
-    def record_motions(self):
-        """From now on, every transition class the page adds is recorded (read with `motions`)."""
-        self.driver.execute_script(
-            """
-            window.recordedMotions = [];
-            const motions = (classes) => (classes || "").split(/\\s+/).filter((name) => /^(enter|exit)-/.test(name));
-            new MutationObserver((records) => {
-              const first = new Map();
-              for (const record of records) if (!first.has(record.target)) first.set(record.target, record.oldValue);
-              for (const [target, oldValue] of first) {
-                const before = motions(oldValue);
-                window.recordedMotions.push(...motions(target.className).filter((name) => !before.includes(name)));
-              }
-            }).observe(document.getElementById("phone"), { attributes: true, attributeFilter: ["class"], attributeOldValue: true, subtree: true });
-            """
-        )
 
-    def motions(self):
-        """The transitions played since the last call."""
-        return self.driver.execute_script("const seen = window.recordedMotions; window.recordedMotions = []; return seen;")
+def field_label(name, field):
+    return (field.get("label") if isinstance(field, dict) else None) or humanize(name)
 
-    def act(self, event, fields=None):
-        """Clicks the event's control on the top screen (filling its form) and waits for the next version."""
-        before = self.version()
-        self.idle()
-        control = self.one(f".screen-active [data-event='{event}']")
-        if control.get_attribute("aria-expanded") != "true":
-            control.click()
-        if fields is not None:
-            for name, value in fields.items():
-                field = self.one(f".screen-active [data-event-form='{event}'] [data-field='{name}']")
-                field.clear()
-                field.send_keys(value)
-            self.one(f".screen-active [data-submit='{event}']").click()
-        self.until(lambda: self.version() == before + 1, f"waiting for {event} to apply (version {before} → {before + 1})")
-        self.idle()
+
+def coordinator_types(node):
+    """Every coordinator type name in the live tree."""
+    if not node:
+        return []
+    return [node["type"]] + [name for child in node.get("children", []) for name in coordinator_types(child)]
 
 
 def expect(actual, expected, what):
     if actual != expected:
         raise AssertionError(f"{what}: expected {expected!r}, got {actual!r}")
     print(f"  ok  {what}")
+
+
+def expect_near(actual, expected, what, tolerance=1.5):
+    """Places on screen: the same within a pixel or so (layout rounds)."""
+    if len(actual) != len(expected) or any(abs(a - b) > tolerance for a, b in zip(actual, expected)):
+        raise AssertionError(f"{what}: expected {expected!r}, got {actual!r}")
+    print(f"  ok  {what}")
+
+
+def check(condition, what, detail=""):
+    if not condition:
+        raise AssertionError(f"{what}{': ' + str(detail) if detail else ''}")
+    print(f"  ok  {what}")
+
+
+def live_screens(document):
+    """The screens a person can touch: the top modal, or the visible tops of the tabs and columns."""
+    stack = document["stack"]
+    if any(screen["presentation"] in ("sheet", "fullScreen") for screen in stack):
+        return [stack[-1]]
+    layout = document.get("layout") or {"kind": "stack", "stack": stack}
+    if layout["kind"] == "tabs":
+        layout = next(tab["layout"] for tab in layout["tabs"] if tab["id"] == layout["selected"])
+    stacks = [layout["primary"], layout["secondary"]] if layout["kind"] == "split" else [layout["stack"]]
+    return [column[-1] for column in reversed(stacks) if column]
+
+
+def all_screens(layout):
+    """Every screen in a layout: each tab, each column."""
+    if not layout:
+        return []
+    if layout["kind"] == "tabs":
+        return [screen for tab in layout["tabs"] for screen in all_screens(tab["layout"])]
+    if layout["kind"] == "split":
+        return layout["primary"] + layout["secondary"]
+    return layout["stack"]

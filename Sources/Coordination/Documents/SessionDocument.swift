@@ -21,7 +21,7 @@ enum SessionDocument {
         let stack = state.navigation.stack
         let finished = state.root.isFinished
         // The last document's size is the best guess: growing the buffer copies it.
-        var writer = JSONWriter(capacity: previous.map { $0.bytes.count + 256 } ?? 512 + 512 * stack.entries.count)
+        var writer = JSONWriter(capacity: previous.map { $0.bytes.count + 256 } ?? 512 + 768 * stack.entries.count)
         writer.writeObject { document in
             document.member("id", session.id)
             document.member("flow", session.flow.name)
@@ -54,19 +54,6 @@ enum SessionDocument {
                 tree = (revision, start..<writer.bytes.count)
             }
             document.member("pendingLink", state.pendingLink)
-            // Only while some are pending: a flow without effects renders as before.
-            let effects = state.pendingEffects
-            if !effects.isEmpty {
-                document.member("effects") { writer in
-                    writer.writeArray(effects) { writer, effect in
-                        writer.writeObject { object in
-                            object.member("id", effect.id)
-                            object.member("name", effect.name)
-                            object.member("coordinator", effect.coordinator)
-                        }
-                    }
-                }
-            }
             document.member("finished", finished)
             if finished { document.member("result", state.root.result ?? .null) }
         }
@@ -133,39 +120,53 @@ enum SessionDocument {
             object.member("events") { writer in
                 writer.writeArray(accepted) { writer, name in writeEvent(name, of: screen, into: &writer) }
             }
+            object.member("title", screen.title)
         }
         return params
     }
 
-    /// Writes one event a screen accepts: its name, and its fields when it has some.
+    /// Writes one event a screen accepts: its name, label, role when it has
+    /// one, and fields when it has some, their choices read from the screen's params.
     private static func writeEvent(_ name: String, of screen: Screen, into writer: inout JSONWriter) {
-        writer.writeObject { event in
-            event.member("name", name)
-            if name == ReservedEvent.selectTab.rawValue {
-                event.member("fields") { $0.writeObject { $0.member("tab", "string") } }
-            } else if let declaration = screen.declaration(named: name), !declaration.fields.isEmpty {
-                event.member("fields") { writer in
-                    writer.writeObject { fields in
-                        let secrets = declaration.declaredFields.secretNames
-                        for (index, field) in declaration.fields.enumerated() {
-                            fields.member(named: field.name) { writer in
-                                let allowed = declaration.allowedValues(at: index)
-                                let secret = !secrets.isEmpty && secrets.contains(field.name)
-                                guard allowed != nil || secret else {
-                                    writer.writeString(field.type.rawValue)
-                                    return
-                                }
-                                writer.writeObject { type in
-                                    type.member("type", field.type.rawValue)
-                                    if let allowed { type.member("enum") { $0.writeArray(allowed) { $0.writeString($1) } } }
-                                    if secret { type.member("secret", true) }
-                                }
-                            }
-                        }
-                    }
-                }
+        switch ReservedEvent(named: name) {
+        case .back: writer.writeRaw(backDocument)
+        case .dismiss: writer.writeRaw(dismissDocument)
+        case .selectTab: writer.writeRaw(selectTabDocument)
+        case nil:
+            if let declaration = screen.declaration(named: name) {
+                writeEvent(
+                    name, label: declaration.label, role: declaration.role, fields: declaration.declaredFields,
+                    params: { screen.params }, into: &writer)
+            } else {
+                writeEvent(name, label: DefaultWording.label(ofEvent: name), role: nil, into: &writer)
             }
         }
+    }
+
+    /// `params` is read only for fields whose choices come from them.
+    private static func writeEvent(
+        _ name: String, label: String, role: EventRole?, fields: EventFields = .none, params: () -> JSONObject = { JSONObject() },
+        into writer: inout JSONWriter
+    ) {
+        writer.writeObject { event in
+            event.member("name", name)
+            event.member("label", label)
+            if let role { event.writeRaw(role.documentMember) }
+            if !fields.isEmpty { event.member("fields") { fields.writeDocument(into: &$0, params: params) } }
+        }
+    }
+
+    /// The reserved events as every document writes them, encoded once.
+    private static let backDocument = reservedEventDocument(.back)
+    private static let dismissDocument = reservedEventDocument(.dismiss)
+    private static let selectTabDocument = reservedEventDocument(.selectTab, fields: ["tab": .string])
+
+    private static func reservedEventDocument(_ event: ReservedEvent, fields: EventFields = .none) -> [UInt8] {
+        var writer = JSONWriter()
+        writeEvent(
+            event.rawValue, label: DefaultWording.label(ofEvent: event.rawValue), role: DefaultWording.role(ofEvent: event.rawValue),
+            fields: fields, into: &writer)
+        return writer.bytes
     }
 
     private static func writeTree(_ coordinator: Coordinator, into writer: inout JSONWriter) {
@@ -173,6 +174,17 @@ enum SessionDocument {
             object.member("id", coordinator.id)
             object.member("type", coordinator.typeName)
             object.member("children") { $0.writeArray(coordinator.childCoordinators) { writeTree($1, into: &$0) } }
+        }
+    }
+}
+
+extension EventRole {
+    /// `,"role":"…"`, written as it is after an event's first members.
+    fileprivate var documentMember: StaticString {
+        switch self {
+        case .primary: #","role":"primary""#
+        case .destructive: #","role":"destructive""#
+        case .cancel: #","role":"cancel""#
         }
     }
 }

@@ -25,8 +25,9 @@ public protocol ScreenRoute {
 
 extension Screen {
     /// A screen named by `route`: `Screen(ExchangeRoute.calculator(code: "USD"))`
-    /// is the screen called `calculator`, exactly as `Screen("calculator")`.
-    public convenience init(_ route: some ScreenRoute, params: JSONObject = JSONObject()) {
-        self.init(route.screenName, params: params)
+    /// is the screen called `calculator`, exactly as `Screen("calculator")`;
+    /// `title` as in ``Screen/init(_:title:params:)``.
+    public convenience init(_ route: some ScreenRoute, title: String? = nil, params: JSONObject = JSONObject()) {
+        self.init(route.screenName, title: title, params: params)
     }
 }

@@ -6,6 +6,12 @@ public struct EventDeclaration {
     public typealias Handler = (EventPayload) throws -> Void
 
     public let name: String
+    /// What a person reads on the event's control: the flow's words, or
+    /// ``DefaultWording/label(ofEvent:)``.
+    public let label: String
+    /// How a client presents the control: the flow's role, or
+    /// ``DefaultWording/role(ofEvent:)``; nil for an ordinary action.
+    public let role: EventRole?
     /// The payload's fields, shared with the value the flow declared.
     public let declaredFields: EventFields
     /// The payload's fields in declaration order; every one is required.
@@ -26,8 +32,10 @@ public struct EventDeclaration {
     }
     let handler: Handler
 
-    init(name: String, fields: EventFields, handler: @escaping Handler) {
+    init(name: String, label: String? = nil, role: EventRole? = nil, fields: EventFields, handler: @escaping Handler) {
         self.name = name
+        self.label = label ?? DefaultWording.label(ofEvent: name)
+        self.role = role ?? DefaultWording.role(ofEvent: name)
         self.declaredFields = fields
         self.handler = handler
     }
@@ -40,9 +48,12 @@ public struct EventDeclaration {
 
     /// Checks `payload` against ``fields``: every declared field present with
     /// its type, strings within their limit (``maxStringBytes``, else
-    /// `defaultMaxStringBytes`) and among their allowed values, nothing else. Returns one message per
-    /// problem, in field order.
-    func problems(with payload: JSONObject, defaultMaxStringBytes: Int) -> [FieldProblem] {
+    /// `defaultMaxStringBytes`) and among their allowed values, or among the
+    /// choices the screen's `params` offer now, nothing else. Returns one
+    /// message per problem, in field order.
+    func problems(
+        with payload: JSONObject, params: @autoclosure () -> JSONObject, defaultMaxStringBytes: Int
+    ) -> [FieldProblem] {
         var problems: [FieldProblem] = []
         for (index, field) in fields.enumerated() {
             guard let value = payload[field.name] else {
@@ -73,6 +84,8 @@ public struct EventDeclaration {
                         FieldProblem(
                             field: field.name,
                             message: "must be one of \(allowed.joined(separator: ", ")), not '\(text.prefix(64))'"))
+                } else if let choices = declaredFields.choicesFromParams(at: index), !choices.offers(text, in: params()) {
+                    problems.append(FieldProblem(field: field.name, message: choices.refusal(of: text, in: params())))
                 }
             }
         }

@@ -1,4 +1,4 @@
-/// How one field of an event payload is declared in ``Screen/on(_:fields:perform:)``:
+/// How one field of an event payload is declared in ``Screen/on(_:label:role:fields:perform:)``:
 /// its type and, for a string, how long it may be.
 ///
 /// Written like a ``FieldType``, so `["username": .string]` declares a string
@@ -15,6 +15,18 @@ public struct EventField: Sendable, Equatable {
     /// For a `string` field: the most UTF-8 bytes its value may have; nil
     /// means the server's ``SessionLimits/maxStringFieldBytes``.
     public let maxBytes: Int?
+    /// What a person reads for the field; nil means its name made readable
+    /// (``DefaultWording/label(ofField:)``). See ``label(_:)``.
+    public internal(set) var label: String?
+    /// A sentence that helps a person fill the field in; nil means none.
+    /// See ``description(_:)``.
+    public internal(set) var description: String?
+    /// What a person reads for each of ``allowedValues``, in their order;
+    /// nil shows the values. Declared with `.string(oneOf: ["USD": "US dollar"])`.
+    public internal(set) var allowedValueLabels: [String]?
+    /// For a `string` field: the choices it takes from the screen's params
+    /// (``oneOf(path:value:label:)``); nil when they are not read from data.
+    public internal(set) var choicesFromParams: ParamsChoices?
     /// For a `string` field: the only values it may have, in the order a
     /// client should offer them; nil means any string.
     public let allowedValues: [String]?

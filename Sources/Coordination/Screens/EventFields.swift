@@ -1,5 +1,5 @@
 /// The fields of an event's payload, in the order a client should show them:
-/// what ``Screen/on(_:fields:perform:)`` takes, written as a dictionary
+/// what ``Screen/on(_:label:role:fields:perform:)`` takes, written as a dictionary
 /// literal, `["code": .string(oneOf: codes), "amount": .number]`.
 ///
 /// Immutable and shared by its copies. A flow that declares the same fields
@@ -36,6 +36,18 @@ public struct EventFields: ExpressibleByDictionaryLiteral, Sendable {
         index < storage.allowedByField.count ? storage.allowedByField[index] : nil
     }
 
+    /// The choices the field at `index` takes from the screen's params, if
+    /// it was declared with ``EventField/oneOf(path:value:label:)``.
+    public func choicesFromParams(at index: Int) -> ParamsChoices? {
+        index < storage.choicesByField.count ? storage.choicesByField[index] : nil
+    }
+
+    /// Writes the session document's `fields` object; `params` is read
+    /// only for the choices that come from the screen's params.
+    func writeDocument(into writer: inout JSONWriter, params: () -> JSONObject) {
+        storage.document.write(into: &writer, params: params)
+    }
+
     public var isEmpty: Bool { storage.fields.isEmpty }
 
     /// The names of the secret fields (``EventField/string(secret:maxBytes:)``), in order.
@@ -45,6 +57,10 @@ public struct EventFields: ExpressibleByDictionaryLiteral, Sendable {
 
     private final class Storage: Sendable {
         let fields: [(name: String, type: FieldType)]
+        /// The `fields` member of the session document, encoded once.
+        let document: FieldsDocument
+        /// Empty when no field takes its choices from the params.
+        let choicesByField: [ParamsChoices?]
         let maxStringBytes: [String: Int]
         /// Empty when no field has allowed values.
         let allowedByField: [[String]?]
@@ -52,6 +68,8 @@ public struct EventFields: ExpressibleByDictionaryLiteral, Sendable {
 
         init(_ declared: [(String, EventField)]) {
             fields = declared.map { (name: $0.0, type: $0.1.type) }
+            document = FieldsDocument(declared)
+            choicesByField = declared.contains { $0.1.choicesFromParams != nil } ? declared.map(\.1.choicesFromParams) : []
             var limits: [String: Int] = [:]
             for (name, field) in declared {
                 if let maxBytes = field.maxBytes { limits[name] = maxBytes }

@@ -6,16 +6,41 @@
 /// decides what comes next.
 ///
 /// ```swift
-/// let login = Screen("login")
-///     .on("login", fields: ["username": .string, "password": .string]) { [unowned self] payload in
+/// let login = Screen("login", title: "Sign in")
+///     .on("login", label: "Sign in", role: .primary, fields: ["username": .string, "password": .string]) {
+///         [unowned self] payload in
 ///         viewModel.login(username: payload.string("username"), password: payload.string("password"))
 ///     }
-///     .on("forgotPassword") { [unowned self] _ in showForgotPassword() }
+///     .on("forgotPassword", label: "Forgot password?") { [unowned self] _ in showForgotPassword() }
 /// router.setRoot(login)
 /// ```
+///
+/// The title, the labels and the roles are what a person reads and how a
+/// client draws the controls (the session document's `title`, `label` and
+/// `role`); a flow that gives none gets words made from the names
+/// (``DefaultWording``). They never change what an event does.
 public final class Screen {
     /// The contract name clients render by (`"login"`, `"rates"`).
     public let name: String
+    /// What a person reads at the top of the screen, as a view controller's
+    /// `title`: the flow's words, or the name made readable
+    /// (``DefaultWording/title(ofScreen:)``), worked out when first read.
+    /// Set it as the screen's content changes (a message's subject); the
+    /// session document shows it with the event that set it.
+    public var title: String {
+        get {
+            if let givenTitle { return givenTitle }
+            let title = DefaultWording.title(ofScreen: name)
+            givenTitle = title
+            return title
+        }
+        set {
+            givenTitle = newValue
+            revision += 1
+        }
+    }
+    /// The storage of ``title``: nil until the flow sets it or it is first read.
+    private var givenTitle: String?
     /// The screen's current state. Change it with ``Router/update(_:params:)``
     /// so the change is versioned and recorded in the history.
     public internal(set) var params: JSONObject {
@@ -24,9 +49,9 @@ public final class Screen {
             paramsRevision &+= 1
         }
     }
-    /// The events declared with ``on(_:fields:perform:)``, in order.
+    /// The events declared with ``on(_:label:role:fields:perform:)``, in order.
     public internal(set) var events: [EventDeclaration] = []
-    /// The first reserved name (`back`, `dismiss`) declared with ``on(_:fields:perform:)``:
+    /// The first reserved name (`back`, `dismiss`) declared with ``on(_:label:role:fields:perform:)``:
     /// a flow error once the screen is on a stack. Known at declaration
     /// (``declaresReservedEvent``), so that checking every screen after every
     /// event compares no strings.
@@ -71,8 +96,11 @@ public final class Screen {
     }
     private var declaresReservedEvent = false
 
-    public init(_ name: String, params: JSONObject = JSONObject()) {
+    /// A screen called `name`, titled `title` (nil: the name made
+    /// readable), showing `params`.
+    public init(_ name: String, title: String? = nil, params: JSONObject = JSONObject()) {
         self.name = name
+        self.givenTitle = title
         self.params = params
     }
 
@@ -89,13 +117,20 @@ public final class Screen {
     ///
     /// Fields declared the same way by every session are cheaper kept in a
     /// `static let` of type ``EventFields`` and passed as they are.
+    ///
+    /// `label` is what a person reads on the event's control and `role` how
+    /// a client draws it, as SwiftUI's `Button("Archive", role: .destructive)`;
+    /// without them the session document says ``DefaultWording/label(ofEvent:)``
+    /// and ``DefaultWording/role(ofEvent:)``.
     @discardableResult
     public func on(
         _ event: String,
+        label: String? = nil,
+        role: EventRole? = nil,
         fields: EventFields = .none,
         perform handler: @escaping EventDeclaration.Handler
     ) -> Screen {
-        let declaration = EventDeclaration(name: event, fields: fields, handler: handler)
+        let declaration = EventDeclaration(name: event, label: label, role: role, fields: fields, handler: handler)
         revision += 1
         if ReservedEvent(named: event) != nil { declaresReservedEvent = true }
         if let index = events.firstIndex(where: { $0.name == event }) {

@@ -82,7 +82,8 @@ final class SessionState {
                 "screen '\(screen.name)' does not accept event '\(event.event)'; it accepts: \(accepted.joined(separator: ", "))",
                 acceptedEvents: accepted)
         }
-        let problems = declaration.problems(with: event.payload, defaultMaxStringBytes: maxStringFieldBytes)
+        let problems = declaration.problems(
+            with: event.payload, params: screen.params, defaultMaxStringBytes: maxStringFieldBytes)
         guard problems.isEmpty else {
             throw NavigationError(
                 .invalidPayload,

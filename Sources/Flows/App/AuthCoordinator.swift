@@ -4,18 +4,20 @@ import Coordination
 final class AuthCoordinator: OutputCoordinator<User> {
     /// Declared once: every session's screens share them (``EventFields``).
     private static let loginFields: EventFields = ["username": .string, "password": .string(secret: true)]
-    private static let submitFields: EventFields = ["email": .string]
+    private static let submitFields: EventFields = [
+        "email": .string.description("We send a link to reset your password to this address.")
+    ]
 
     private let viewModel = LoginViewModel()
     private var login: Screen?
 
     override func start() {
         viewModel.navigation = self
-        let login = Screen("login", params: viewModel.output)
-            .on("login", fields: Self.loginFields) { [unowned self] payload in
+        let login = Screen("login", title: "Sign in", params: viewModel.output)
+            .on("login", label: "Sign in", role: .primary, fields: Self.loginFields) { [unowned self] payload in
                 viewModel.login(username: payload.string("username"), password: payload.string("password"))
             }
-            .on("forgotPassword") { [unowned self] _ in viewModel.forgotPassword() }
+            .on("forgotPassword", label: "Forgot password?") { [unowned self] _ in viewModel.forgotPassword() }
         viewModel.onOutputChange = { [unowned self, unowned login] output in
             router.update(login, params: output)
         }
@@ -41,8 +43,8 @@ extension AuthCoordinator: AuthNavigation {
     }
 
     func showForgotPassword() {
-        let forgot = Screen("forgotPassword", params: ["error": nil])
-        forgot.on("submit", fields: Self.submitFields) { [unowned self, unowned forgot] payload in
+        let forgot = Screen("forgotPassword", title: "Reset password", params: ["error": nil])
+        forgot.on("submit", label: "Send reset link", role: .primary, fields: Self.submitFields) { [unowned self, unowned forgot] payload in
             let email = payload.string("email")
             guard !email.allSatisfy(\.isWhitespace) else {
                 router.update(forgot, "error", to: "Enter your email.")

@@ -6,8 +6,8 @@ import Coordination
 /// finishes a coordinator left without screens).
 final class CheckoutCoordinator: Coordinator {
     /// Declared once: every session's screens share them (``EventFields``).
-    private static let nextFields: EventFields = ["street": .string]
-    private static let payFields: EventFields = ["card": .string]
+    private static let nextFields: EventFields = ["street": .string.description("Street and house number.")]
+    private static let payFields: EventFields = ["card": .string.label("Card number")]
 
     private static let items: JSONValue = [
         ["sku": "tea", "name": "Green tea", "quantity": 2, "price": 4.5],
@@ -24,15 +24,15 @@ final class CheckoutCoordinator: Coordinator {
     private var street = ""
 
     override func start() {
-        let cart = Screen("cart", params: ["items": Self.items, "total": 21])
-            .on("next") { [unowned self] _ in showAddress() }
-            .on("cancel") { [unowned self] _ in close(.cancelled) }
+        let cart = Screen("cart", title: "Cart", params: ["items": Self.items, "total": 21])
+            .on("next", label: "Continue", role: .primary) { [unowned self] _ in showAddress() }
+            .on("cancel", label: "Cancel", role: .cancel) { [unowned self] _ in close(.cancelled) }
         router.present(cart, style: .sheet)
     }
 
     private func showAddress() {
-        let address = Screen("address", params: ["error": nil])
-        address.on("next", fields: Self.nextFields) { [unowned self, unowned address] payload in
+        let address = Screen("address", title: "Delivery address", params: ["error": nil])
+        address.on("next", label: "Continue", role: .primary, fields: Self.nextFields) { [unowned self, unowned address] payload in
             let street = payload.string("street")
             guard !street.allSatisfy(\.isWhitespace) else {
                 router.update(address, "error", to: "Enter a street.")
@@ -45,8 +45,8 @@ final class CheckoutCoordinator: Coordinator {
     }
 
     private func showPayment() {
-        let payment = Screen("payment", params: ["total": 21, "error": nil, "paying": false])
-        payment.on("pay", fields: Self.payFields) { [unowned self, unowned payment] payload in
+        let payment = Screen("payment", title: "Payment", params: ["total": 21, "error": nil, "paying": false])
+        payment.on("pay", label: "Pay", role: .primary, fields: Self.payFields) { [unowned self, unowned payment] payload in
             let digits = payload.string("card").filter(\.isNumber)
             guard digits.count >= 4 else {
                 router.update(payment, params: ["total": 21, "error": "Enter a card number.", "paying": false])
@@ -83,9 +83,10 @@ final class CheckoutCoordinator: Coordinator {
 
     private func showConfirmation(cardEnding: String) {
         let confirmation = Screen(
-            "confirmation", params: ["street": .string(street), "card": .string("•••• \(cardEnding)"), "total": 21]
+            "confirmation", title: "Order placed",
+            params: ["street": .string(street), "card": .string("•••• \(cardEnding)"), "total": 21]
         )
-        .on("done") { [unowned self] _ in close(.completed) }
+        .on("done", label: "Done", role: .primary) { [unowned self] _ in close(.completed) }
         .backDisabled()
         .interactiveDismissDisabled()
         router.push(confirmation)

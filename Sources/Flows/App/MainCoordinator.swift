@@ -14,15 +14,15 @@ final class MainCoordinator: Coordinator {
 
     override func start() {
         let home = Screen(
-            "home",
+            "home", title: "Home",
             params: [
                 "username": store[.username].map(JSONValue.string) ?? .null, "lastCheckout": .null,
             ]
         )
-        .on("selectProfile") { [unowned self] _ in startChild(ProfileCoordinator(environment: environment)) }
-        .on("openSettings") { [unowned self] _ in startChild(SettingsCoordinator(environment: environment)) }
-        .on("checkout") { [unowned self] _ in showCheckout() }
-        .on("logout") { [unowned self] _ in
+        .on("selectProfile", label: "Profile") { [unowned self] _ in startChild(ProfileCoordinator(environment: environment)) }
+        .on("openSettings", label: "Settings") { [unowned self] _ in startChild(SettingsCoordinator(environment: environment)) }
+        .on("checkout", label: "Check out", role: .primary) { [unowned self] _ in showCheckout() }
+        .on("logout", label: "Sign out", role: .destructive) { [unowned self] _ in
             store.removeValue(for: .token)
             store.removeValue(for: .username)
             delegate?.mainCoordinatorDidLogout(self)

@@ -10,9 +10,9 @@ final class OnboardingCoordinator: Coordinator {
     weak var delegate: OnboardingCoordinatorDelegate?
 
     override func start() {
-        let welcome = Screen("welcome", params: ["title": "Welcome", "page": 1, "pages": 2])
-            .on("next") { [unowned self] _ in showFeatures() }
-            .on("skip") { [unowned self] _ in finish() }
+        let welcome = Screen("welcome", title: "Welcome", params: ["title": "Welcome", "page": 1, "pages": 2])
+            .on("next", label: "Next", role: .primary) { [unowned self] _ in showFeatures() }
+            .on("skip", label: "Skip") { [unowned self] _ in finish() }
         router.setRoot(welcome)
     }
 
@@ -23,9 +23,9 @@ final class OnboardingCoordinator: Coordinator {
     }
 
     private func showFeatures() {
-        let features = Screen("features", params: ["title": "What you can do", "page": 2, "pages": 2])
-            .on("next") { [unowned self] _ in finish() }
-            .on("skip") { [unowned self] _ in finish() }
+        let features = Screen("features", title: "What you can do", params: ["title": "What you can do", "page": 2, "pages": 2])
+            .on("next", label: "Get started", role: .primary) { [unowned self] _ in finish() }
+            .on("skip", label: "Skip") { [unowned self] _ in finish() }
         router.push(features)
     }
 }

@@ -5,6 +5,6 @@ import Coordination
 final class ProfileCoordinator: Coordinator {
     override func start() {
         let username: JSONValue = store[.username].map(JSONValue.string) ?? nil
-        router.push(Screen("profile", params: ["username": username]))
+        router.push(Screen("profile", title: "Profile", params: ["username": username]))
     }
 }

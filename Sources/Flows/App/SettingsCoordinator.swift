@@ -4,8 +4,8 @@ import Coordination
 /// shared store and on the screen, without navigating.
 final class SettingsCoordinator: Coordinator {
     override func start() {
-        let settings = Screen("settings", params: ["notifications": .bool(notifications)])
-        settings.on("toggleNotifications") { [unowned self, unowned settings] _ in
+        let settings = Screen("settings", title: "Settings", params: ["notifications": .bool(notifications)])
+        settings.on("toggleNotifications", label: "Turn notifications on or off") { [unowned self, unowned settings] _ in
             store[.notifications] = !notifications
             router.update(settings, "notifications", to: .bool(notifications))
         }

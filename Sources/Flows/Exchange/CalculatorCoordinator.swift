@@ -10,7 +10,9 @@ extension ExchangeFlow {
     /// that it finished.
     final class CalculatorCoordinator: Coordinator {
         /// Declared once: every session's screens share them (``EventFields``).
-        private static let convertFields: EventFields = ["amount": .number]
+        private static let convertFields: EventFields = [
+            "amount": .number.description("How much of the currency to convert to won.")
+        ]
 
         weak var delegate: CalculatorCoordinatorDelegate?
         let item: CurrencyRate
@@ -21,16 +23,17 @@ extension ExchangeFlow {
         }
 
         override func start() {
-            let calculator = Screen(Route.calculator(code: item.code), params: ["item": item.json, "amount": nil, "result": nil])
+            let calculator = Screen(
+                Route.calculator(code: item.code), title: item.name, params: ["item": item.json, "amount": nil, "result": nil])
             calculator
-                .on("convert", fields: Self.convertFields) { [unowned self, unowned calculator] payload in
+                .on("convert", label: "Convert", role: .primary, fields: Self.convertFields) { [unowned self, unowned calculator] payload in
                     let amount = payload.number("amount")
                     var params = calculator.params
                     params["amount"] = .number(amount)
                     params["result"] = .number((amount * item.rate * 100).rounded() / 100)
                     router.update(calculator, params: params)
                 }
-                .on("close") { [unowned self] _ in close() }
+                .on("close", label: "Close", role: .cancel) { [unowned self] _ in close() }
             router.push(calculator)
         }
 

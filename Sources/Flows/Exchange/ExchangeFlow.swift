@@ -15,24 +15,28 @@ public enum ExchangeFlow {
     /// One currency and its rate in won.
     struct CurrencyRate: Equatable {
         let code: String
+        /// What a person calls it: the calculator's title and the currency's
+        /// label among `select`'s choices (never in the params).
+        let name: String
         let rate: Double
         /// `{"code", "rate"}`, built once per rate: every calculator's `item`
         /// param shares it instead of building its own on each `select`.
         let json: JSONValue
 
-        init(code: String, rate: Double) {
+        init(code: String, name: String, rate: Double) {
             self.code = code
+            self.name = name
             self.rate = rate
             json = ["code": .string(code), "rate": .number(rate)]
         }
     }
 
     static let rates = [
-        CurrencyRate(code: "USD", rate: 1380.5),
-        CurrencyRate(code: "EUR", rate: 1495.2),
-        CurrencyRate(code: "JPY", rate: 9.21),
-        CurrencyRate(code: "GBP", rate: 1752.8),
-        CurrencyRate(code: "CNY", rate: 190.4),
+        CurrencyRate(code: "USD", name: "US dollar", rate: 1380.5),
+        CurrencyRate(code: "EUR", name: "Euro", rate: 1495.2),
+        CurrencyRate(code: "JPY", name: "Japanese yen", rate: 9.21),
+        CurrencyRate(code: "GBP", name: "British pound", rate: 1752.8),
+        CurrencyRate(code: "CNY", name: "Chinese yuan", rate: 190.4),
     ]
 
     /// `rates` as the `items` param of the rates screen, built once: every

@@ -11,12 +11,15 @@ extension ExchangeFlow {
         weak var delegate: RatesCoordinatorDelegate?
         /// Weak: the stack owns the screen.
         private weak var rates: Screen?
-        /// Declared once: every session's rates screen shares them.
-        private static let selectFields: EventFields = ["code": .string(oneOf: ExchangeFlow.codes)]
+        /// Declared once: every session's rates screen shares them. The
+        /// codes are offered by the currencies' names.
+        private static let selectFields: EventFields = [
+            "code": .string(oneOf: ExchangeFlow.rates.map { (value: $0.code, label: $0.name) }).label("Currency")
+        ]
 
         override func start() {
-            let rates = Screen(Route.rates, params: ExchangeFlow.ratesParams)
-            rates.on("select", fields: Self.selectFields) { [unowned self] payload in
+            let rates = Screen(Route.rates, title: "Exchange rates", params: ExchangeFlow.ratesParams)
+            rates.on("select", label: "Select", fields: Self.selectFields) { [unowned self] payload in
                 let code = payload.string("code")
                 guard let item = ExchangeFlow.rates.first(where: { $0.code == code }) else {
                     let known = ExchangeFlow.rates.map(\.code).joined(separator: ", ")

@@ -5,8 +5,8 @@ extension MailFlow {
     /// signature setting in the shared store and on the screen, in place.
     final class MailSettingsCoordinator: Coordinator {
         override func start() {
-            let settings = Screen("mailSettings", params: ["signature": .bool(signature)])
-            settings.on("toggleSignature") { [unowned self, unowned settings] _ in
+            let settings = Screen("mailSettings", title: "Mail settings", params: ["signature": .bool(signature)])
+            settings.on("toggleSignature", label: "Turn signature on or off") { [unowned self, unowned settings] _ in
                 store[.mailSignature] = !signature
                 router.update(settings, "signature", to: .bool(signature))
             }

@@ -11,8 +11,13 @@ extension MailFlow {
     /// message.
     final class MailboxesCoordinator: Coordinator {
         /// Declared once: every session's screens share them (``EventFields``).
-        private static let openFields: EventFields = ["mailbox": .string]
-        private static let readFields: EventFields = ["message": .string]
+        /// Their choices are the rows the screens' params list, read as
+        /// they are now: a person taps a mailbox by its name and a message
+        /// by its subject and sender, and any other id is refused.
+        private static let openFields: EventFields = ["mailbox": .oneOf(path: "mailboxes", value: "id", label: "name")]
+        private static let readFields: EventFields = [
+            "message": .oneOf(path: "messages", value: "id", label: "{subject} — {from}")
+        ]
 
         private(set) var data = MailData()
         private lazy var primary = router.column(.primary)
@@ -25,8 +30,8 @@ extension MailFlow {
 
         override func start() {
             router.setSplit()
-            let mailboxes = Screen("mailboxes", params: ["mailboxes": data.summaries])
-            mailboxes.on("open", fields: Self.openFields) { [unowned self] payload in
+            let mailboxes = Screen("mailboxes", title: "Mailboxes", params: ["mailboxes": data.summaries])
+            mailboxes.on("open", label: "Open", fields: Self.openFields) { [unowned self] payload in
                 try openMailbox(payload.string("mailbox"))
             }
             mailboxesScreen = mailboxes
@@ -57,8 +62,8 @@ extension MailFlow {
         private func show(_ mailbox: MailData.Mailbox) {
             guard openMailboxID != mailbox.id else { return }
             if messagesScreen != nil { primary.popToRoot() }
-            let messages = Screen(MailFlow.Route.mailbox(id: mailbox.id), params: messagesParams(mailbox))
-            messages.on("read", fields: Self.readFields) { [unowned self] payload in
+            let messages = Screen(MailFlow.Route.mailbox(id: mailbox.id), title: mailbox.name, params: messagesParams(mailbox))
+            messages.on("read", label: "Read", fields: Self.readFields) { [unowned self] payload in
                 try read(payload.string("message"))
             }
             messagesScreen = messages
@@ -80,7 +85,7 @@ extension MailFlow {
         }
 
         private func showEmpty() {
-            secondary.setRoot(Screen("empty", params: ["text": "No message selected"]))
+            secondary.setRoot(Screen("empty", title: "No message selected", params: ["text": "No message selected"]))
         }
 
         private func messagesParams(_ mailbox: MailData.Mailbox) -> JSONObject {

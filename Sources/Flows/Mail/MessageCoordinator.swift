@@ -13,7 +13,7 @@ extension MailFlow {
     /// the message back to the delegate and finishing.
     final class MessageCoordinator: Coordinator {
         /// Declared once: every session's screens share them (``EventFields``).
-        private static let sendFields: EventFields = ["body": .string]
+        private static let sendFields: EventFields = ["body": .string.label("Message")]
 
         weak var delegate: MessageCoordinatorDelegate?
         let message: MailData.Message
@@ -24,9 +24,9 @@ extension MailFlow {
         }
 
         override func start() {
-            let screen = Screen(MailFlow.Route.message(id: message.id), params: message.detail)
-                .on("reply") { [unowned self] _ in showCompose() }
-                .on("archive") { [unowned self] _ in
+            let screen = Screen(MailFlow.Route.message(id: message.id), title: message.subject, params: message.detail)
+                .on("reply", label: "Reply", role: .primary) { [unowned self] _ in showCompose() }
+                .on("archive", label: "Archive", role: .destructive) { [unowned self] _ in
                     delegate?.messageCoordinatorDidArchive(self)
                     finish()
                 }
@@ -36,11 +36,11 @@ extension MailFlow {
         private func showCompose() {
             let signature: JSONValue = store[.mailSignature, default: true] ? "Sent from my server" : .null
             let compose = Screen(
-                "compose",
+                "compose", title: "Reply",
                 params: ["to": .string(message.from), "subject": .string("Re: \(message.subject)"), "signature": signature]
             )
-            .on("send", fields: Self.sendFields) { [unowned self] _ in router.dismiss() }
-            .on("cancel") { [unowned self] _ in router.dismiss() }
+            .on("send", label: "Send", role: .primary, fields: Self.sendFields) { [unowned self] _ in router.dismiss() }
+            .on("cancel", label: "Cancel", role: .cancel) { [unowned self] _ in router.dismiss() }
             router.present(compose, style: .sheet)
         }
     }

@@ -97,6 +97,11 @@ struct ConfigurationOption: Sendable {
             "fsync", "NAVIGATION_FSYNC", expecting: "always, everysec or no",
             "When the file store's writes reach the disk (Redis's appendfsync); a kill -9 loses nothing in every mode.",
             \.fsync, parse: { FsyncPolicy(rawValue: $0) }, describe: { $0.rawValue }),
+        .value(
+            "strict-permissions", "NAVIGATION_STRICT_PERMISSIONS", expecting: "true or false",
+            "Refuse to start (exit 2) on a file store's data directory that others can write (group- or world-writable, or another user's); false: a warning.",
+            \.strictPermissions,
+            parse: { ["true": true, "false": false][$0] }, describe: { String($0) }),
         .integer(
             "max-cached-sessions", "NAVIGATION_MAX_CACHED_SESSIONS", in: 1...Int.max,
             "Session trees kept in memory (least recently used out; rebuilt from the journal on demand).",

@@ -24,6 +24,9 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var store: StoreLocation
     /// When the file store's writes reach the disk.
     public var fsync: FsyncPolicy
+    /// Whether a file store's data directory that others can write stops
+    /// the start (exit 2) instead of a warning.
+    public var strictPermissions: Bool
     /// Session trees kept in memory.
     public var maxCachedSessions: Int
     /// Seconds a cached session keeps its rendered document after its last request.
@@ -97,6 +100,7 @@ public struct ServerConfiguration: Sendable, Equatable {
         maxEventsPerSession = limits.maxEventsPerSession
         store = .default
         fsync = .everysec
+        strictPermissions = false
         maxCachedSessions = limits.maxCachedSessions
         documentTTL = limits.documentIdleTimeout
         maxSessionBytes = limits.maxSessionBytes

@@ -10,6 +10,7 @@ struct JournalArguments: Equatable {
         case print(sessionID: String, since: Int)
         case verify
         case compact
+        case repair
     }
 
     var subcommand: Subcommand
@@ -41,20 +42,21 @@ struct JournalArguments: Equatable {
                 since = number
             }
         }
-        guard let name = words.first else { throw .usage("missing subcommand: list, print, verify or compact") }
+        guard let name = words.first else { throw .usage("missing subcommand: list, print, verify, compact or repair") }
         let operands = words.dropFirst()
         if since != nil && name != "print" { throw .usage("--since is an option of print only") }
         switch name {
         case "list": subcommand = .list
         case "verify": subcommand = .verify
         case "compact": subcommand = .compact
+        case "repair": subcommand = .repair
         case "print":
             guard let id = operands.first else { throw .usage("print needs a session id") }
             subcommand = .print(sessionID: id.lowercased(), since: since ?? 0)
             if let extra = operands.dropFirst().first { throw .usage("unexpected argument '\(extra)'") }
             return
         default:
-            throw .usage("unknown subcommand '\(name)': use list, print, verify or compact")
+            throw .usage("unknown subcommand '\(name)': use list, print, verify, compact or repair")
         }
         if let extra = operands.first { throw .usage("unexpected argument '\(extra)'") }
     }

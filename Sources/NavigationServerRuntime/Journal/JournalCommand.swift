@@ -1,9 +1,10 @@
+import FileStore
 import Platform
 
 /// `navigation-server journal …`: inspects and maintains the data directory
 /// of a file store, of a stopped server or a running one. `list`, `print`
-/// and `verify` only read (without the directory's `LOCK`); `compact`
-/// rewrites, so it refuses a directory a running server holds.
+/// and `verify` only read (without the directory's `LOCK`); `compact` and
+/// `repair` rewrite, so they refuse a directory a running server holds.
 enum JournalCommand {
     /// Runs the subcommand in `arguments` (the words after `journal`) and
     /// exits: 0 when done, 1 when the journal is damaged or the command was
@@ -23,6 +24,7 @@ enum JournalCommand {
                 status = try JournalPrintCommand.run(dataDirectory: parsed.dataDirectory, sessionID: id, since: since)
             case .verify: status = try JournalVerifyCommand.run(dataDirectory: parsed.dataDirectory)
             case .compact: status = try JournalCompactCommand.run(dataDirectory: parsed.dataDirectory)
+            case .repair: status = try JournalRepairCommand.run(dataDirectory: parsed.dataDirectory)
             }
             exit(status)
         } catch {
@@ -44,10 +46,14 @@ enum JournalCommand {
                                   (UTC), live with its idle time or ended, bytes; then a total line.
           print <id> [--since N]  The session's records after version N (default 0), one JSON line each.
           verify                  Checks every record's checksum and changes nothing; prints each problem
-                                  with its file and offset. Exits 1 if the journal is damaged.
+                                  with its file, offset and size. Exits 1 if the journal is damaged.
           compact                 Drops ended sessions and rewrites the journal, then says what it
                                   reclaimed. Refused while a server runs on the directory (the server
                                   compacts in the background).
+          repair                  Cuts damaged bytes out of the journal, keeping every record it can read
+                                  before and after them; moves them into files beside their segments
+                                  (journal-N.seg.damaged-OFFSET) and says what it dropped, with the
+                                  sessions that lost records. Refused while a server runs on the directory.
 
         options:
           --data <dir>  The data directory. Default: PATH when NAVIGATION_STORE is file:PATH, else ./data.
@@ -56,6 +62,18 @@ enum JournalCommand {
         Exit status: 0 done; 1 the journal is damaged, or the command was refused; 2 usage error.
 
         """
+    }
+
+    /// The store options of a subcommand that rewrites the journal, whose
+    /// warnings go to stderr; refuses a directory whose `LOCK` a running
+    /// server holds, saying "a server is running on DIR; `whileRunning`".
+    static func rewriteOptions(dataDirectory: String, whileRunning: String) throws(JournalCommandError) -> FileStoreOptions {
+        let isOpen: Bool
+        do { isOpen = try FileStore.isOpen(directory: dataDirectory) } catch { throw JournalCommandError(error) }
+        if isOpen { throw .failure("a server is running on \(dataDirectory); \(whileRunning)") }
+        var options = FileStoreOptions()
+        options.warn = { StandardStream.error.writeLine("warning: \($0)") }
+        return options
     }
 
     /// The directory must exist: `compact` would otherwise create it, and a

@@ -10,11 +10,7 @@ import Sessions
 /// background itself, so the command refuses rather than wait.
 enum JournalCompactCommand {
     static func run(dataDirectory: String) throws(JournalCommandError) -> Int32 {
-        let isOpen: Bool
-        do { isOpen = try FileStore.isOpen(directory: dataDirectory) } catch { throw JournalCommandError(error) }
-        if isOpen { throw .failure("a server is running on \(dataDirectory); it compacts in the background") }
-        var options = FileStoreOptions()
-        options.warn = { StandardStream.error.writeLine("warning: \($0)") }
+        let options = try JournalCommand.rewriteOptions(dataDirectory: dataDirectory, whileRunning: "it compacts in the background")
         let report: CompactionReport
         do { report = try FileStore.compact(directory: dataDirectory, options: options) } catch { throw JournalCommandError(error) }
         guard report.segmentsRewritten > 0 else {

@@ -2,13 +2,15 @@ import Coordination
 import FileStore
 import Flows
 import Foundation
+import Sessions
+import TestSupport
 import Testing
 
 @testable import Sessions
 
 /// DURABILITY.md: "Memory is a cache, bounded": `--max-cached-sessions`
 /// trees stay in memory, the rest are rebuilt from the journal when asked for.
-@Suite("Durability: memory is a bounded cache")
+@Suite("Durability: memory is a bounded cache", .timeLimit(.minutes(10)), .hangGuard)
 struct CacheBoundTests {
     @Test func aHundredSessionsThroughATenTreeCache() throws {
         let data = try LaunchedServer.freshDirectory().path

@@ -10,26 +10,37 @@ import Testing
 /// DURABILITY.md: "Idle time keeps counting across the restart." A session
 /// idle past its TTL before a restart is gone after it; one used just before
 /// is served.
-@Suite("Durability: expiry across restarts", .serialized)
+@Suite("Durability: expiry across restarts", .serialized, .timeLimit(.minutes(10)), .hangGuard)
 struct ExpiryAcrossRestartTests {
+    /// The idle session's last record is two hours old (written by this
+    /// process on a clock set back, into the data directory the servers
+    /// use); the restarted server's TTL is one hour. No bound depends on how
+    /// fast the machine is: the recent session would need an hour between
+    /// its event and the GET to expire.
     @Test func idleTimeKeepsCountingAcrossAKillNineAndRestart() throws {
         let data = try LaunchedServer.freshDirectory().path
-        // A long TTL while the first server runs: it expires nothing itself.
-        let first = try LaunchedServer(["--store", "file:" + data, "--session-ttl", "60"])
+        let twoHoursAgo = Date().timeIntervalSince1970 - 7_200
+        let idle: String
+        do {
+            let store = try FileStore(directory: data)
+            defer { store.close() }
+            let registry = SessionRegistry(flows: BuiltinFlows.all, store: store, clock: ManualClock(twoHoursAgo).read)
+            idle = try registry.create(flow: "exchange", context: nil).id
+        }
+        // A TTL of a day while the first server runs: it expires nothing itself.
+        let first = try LaunchedServer(["--store", "file:" + data, "--session-ttl", "86400"])
         let client = first.client()
-        let idle = try client.createSession("exchange")
         var recent = try client.createSession("exchange")
-        usleep(1_500_000)
         try client.apply("select", ["code": "USD"], to: &recent)
         first.killNow()
 
-        // Restarted with a 1 s TTL: `idle` was idle 1.5 s before the restart.
-        let second = try LaunchedServer(["--store", "file:" + data, "--session-ttl", "1"])
+        // Restarted with a one-hour TTL: `idle` was used two hours ago.
+        let second = try LaunchedServer(["--store", "file:" + data, "--session-ttl", "3600"])
         let restarted = second.client()
         let served = try restarted.request("GET", recent.path)
         #expect(served.status == 200, "\(served.text)")
         #expect(served.json == recent.document)
-        expectProblem(try restarted.request("GET", idle.path), 404, "session-not-found")
+        expectProblem(try restarted.request("GET", "/v1/sessions/\(idle)"), 404, "session-not-found")
         _ = try second.stop()
     }
 

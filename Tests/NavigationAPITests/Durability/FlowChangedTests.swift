@@ -11,7 +11,7 @@ import Testing
 /// in `/metrics`, and is logged once." Sessions are journaled under
 /// `exchange` version 1 and the directory is opened again by a server
 /// whose flows differ.
-@Suite("Durability: flow changed", .serialized)
+@Suite("Durability: flow changed", .serialized, .timeLimit(.minutes(10)), .hangGuard)
 struct FlowChangedTests {
     /// `exchange` at `version`: a `list` screen whose `open` pushes `detail`,
     /// or, with `acceptsOpen` false, a `list` that no longer takes `open`.

@@ -1,6 +1,7 @@
 import FileStore
 import Foundation
 import Sessions
+import TestSupport
 import Testing
 
 /// The segment files of a data directory, read the way SegmentFormat lays
@@ -69,7 +70,7 @@ enum JournalFiles {
     /// of every descriptor between its fork and its exec (`O_CLOEXEC` acts
     /// only at the exec). So an "already open" refusal is retried briefly.
     static func reopenStore(_ path: String, options: FileStoreOptions = FileStoreOptions()) throws -> FileStore {
-        let giveUp = ContinuousClock.now + .seconds(5)
+        let giveUp = ContinuousClock.now + .seconds(WaitBound.condition)
         while true {
             do {
                 return try FileStore(directory: path, options: options)
@@ -86,26 +87,20 @@ enum JournalFiles {
         (0..<4).reduce(UInt32(0)) { $0 | UInt32(bytes[offset + $1]) << (8 * UInt32($1)) }
     }
 
-    /// Runs `navigation-server` with `arguments` until it exits on its own
+    /// Runs `navigation-server` with `arguments` (and `environment`) until it exits on its own
     /// (a refused start), returning its exit status and stderr. Fails if it
-    /// is still running after `seconds`: it started when it should not have.
-    static func runToExit(_ arguments: [String], seconds: Double = 20) throws -> (status: Int32, stderr: String) {
-        let process = Process()
-        process.executableURL = ServerExecutableTests.executableURL
-        process.arguments = ["--port=0"] + arguments
-        process.environment = [:]
-        let errorPipe = Pipe()
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = errorPipe
-        try process.run()
-        let giveUp = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
-        while process.isRunning && ContinuousClock.now < giveUp { usleep(10_000) }
-        if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-            Issue.record("navigation-server started (ran for \(seconds) s) where it should have refused")
+    /// starts listening instead.
+    static func runToExit(
+        _ arguments: [String], environment: [String: String] = [:], sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> (status: Int32, stderr: String) {
+        let child = try ChildProcess(
+            try ServerExecutableTests.requireExecutable(), ["--port=0"] + arguments, environment: environment,
+            sourceLocation: sourceLocation)
+        try child.wait(for: "an exit or a listening line") { !$0.isRunning || $0.output.contains("\n") }
+        if child.isRunning {
+            Issue.record("navigation-server started where it should have refused: \(child.output)", sourceLocation: sourceLocation)
         }
-        let stderr = String(decoding: errorPipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        return (process.terminationStatus, stderr)
+        let exit = child.isRunning ? child.kill() : try child.waitForExit()
+        return (exit.status, child.errorOutput)
     }
 }

@@ -11,7 +11,7 @@ import Testing
 /// event is in the journal. 64 connections drive 200 sessions of both
 /// built-in flows; the server is killed with SIGKILL at a random moment and
 /// started again on the same data directory.
-@Suite("Durability: kill -9 under load", .serialized)
+@Suite("Durability: kill -9 under load", .serialized, .timeLimit(.minutes(10)), .hangGuard)
 struct KillNineTests {
     static let sessionsPerFlow = 100
     static let connections = 64
@@ -25,6 +25,9 @@ struct KillNineTests {
 
         // Load until the kill; every 200 is remembered with its document.
         let acknowledged = LockedBox<[String: (version: Int, document: [UInt8])]>([:])
+        // Every answer other than 200, and every failed request while the
+        // server still answered: the load is accepted in full until the kill.
+        let failures = LockedBox<[String]>([])
         let group = DispatchGroup()
         for connection in 0..<Self.connections {
             let seedOfThread = random.next()
@@ -35,12 +38,19 @@ struct KillNineTests {
                 let client = TestHTTPClient(port: port)
                 while true {
                     let session = random.pick(sessions)
-                    guard let response = try? client.request("POST", session.path + "/events", json: session.loopEvent(&random)),
-                        response.status == 200, let version = response.json?["version"]?.intValue
-                    else {
-                        // The kill: the connection is gone. Anything else is a failure of its own.
-                        if (try? client.request("GET", "/healthz"))?.status == 200 { continue }
+                    let response: TestResponse
+                    do {
+                        response = try client.request("POST", session.path + "/events", json: session.loopEvent(&random))
+                    } catch {
+                        // The kill: the connection is gone. A server that still answers failed this request.
+                        if (try? TestHTTPClient(port: port).request("GET", "/healthz"))?.status == 200 {
+                            failures.withLock { $0.append("\(session.id): \(error) while the server answers /healthz") }
+                        }
                         return
+                    }
+                    guard response.status == 200, let version = response.json?["version"]?.intValue else {
+                        failures.withLock { $0.append("\(session.id): \(response.status) \(response.text)") }
+                        continue
                     }
                     acknowledged.withLock { answered in
                         if version > answered[session.id]?.version ?? 0 { answered[session.id] = (version, response.body) }
@@ -50,13 +60,12 @@ struct KillNineTests {
         }
         // The load is under way once some events were answered; the kill
         // comes at a random moment after that.
-        let underWay = ContinuousClock.now + .seconds(20)
-        while acknowledged.withLock({ $0.count }) < 20 && ContinuousClock.now < underWay { usleep(5_000) }
+        try waitUntil("20 sessions with an answered event (seed \(seed))") { acknowledged.withLock { $0.count } >= 20 }
         usleep(UInt32(Int.random(in: 0...300_000, using: &random)))
         first.killNow()
-        group.wait()
+        try group.wait(for: "the load's threads to see the kill")
+        #expect(failures.withLock { $0 } == [], "seed \(seed)")
         let answered = acknowledged.withLock { $0 }
-        #expect(answered.count >= 20, "too few events answered before the kill (seed \(seed))")
 
         // Restarted on the same directory: every answered event is there.
         let second = try LaunchedServer(["--store", "file:" + data, "--fsync", fsync])

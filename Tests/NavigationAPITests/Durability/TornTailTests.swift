@@ -11,7 +11,7 @@ import Testing
 /// line; nothing before it is lost." A launched server journals three
 /// sessions and is killed; its newest segment is then cut at every byte
 /// inside its last record (one session's last event).
-@Suite("Durability: torn tail", .serialized)
+@Suite("Durability: torn tail", .serialized, .timeLimit(.minutes(10)), .hangGuard)
 struct TornTailTests {
     /// What the server answered before the last event: what every cut must bring back.
     struct Journaled {
@@ -20,6 +20,9 @@ struct TornTailTests {
         var documents: [String: [UInt8]]
         var histories: [String: [UInt8]]
         var torn: ClientSession
+        /// The torn session's document and history after its last event.
+        var lastDocument: [UInt8]
+        var lastHistory: [UInt8]
         var lastVersion: Int
         var segment: String
         var lastRecord: Range<Int>
@@ -45,6 +48,8 @@ struct TornTailTests {
         // The last record: one more event of the first session (a body of about 100 bytes).
         var torn = sessions[0]
         try client.apply("convert", ["amount": 123_456.75], to: &torn)
+        let lastDocument = try client.request("GET", torn.path).body
+        let lastHistory = try client.request("GET", torn.path + "/history").body
         server.killNow()
 
         let segment = try JournalFiles.newestSegment(in: data)
@@ -52,8 +57,8 @@ struct TornTailTests {
         let size = try JournalFiles.bytes(of: segment).count
         try #require(lastRecord.upperBound == size)
         return Journaled(
-            data: data, sessions: sessions, documents: documents, histories: histories, torn: torn,
-            lastVersion: torn.version, segment: segment, lastRecord: lastRecord)
+            data: data, sessions: sessions, documents: documents, histories: histories, torn: torn, lastDocument: lastDocument,
+            lastHistory: lastHistory, lastVersion: torn.version, segment: segment, lastRecord: lastRecord)
     }
 
     /// In-process, for the bulk: a FileStore and a SessionRegistry over a

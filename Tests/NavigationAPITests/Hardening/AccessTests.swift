@@ -1,11 +1,12 @@
 import Coordination
 import HTTPCore
+import TestSupport
 import Testing
 
 @testable import NavigationAPI
 @testable import NavigationServerRuntime
 
-@Suite("Access: API key and CORS")
+@Suite("Access: API key and CORS", .timeLimit(.minutes(10)), .hangGuard)
 struct AccessTests {
     static let key = "s3cret-Key_0123456789"
 

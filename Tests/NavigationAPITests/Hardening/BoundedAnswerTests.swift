@@ -1,12 +1,13 @@
 import Coordination
 import NavigationAPI
+import TestSupport
 import Testing
 
 /// No answer is much larger than its request, and what a problem echoes of
 /// a request shows as what was sent: field errors are listed up to a bound
 /// and counted past it, echoed text is cut, and invisible characters are
 /// spelled out.
-@Suite("Bounded answers")
+@Suite("Bounded answers", .timeLimit(.minutes(10)), .hangGuard)
 struct BoundedAnswerTests {
     /// An object of `count` members `k0`, `k1`, … , about `count * 8` bytes.
     private static func manyKeys(_ count: Int) -> String {
@@ -84,7 +85,7 @@ struct BoundedAnswerTests {
 }
 
 /// The parts of a bearer header.
-@Suite("API key: the bearer scheme")
+@Suite("API key: the bearer scheme", .timeLimit(.minutes(10)), .hangGuard)
 struct BearerSchemeTests {
     @Test(arguments: ["Bearer s3cret", "bearer s3cret", "BEARER s3cret", "Bearer   s3cret"])
     func theSchemeIsCaseInsensitive(header: String) throws {
@@ -100,7 +101,7 @@ struct BearerSchemeTests {
 }
 
 /// `--allowed-hosts`: the defence against DNS rebinding.
-@Suite("Allowed hosts")
+@Suite("Allowed hosts", .timeLimit(.minutes(10)), .hangGuard)
 struct AllowedHostsTests {
     private func status(_ server: TestServer, host: String, path: String = "/v1/flows") throws -> Int {
         try server.client().request("GET", path, headers: [("Host", host)]).status

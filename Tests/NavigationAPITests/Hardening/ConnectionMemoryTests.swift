@@ -1,8 +1,9 @@
+import TestSupport
 import Testing
 
 /// `--connection-memory`: how large a request line plus headers the server
 /// takes. libmicrohttpd answers what does not fit (431 here) itself.
-@Suite("Connection memory")
+@Suite("Connection memory", .timeLimit(.minutes(10)), .hangGuard)
 struct ConnectionMemoryTests {
     /// Eight headers sharing `bytes` bytes of values.
     private static func headers(totalling bytes: Int) -> [(String, String)] {

@@ -1,11 +1,12 @@
 import Platform
+import TestSupport
 import Testing
 
 /// `--max-connections-per-client`: one address cannot take every connection.
 /// By default it holds at most a quarter of `--max-connections`; the rest of
 /// its connections are closed as they arrive, unanswered (libmicrohttpd
 /// cannot answer them), and other clients are served as before.
-@Suite("Connections per client")
+@Suite("Connections per client", .timeLimit(.minutes(10)), .hangGuard)
 struct ConnectionsPerClientTests {
     /// Slow clients from one address, each sending a request's head one byte
     /// at a time and never finishing it.

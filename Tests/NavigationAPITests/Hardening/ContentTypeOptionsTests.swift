@@ -1,9 +1,10 @@
+import TestSupport
 import Testing
 
 /// Every answer of the API carries `X-Content-Type-Options: nosniff` once,
 /// so that no browser guesses another type than the one declared (a
 /// problem's detail read as HTML, a JSON document as script).
-@Suite("X-Content-Type-Options")
+@Suite("X-Content-Type-Options", .timeLimit(.minutes(10)), .hangGuard)
 struct ContentTypeOptionsTests {
     @Test func everyKindOfAnswerSaysNoSniffOnce() throws {
         let server = try TestServer(maxBodyBytes: 1024)

@@ -1,11 +1,12 @@
 import Coordination
 import NavigationAPI
+import TestSupport
 import Testing
 
 /// The per-client creation rate over HTTP: one client cannot create
 /// sessions past its bucket, while its other requests and other clients
 /// go on as before.
-@Suite("Session creation rate")
+@Suite("Session creation rate", .timeLimit(.minutes(10)), .hangGuard)
 struct CreationRateTests {
     private static let exchange: JSONValue = ["flow": "exchange"]
 

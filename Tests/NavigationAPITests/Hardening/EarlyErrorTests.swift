@@ -1,11 +1,12 @@
 import Coordination
+import TestSupport
 import Testing
 
 /// Requests refused before their body is read, sent by a client that writes
 /// the whole request before reading anything (as Python's `http.client`
 /// does): the client reads the answer instead of a connection reset, because
 /// the server keeps reading and dropping the rest for a bounded while.
-@Suite("Early errors")
+@Suite("Early errors", .timeLimit(.minutes(10)), .hangGuard)
 struct EarlyErrorTests {
     private static let threeMiB = 3 << 20
 

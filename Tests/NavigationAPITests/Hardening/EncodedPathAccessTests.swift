@@ -1,5 +1,6 @@
 import Coordination
 import HTTPCore
+import TestSupport
 import Testing
 
 @testable import NavigationAPI
@@ -8,7 +9,7 @@ import Testing
 /// The API key is checked on the routed endpoint, never on the raw path: a
 /// path that the router would serve as a `/v1` route needs the key however it
 /// is spelled, and a spelling the router does not serve is no route at all.
-@Suite("Access: encoded and unusual paths")
+@Suite("Access: encoded and unusual paths", .timeLimit(.minutes(10)), .hangGuard)
 struct EncodedPathAccessTests {
     static let key = "s3cret-Key_0123456789"
     static let authorization = [("Authorization", "Bearer \(key)")]

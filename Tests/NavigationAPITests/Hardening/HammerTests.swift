@@ -5,7 +5,7 @@ import TestSupport
 import Testing
 
 /// Many connections at once against one session, and many sessions at once.
-@Suite("Hammering sessions over 64 connections")
+@Suite("Hammering sessions over 64 connections", .timeLimit(.minutes(10)), .hangGuard)
 struct HammerTests {
     /// What one accepted event produced, from its 200 response.
     private struct Accepted: Sendable {
@@ -33,7 +33,7 @@ struct HammerTests {
 
         let accepted = LockedBox<[Accepted]>([])
         let refusals = LockedBox<[Int: Int]>([:])
-        runOnThreads(connections) { connection in
+        try runOnThreads(connections) { connection in
             let client = TestHTTPClient(port: port)
             var lastSeen = startVersion
             for attempt in 0..<eventsPerConnection {
@@ -95,7 +95,7 @@ struct HammerTests {
             let version: Int
         }
         let outcomes = LockedBox<[Int: Outcome]>([:])
-        runOnThreads(sessions) { index in
+        try runOnThreads(sessions) { index in
             let client = TestHTTPClient(port: port)
             guard let created = try? client.request("POST", "/v1/sessions", json: ["flow": "exchange"]),
                 let id = created.json?["id"]?.stringValue,

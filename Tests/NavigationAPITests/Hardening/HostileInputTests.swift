@@ -1,10 +1,11 @@
 import Coordination
+import TestSupport
 import Testing
 
 /// Hostile and broken requests against a live server: each gets a 4xx
 /// problem+json (or, where HTTP allows no answer, a closed connection), the
 /// session it aims at does not change, and the server goes on serving.
-@Suite("Hostile input")
+@Suite("Hostile input", .timeLimit(.minutes(10)), .hangGuard)
 struct HostileInputTests {
     /// A server with one `exchange` session and the session's bytes as created.
     private struct Target {

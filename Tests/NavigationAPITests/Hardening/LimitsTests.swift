@@ -6,63 +6,60 @@ import TestSupport
 import Testing
 
 /// The session limits as a client meets them over HTTP.
-@Suite("Limits")
+@Suite("Limits", .timeLimit(.minutes(10)), .hangGuard)
 struct LimitsTests {
-    /// Resident memory of this process (the in-process server's too), in bytes.
-    static func residentBytes() -> Int {
+    /// Resident memory of process `pid`, in bytes.
+    static func residentBytes(of pid: Int32) throws -> Int {
         // statm: total and resident size, in pages.
-        guard let statm = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
+        let statm = try String(contentsOfFile: "/proc/\(pid)/statm", encoding: .utf8)
         let fields = statm.split(separator: " ")
-        guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
+        let pages = try #require(fields.count > 1 ? Int(fields[1]) : nil, "statm of \(pid): \(statm)")
         return pages * sysconf(Int32(_SC_PAGESIZE))
-    }
-
-    /// Whether this process carries the ThreadSanitizer runtime (`make tsan`).
-    static var runsUnderThreadSanitizer: Bool {
-        dlsym(UnsafeMutableRawPointer(bitPattern: 0), "__tsan_init") != nil
     }
 
     /// 20,000 creations against a limit of 300: exactly 300 succeed, every
     /// other one is 429 with `Retry-After`, and memory stays bounded. The
     /// creation rate is raised out of the way: this is about the session
-    /// limit (CreationRateTests covers the rate).
+    /// limit (CreationRateTests covers the rate). The server is a process
+    /// of its own, so that its resident memory is its alone, not that of
+    /// every suite running beside it in the test process.
     @Test func floodingSessionCreationStaysBounded() throws {
-        var limits = SessionLimits()
-        limits.maxSessions = 300
-        let unlimited = CreationRate(perSecond: 1_000_000, burst: 1_000_000)
-        let server = try TestServer(limits: limits, options: NavigationAPI.Options(creationRate: unlimited))
+        let server = try LaunchedServer(
+            ["--max-sessions", "300", "--create-rate", "1000000", "--create-burst", "1000000", "--store", "memory"])
         let port = server.port
         // Warm up: allocator pools, the first sessions, the connection buffers.
         let warmup = server.client()
-        for _ in 0..<50 { _ = try warmup.request("GET", "/v1/flows") }
-        let before = Self.residentBytes()
+        for _ in 0..<50 { #expect(try warmup.request("GET", "/v1/flows").status == 200) }
+        let before = try Self.residentBytes(of: server.process.processIdentifier)
 
-        let statuses = LockedBox<[Int: Int]>([:])
+        let statuses = LockedBox<[String: Int]>([:])
         let retryAfters = LockedBox<Set<String>>([])
-        runOnThreads(8) { _ in
+        try runOnThreads(8) { _ in
             let client = TestHTTPClient(port: port)
             for _ in 0..<2_500 {
-                guard let response = try? client.request("POST", "/v1/sessions", json: ["flow": "app"]) else {
-                    statuses.withLock { $0[0, default: 0] += 1 }
-                    continue
+                do {
+                    let response = try client.request("POST", "/v1/sessions", json: ["flow": "app"])
+                    statuses.withLock { $0[String(response.status), default: 0] += 1 }
+                    if response.status == 429 { retryAfters.withLock { _ = $0.insert(response.header("Retry-After") ?? "none") } }
+                } catch {
+                    statuses.withLock { $0["\(error)", default: 0] += 1 }
                 }
-                statuses.withLock { $0[response.status, default: 0] += 1 }
-                if response.status == 429 { retryAfters.withLock { _ = $0.insert(response.header("Retry-After") ?? "none") } }
             }
         }
-        let after = Self.residentBytes()
-        let counts = statuses.withLock { $0 }
-        #expect(counts == [201: 300, 429: 19_700])
+        let after = try Self.residentBytes(of: server.process.processIdentifier)
+        #expect(statuses.withLock { $0 } == ["201": 300, "429": 19_700])
         #expect(retryAfters.withLock { $0 } == ["2"])
-        #expect(server.registry.count == 300)
+        let metrics = try PrometheusTextParser(try server.client().request("GET", "/metrics").text)
+        #expect(metrics.value("navigation_sessions_live") == 300)
         // 300 sessions are about a megabyte; the 19,700 refused ones, had they
         // been kept, would be about 75 MB (measured: ~4 KB per `app` session).
-        // Under ThreadSanitizer the process's memory is mostly shadow memory
-        // of every test running in parallel, so the bound means nothing there.
-        if !Self.runsUnderThreadSanitizer {
+        // Under ThreadSanitizer the server's memory is mostly the shadow
+        // memory of its allocations, so the bound means nothing there.
+        if !ThreadSanitizer.isActive {
             #expect(after - before < 48 << 20, "RSS grew from \(before >> 20) MB to \(after >> 20) MB")
         }
         #expect(try server.client().request("GET", "/healthz").status == 200)
+        #expect(try server.stop().status == 0)
     }
 
     /// When full, sessions idle past the TTL are evicted to make room before
@@ -95,10 +92,13 @@ struct LimitsTests {
     @Test func expiredSessionIs404AndFreed() throws {
         var limits = SessionLimits()
         limits.idleTimeout = 0.2
-        let server = try TestServer(limits: limits)
+        let clock = TestClock(milliseconds: 1_796_112_000_000)
+        let server = try TestServer(limits: limits, clock: clock)
         let client = server.client()
         let session = try client.createSession("exchange")
-        usleep(300_000)
+        clock.advance(milliseconds: 199)
+        #expect(try client.request("GET", session.path).status == 200, "not yet expired")
+        clock.advance(milliseconds: 300)
         expectProblem(try client.request("GET", session.path), 404, "session-not-found")
         _ = server.registry.evictExpired()
         #expect(server.registry.count == 0)

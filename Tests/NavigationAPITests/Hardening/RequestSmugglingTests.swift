@@ -1,11 +1,12 @@
 import Coordination
+import TestSupport
 import Testing
 
 /// Request heads that a proxy in front could read differently from this
 /// server (request smuggling) are 400 `malformed-request`, answered from the
 /// head and closed: the bytes a proxy would take for a body never run here
 /// as a request of their own.
-@Suite("Request smuggling")
+@Suite("Request smuggling", .timeLimit(.minutes(10)), .hangGuard)
 struct RequestSmugglingTests {
     /// Each shape, with `{smuggled}` where a second request hides: one that
     /// would end the session if it ran.

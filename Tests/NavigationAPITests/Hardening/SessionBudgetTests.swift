@@ -1,4 +1,5 @@
 import Coordination
+import TestSupport
 import Testing
 
 @testable import Sessions
@@ -6,7 +7,7 @@ import Testing
 /// One session cannot hold more than `--max-session-bytes` (context,
 /// accepted events, screen params), and no string field of a payload is
 /// longer than its limit (4 KiB by default), as a client meets them over HTTP.
-@Suite("Session budget and string field limits")
+@Suite("Session budget and string field limits", .timeLimit(.minutes(10)), .hangGuard)
 struct SessionBudgetTests {
     private static func limits(
         maxSessionBytes: Int = SessionLimits.default.maxSessionBytes,

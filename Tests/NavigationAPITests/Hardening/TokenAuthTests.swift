@@ -3,12 +3,13 @@ import Foundation
 import JWTTestSupport
 import JWTVerification
 import NavigationAPI
+import TestSupport
 import Testing
 
 /// `--auth jwt` over HTTP: a bearer token is verified from the headers, the
 /// session belongs to the `(iss, sub)` that created it, and for any other
 /// subject it does not exist, on every route, the stream included.
-@Suite("Token auth: session owners")
+@Suite("Token auth: session owners", .timeLimit(.minutes(10)), .hangGuard)
 struct TokenAuthTests {
     static let secret = Array("a test secret of thirty-two bytes or more".utf8)
     static let issuer = "https://id.example"
@@ -125,7 +126,7 @@ struct TokenAuthTests {
 }
 
 /// The flags of token auth, on the real executable.
-@Suite("Token auth: the executable")
+@Suite("Token auth: the executable", .timeLimit(.minutes(10)), .hangGuard)
 struct TokenAuthExecutableTests {
     @Test func aServerStartedWithAJWTKeyServesOnlyTokenHoldersAndTheirSessions() throws {
         let directory = try LaunchedServer.freshDirectory()

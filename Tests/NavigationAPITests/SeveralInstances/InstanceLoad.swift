@@ -60,21 +60,15 @@ final class InstanceLoad: Sendable {
     }
 
     /// Tells the threads to stop and waits for them.
-    func finish() {
+    func finish() throws {
         stopping.withLock { $0 = true }
-        group.wait()
+        try group.wait(for: "the load's threads to stop")
     }
 
-    /// Waits (at most `seconds`) until at least `count` more events were answered 200.
-    @discardableResult
-    func waitForAnswers(_ count: Int, seconds: Int = 120) -> Bool {
+    /// Waits until at least `count` more events were answered 200.
+    func waitForAnswers(_ count: Int, _ what: String = "the load to get going") throws {
         let target = acknowledgedCount + count
-        let giveUp = ContinuousClock.now + .seconds(seconds)
-        while acknowledgedCount < target {
-            guard ContinuousClock.now < giveUp else { return false }
-            usleep(5_000)
-        }
-        return true
+        try waitUntil("\(count) more answers (\(what)); statuses so far: \(statuses.withLock { $0 })") { acknowledgedCount >= target }
     }
 
     private func record(_ response: TestResponse, session: String) {

@@ -6,7 +6,7 @@ import Testing
 /// DURABILITY.md, "Several instances": three `navigation-server` processes
 /// on one redis-server of the test's own, 64 connections spread over them at
 /// random, 200 sessions of both built-in flows.
-@Suite("Several instances on one Redis", .serialized)
+@Suite("Several instances on one Redis", .serialized, .timeLimit(.minutes(10)), .hangGuard)
 struct SeveralInstancesTests {
     static let connections = 64
     /// The version each prepared session is at (created, then one event).
@@ -17,13 +17,13 @@ struct SeveralInstancesTests {
     }
 
     @Test func everyInstanceServesEverySessionWithNoLostUpdate() throws {
-        let redis = try RedisTestServer()
+        let redis = try RedisTestServer.secured()
         let instances = try Self.launch(3, on: redis)
         let sessions = try KillNineTests.prepareSessions(instances[0].client())
         let load = InstanceLoad(ports: instances.map(\.port))
         load.start(sessions, connections: Self.connections, seed: 20_261_201)
-        #expect(load.waitForAnswers(1_500), "the load did not get going")
-        load.finish()
+        try load.waitForAnswers(1_500)
+        try load.finish()
 
         #expect(load.statuses.withLock { $0 }.keys.sorted() == [200], "every event is answered 200: \(load.statuses.withLock { $0 })")
         try load.verify(
@@ -51,16 +51,16 @@ struct SeveralInstancesTests {
     }
 
     @Test func killingOneInstanceLosesNothingAnswered() throws {
-        let redis = try RedisTestServer()
+        let redis = try RedisTestServer.secured()
         let instances = try Self.launch(3, on: redis)
         let sessions = try KillNineTests.prepareSessions(instances[0].client())
         let load = InstanceLoad(ports: instances.map(\.port))
         load.start(sessions, connections: Self.connections, seed: 7)
-        #expect(load.waitForAnswers(300))
+        try load.waitForAnswers(300)
         load.ports.withLock { $0.removeAll { $0 == instances[2].port } }
         instances[2].killNow()
-        #expect(load.waitForAnswers(1_000), "the other instances carry on")
-        load.finish()
+        try load.waitForAnswers(1_000, "the other instances to carry on")
+        try load.finish()
 
         #expect(load.statuses.withLock { $0 }.keys.sorted() == [200], "\(load.statuses.withLock { $0 })")
         try load.verify(
@@ -68,21 +68,20 @@ struct SeveralInstancesTests {
     }
 
     @Test func restartingRedisAnswers503ThenLosesNothingAnswered() throws {
-        let redis = try RedisTestServer()
+        let redis = try RedisTestServer.secured()
         let instances = try Self.launch(3, on: redis)
         let sessions = try KillNineTests.prepareSessions(instances[0].client())
         let load = InstanceLoad(ports: instances.map(\.port))
         load.start(sessions, connections: Self.connections, seed: 11)
-        #expect(load.waitForAnswers(300))
+        try load.waitForAnswers(300)
 
         redis.stop()
-        let giveUp = ContinuousClock.now + .seconds(30)
-        while load.statuses.withLock({ $0[503] ?? 0 }) < 50 && ContinuousClock.now < giveUp { usleep(5_000) }
+        try waitUntil("50 answers 503 while Redis is down") { load.statuses.withLock { $0[503] ?? 0 } >= 50 }
         let readiness = try instances[1].client().request("GET", "/readyz")
         #expect(readiness.status == 503, "/readyz while Redis is down")
         try redis.start()
-        #expect(load.waitForAnswers(1_000), "service resumes by itself")
-        load.finish()
+        try load.waitForAnswers(1_000, "service to resume by itself")
+        try load.finish()
 
         let statuses = load.statuses.withLock { $0 }
         #expect(statuses.keys.sorted() == [200, 503], "only 200 and 503, never a 500 or a reset: \(statuses)")
@@ -123,17 +122,9 @@ struct SeveralInstancesTests {
 
     /// Runs the binary with a configuration it refuses: its exit status and stderr.
     private static func refusedStart(_ arguments: [String], environment: [String: String]) throws -> (Int32, String) {
-        let process = Process()
-        process.executableURL = ServerExecutableTests.executableURL
-        process.arguments = arguments
-        process.environment = environment
-        process.currentDirectoryURL = try LaunchedServer.freshDirectory()
-        let errors = Pipe()
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = errors
-        try process.run()
-        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, text)
+        let child = try ChildProcess(
+            try ServerExecutableTests.requireExecutable(), arguments, environment: environment,
+            directory: try LaunchedServer.freshDirectory())
+        return (try child.waitForExit().status, child.errorOutput)
     }
 }

@@ -35,8 +35,10 @@ final class EventStreamClient {
         if var receiveBufferBytes {
             setsockopt(descriptor, SOL_SOCKET, SO_RCVBUF, &receiveBufferBytes, socklen_t(MemoryLayout<Int32>.size))
         }
-        // A safety net against a hang, never an assertion about time.
-        var timeout = timeval(tv_sec: 20, tv_usec: 0)
+        // A safety net against a hang, never an assertion about time: a
+        // stream that sends nothing for this long fails the read, and is
+        // never taken for one the server ended.
+        var timeout = timeval(tv_sec: Self.silenceSeconds, tv_usec: 0)
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         guard TestHTTPClient.connect(descriptor, toLoopbackPort: port) else {
             close(descriptor)
@@ -51,8 +53,15 @@ final class EventStreamClient {
         var headEnd: Int?
         var received: [UInt8] = []
         while headEnd == nil {
-            guard let more = Self.receive(descriptor), !more.isEmpty else {
+            let more: [UInt8]
+            do {
+                more = try Self.receive(descriptor)
+            } catch {
                 close(descriptor)  // `self` is not initialised yet: no `deinit` runs
+                throw error
+            }
+            guard !more.isEmpty else {
+                close(descriptor)
                 throw TestClientError(description: "no answer to GET \(path)")
             }
             received += more
@@ -68,7 +77,7 @@ final class EventStreamClient {
         self.descriptor = descriptor
         raw = Array(received[(headEnd! + 4)...])
         if status != 200, let length = header("Content-Length").flatMap({ Int($0) }) {
-            while raw.count < length, let more = Self.receive(descriptor), !more.isEmpty { raw += more }
+            while raw.count < length, let more = try? Self.receive(descriptor), !more.isEmpty { raw += more }
             refusalBody = Array(raw.prefix(length))
             bodyEnded = true
         } else if status != 200 {
@@ -142,7 +151,8 @@ final class EventStreamClient {
                 defer { raw = [] }
                 return raw
             }
-            guard let more = Self.receive(descriptor), !more.isEmpty else {
+            let more = try Self.receive(descriptor)
+            guard !more.isEmpty else {
                 bodyEnded = true
                 return nil
             }
@@ -162,7 +172,8 @@ final class EventStreamClient {
                     return data
                 }
             }
-            guard let more = Self.receive(descriptor), !more.isEmpty else {
+            let more = try Self.receive(descriptor)
+            guard !more.isEmpty else {
                 bodyEnded = true
                 return nil
             }
@@ -170,12 +181,19 @@ final class EventStreamClient {
         }
     }
 
-    /// Bytes read from the socket; empty at its end, nil on an error.
-    private static func receive(_ descriptor: Int32) -> [UInt8]? {
-        guard descriptor >= 0 else { return nil }
+    /// How long a read waits for the server before the test fails.
+    static let silenceSeconds = 60
+
+    /// Bytes read from the socket; empty at its end (or a reset). Throws
+    /// when nothing came for ``silenceSeconds``.
+    private static func receive(_ descriptor: Int32) throws -> [UInt8] {
+        guard descriptor >= 0 else { return [] }
         var buffer = [UInt8](repeating: 0, count: 16 * 1024)
         let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
-        guard count >= 0 else { return nil }
+        if count < 0 {
+            guard errno == EAGAIN || errno == EWOULDBLOCK else { return [] }
+            throw TestClientError(description: "the stream sent nothing for \(silenceSeconds) s")
+        }
         return Array(buffer[..<count])
     }
 

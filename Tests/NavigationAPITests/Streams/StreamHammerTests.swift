@@ -5,7 +5,7 @@ import TestSupport
 import Testing
 
 /// The hardening suite's hammer, with streams open on the hammered session.
-@Suite("Live updates: hammered session with 100 streams")
+@Suite("Live updates: hammered session with 100 streams", .timeLimit(.minutes(10)), .hangGuard)
 struct StreamHammerTests {
     /// 32 connections send `convert` events to one calculator while 100
     /// streams are open on it: every stream sees every accepted version,
@@ -30,21 +30,33 @@ struct StreamHammerTests {
         let path = session.path + "/events"
         let screen = session.topID
         let port = server.port
+        let connections = 32
+        let eventsPerConnection = 8
         let accepted = LockedBox<[Int: JSONValue]>([:])
-        runOnThreads(32) { connection in
+        let refused = LockedBox<[String]>([])
+        try runOnThreads(connections) { connection in
             let client = TestHTTPClient(port: port)
-            for attempt in 0..<8 {
+            for attempt in 0..<eventsPerConnection {
                 let amount = connection * 1000 + attempt + 1
                 let body: JSONValue = [
                     "screen": .string(screen), "event": "convert", "payload": ["amount": .number(Double(amount))],
                 ]
-                guard let response = try? client.request("POST", path, json: body), response.status == 200,
-                    let document = response.json, let version = document["version"]?.intValue
-                else { continue }
-                accepted.withLock { $0[version] = document }
+                do {
+                    let response = try client.request("POST", path, json: body)
+                    guard response.status == 200, let document = response.json, let version = document["version"]?.intValue else {
+                        refused.withLock { $0.append("amount \(amount): \(response.status) \(response.text)") }
+                        continue
+                    }
+                    accepted.withLock { $0[version] = document }
+                } catch {
+                    refused.withLock { $0.append("amount \(amount): \(error)") }
+                }
             }
         }
+        // Unconditional events on a screen that always takes them: every one is accepted.
+        #expect(refused.withLock { $0 } == [])
         let documents = accepted.withLock { $0 }
+        #expect(documents.count == connections * eventsPerConnection)
         // A new connection: under a slow run (ThreadSanitizer) the hammer can
         // outlast the connection timeout, and the server closes `setup`'s idle one.
         let finalVersion = try server.client().version(of: session)

@@ -3,10 +3,11 @@ import HTTPCore
 import NavigationAPI
 import Platform
 import Sessions
+import TestSupport
 import Testing
 
 /// How streams are bounded, kept and freed.
-@Suite("Live updates: limits and lifecycle")
+@Suite("Live updates: limits and lifecycle", .timeLimit(.minutes(10)), .hangGuard)
 struct StreamLifecycleTests {
     @Test func pastMaxStreamsIs503WithRetryAfter() throws {
         let server = try TestServer(
@@ -23,7 +24,7 @@ struct StreamLifecycleTests {
 
         // A closed stream frees its slot (noticed by a keep-alive write).
         open[0].disconnect()
-        #expect(try server.awaitMetric("navigation_streams_open", equals: 1))
+        try server.awaitMetric("navigation_streams_open", equals: 1)
         #expect(try server.openStream(first).status == 200)
     }
 
@@ -45,7 +46,7 @@ struct StreamLifecycleTests {
         #expect(try server.metric("navigation_streams_open") == 3)
         // A closed stream gives its client a slot back.
         open[0].disconnect()
-        #expect(try server.awaitMetric("navigation_streams_open", equals: 2))
+        try server.awaitMetric("navigation_streams_open", equals: 2)
         #expect(try server.openStream(session, headers: one).status == 200)
     }
 
@@ -96,7 +97,7 @@ struct StreamLifecycleTests {
         #expect(server.registry.feed.subscriberCount(of: session.id) == 1)
         stream.disconnect()
         // Noticed by a failed keep-alive write, with no event on the session.
-        #expect(try server.awaitMetric("navigation_streams_open", equals: 0))
+        try server.awaitMetric("navigation_streams_open", equals: 0)
         #expect(server.registry.feed.subscriberCount(of: session.id) == 0)
         #expect(server.server.openStreamCount == 0)
     }
@@ -132,14 +133,13 @@ struct StreamLifecycleTests {
         var sent = 0
         var overflowed = false
         while !overflowed && sent < 5000 {
-            for _ in 0..<20 {
-                try client.apply("convert", ["amount": .number(Double(sent + 1))], to: &session)
-                sent += 1
-            }
-            // The other stream keeps up.
-            for version in (session.version - 19)...session.version {
-                #expect(try reader.nextEvent()?.version == version)
-            }
+            try client.apply("convert", ["amount": .number(Double(sent + 1))], to: &session)
+            sent += 1
+            // The other stream keeps up: it reads each version before the next
+            // is written, so its queue never holds more than one, however
+            // slowly a loaded machine lets the server write it out.
+            let next = try reader.nextEvent()
+            try #require(next?.version == session.version, "the reader was cut off: \(String(describing: next))")
             overflowed = try server.metric("navigation_streams_overflowed_total") == 1
         }
         #expect(overflowed)

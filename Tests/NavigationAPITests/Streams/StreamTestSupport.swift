@@ -1,6 +1,7 @@
 import Coordination
 import NavigationAPI
 import Platform
+import TestSupport
 import Testing
 
 extension TestServer {
@@ -17,14 +18,10 @@ extension TestServer {
         try PrometheusTextParser(client().request("GET", "/metrics").text).value(name)
     }
 
-    /// Polls `/metrics` until `name` is `value`, at most `attempts` times
-    /// (a bound against a hang, not a deadline the test asserts).
-    func awaitMetric(_ name: String, equals value: Double, attempts: Int = 500) throws -> Bool {
-        for _ in 0..<attempts {
-            if try metric(name) == value { return true }
-            usleep(20_000)
-        }
-        return false
+    /// Polls `/metrics` until `name` is `value`; throws after the bound
+    /// against a hang (no deadline the test asserts).
+    func awaitMetric(_ name: String, equals value: Double) throws {
+        try waitUntil("\(name) to be \(value) on /metrics", pollingEvery: 0.02) { try metric(name) == value }
     }
 }
 

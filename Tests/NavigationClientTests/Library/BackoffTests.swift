@@ -1,8 +1,9 @@
+import TestSupport
 import Testing
 
 @testable import NavigationClient
 
-@Suite("Reconnection backoff")
+@Suite("Reconnection backoff", .timeLimit(.minutes(10)), .hangGuard)
 struct BackoffTests {
     @Test func delaysDoubleUpToTheMaximumEachFromTheUpperHalf() {
         var backoff = Backoff(initial: 0.5, maximum: 4)

@@ -1,8 +1,9 @@
 import Foundation
 import NavigationClient
+import TestSupport
 import Testing
 
-@Suite("Session documents: decoding what the contract says, and what it will say")
+@Suite("Session documents: decoding what the contract says, and what it will say", .timeLimit(.minutes(10)), .hangGuard)
 struct DocumentDecodingTests {
     /// A document as the server writes it today (openapi.yaml `Session`).
     static let exchange = #"""

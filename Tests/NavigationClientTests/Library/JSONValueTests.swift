@@ -1,8 +1,9 @@
 import Foundation
 import NavigationClient
+import TestSupport
 import Testing
 
-@Suite("JSONValue: parsing, text and decoding")
+@Suite("JSONValue: parsing, text and decoding", .timeLimit(.minutes(10)), .hangGuard)
 struct JSONValueTests {
     // MARK: - Parsing
 

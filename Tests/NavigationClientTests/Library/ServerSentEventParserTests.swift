@@ -1,7 +1,8 @@
 import NavigationClient
+import TestSupport
 import Testing
 
-@Suite("Server-Sent Events parser")
+@Suite("Server-Sent Events parser", .timeLimit(.minutes(10)), .hangGuard)
 struct ServerSentEventParserTests {
     private func parse(_ chunks: [String], parser: inout ServerSentEventParser) throws -> [ServerSentEvent] {
         try chunks.flatMap { try parser.feed(Array($0.utf8)) }

@@ -1,7 +1,8 @@
 import NavigationClient
+import TestSupport
 import Testing
 
-@Suite("StackChange: what moved from one document to the next")
+@Suite("StackChange: what moved from one document to the next", .timeLimit(.minutes(10)), .hangGuard)
 struct StackChangeTests {
     typealias F = DocumentFixtures
 

@@ -1,10 +1,11 @@
+import TestSupport
 import Testing
 
 @testable import NavigationClient
 
 /// What a document shows and what a person can touch, as API.md says: the top of the
 /// stack, or with containers the top of each column of the selected tab, or the top modal.
-@Suite("Session documents: slots, modals and the screens a person can touch")
+@Suite("Session documents: slots, modals and the screens a person can touch", .timeLimit(.minutes(10)), .hangGuard)
 struct VisibilityTests {
     typealias F = DocumentFixtures
 

@@ -1,9 +1,10 @@
 import Foundation
 import NavigationClient
+import TestSupport
 import Testing
 
 /// An API key, and a session recorded by another version of its flow.
-@Suite("NavigationClient: API keys and sessions gone with a flow change")
+@Suite("NavigationClient: API keys and sessions gone with a flow change", .timeLimit(.minutes(10)), .hangGuard)
 @MainActor
 struct AccessTests {
     @Test func anAPIKeyIsSentOnEveryRequestAndTheStream() async throws {

@@ -12,7 +12,7 @@ import Testing
 /// library finds touchable, their events and fields. The engine accepting every such
 /// event shows that the library reads visibility as the server means it; replaying the
 /// ``StackChange`` values between documents must rebuild each next document's slots.
-@Suite("Session documents: decoding every document of random walks")
+@Suite("Session documents: decoding every document of random walks", .timeLimit(.minutes(10)), .hangGuard)
 struct DocumentWalkTests {
     private static let sessionsPerFlow = 40
     private static let eventsPerSession = 50

@@ -1,8 +1,9 @@
 import NavigationClient
+import TestSupport
 import Testing
 
 /// The three built-in flows walked end to end through the model, against the real server.
-@Suite("NavigationModel: the built-in flows end to end")
+@Suite("NavigationModel: the built-in flows end to end", .timeLimit(.minutes(10)), .hangGuard)
 @MainActor
 struct FlowWalkTests {
     @Test func flowsAreListedWithTheirContextAndLinks() async throws {

@@ -1,9 +1,10 @@
 import NavigationClient
+import TestSupport
 import Testing
 
 /// Gestures the platform already made (a swipe back, a sheet pulled down), reconciled with
 /// the server: accepted, or refused and the server's stack put back.
-@Suite("NavigationModel: swipes and stale models against the real server")
+@Suite("NavigationModel: swipes and stale models against the real server", .timeLimit(.minutes(10)), .hangGuard)
 @MainActor
 struct GestureTests {
     /// An `exchange` session at its calculator, and a second client on the same session (another device).

@@ -5,7 +5,7 @@ import Testing
 
 /// Live updates: another client's changes reach the model over the stream, drops are
 /// resumed with `Last-Event-ID`, and refused streams fall back to polling.
-@Suite("NavigationModel: following the session's stream")
+@Suite("NavigationModel: following the session's stream", .timeLimit(.minutes(10)), .hangGuard)
 @MainActor
 struct StreamTests {
     private func exchange(on server: LiveServer) async throws -> (NavigationModel, NavigationClient) {

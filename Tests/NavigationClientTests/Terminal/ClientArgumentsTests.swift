@@ -1,9 +1,10 @@
 import NavigationClient
+import TestSupport
 import Testing
 
 @testable import navigation_client
 
-@Suite("navigation-client: the command line")
+@Suite("navigation-client: the command line", .timeLimit(.minutes(10)), .hangGuard)
 struct ClientArgumentsTests {
     private func parse(_ line: String, environment: [String: String] = [:]) throws(ClientArguments.Problem) -> ClientArguments {
         try ClientArguments.parse(line.split(separator: " ").map(String.init), environment: environment)

@@ -1,9 +1,10 @@
 import NavigationClient
+import TestSupport
 import Testing
 
 @testable import navigation_client
 
-@Suite("navigation-client: a session as text")
+@Suite("navigation-client: a session as text", .timeLimit(.minutes(10)), .hangGuard)
 struct SessionTextTests {
     typealias F = DocumentFixtures
 

@@ -1,9 +1,10 @@
 import NavigationClient
+import TestSupport
 import Testing
 
 @testable import navigation_client
 
-@Suite("navigation-client: commands and payload fields")
+@Suite("navigation-client: commands and payload fields", .timeLimit(.minutes(10)), .hangGuard)
 struct TerminalInputTests {
     @Test(arguments: [
         ("3", TerminalCommand.event(3)), ("  12 ", .event(12)), ("b", .back), ("back", .back), ("D", .dismiss),
