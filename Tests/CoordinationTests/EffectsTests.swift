@@ -165,7 +165,7 @@ struct EffectsTests {
         #expect(restored.pendingEffects.first?.holdsSecret == true)
         let document = try JSONParser.parse(session.document())
         let fields = document["stack"]?.arrayValue?.first?["events"]?.arrayValue?.first?["fields"]
-        #expect(fields?["password"] == ["type": "string", "secret": true])
+        #expect(fields?["password"] == ["type": "string", "label": "Password", "secret": true])
     }
 
     @Test func anEmptySecretStaysEmptySoAReplayTakesTheSamePath() throws {

@@ -1,5 +1,6 @@
 import Coordination
 import Flows
+import TestSupport
 
 @testable import Sessions
 
@@ -33,18 +34,43 @@ enum WalkedSession {
     private static func walk(_ session: Session, _ steps: ArraySlice<(String, JSONObject)>) throws -> Session {
         for (event, payload) in steps {
             try session.send(ClientEvent(screen: session.stack.top?.screen.id ?? "", event: event, payload: payload))
+            try answerPendingEffects(of: session)
         }
         return session
     }
 
+    /// Delivers what the built-in flows' demo services answer to every
+    /// effect `session` waits for, oldest first, as a server would.
+    static func answerPendingEffects(of session: Session) throws {
+        while let pending = session.pendingEffects.first {
+            guard let performer = DemoServices.performers.first(where: { $0.name == pending.name }) else {
+                throw DemoServiceError(message: "no demo service for \(pending.name)")
+            }
+            let answer = LockedBox<EffectOutcome?>(nil)
+            performer.perform(EffectCall(sessionID: session.id, effectID: pending.id, name: pending.name, input: pending.input)) {
+                outcome in answer.withLock { $0 = outcome }
+            }
+            guard let outcome = answer.withLock({ $0 }) else {
+                throw DemoServiceError(message: "the demo service for \(pending.name) did not answer at once")
+            }
+            try session.deliver(outcome, to: pending.id)
+        }
+    }
+
     /// The records a server stores for `session`: `created` at version 1,
-    /// then one `event` (or `link`) record per accepted event, a second apart.
+    /// then one `event` (or `link`, or `outcome`) record per accepted
+    /// change, a second apart.
     static func records(of session: Session, startTime: Int64 = 1_700_000_000_000) -> [JournalRecord] {
         let created = JournalEntry.created(
             SessionStart(flow: session.flow.name, flowVersion: session.flow.version, context: session.context))
-        let events = session.acceptedEvents.enumerated().map { offset, event in
-            JournalEntry.accepted(event).record(sessionID: session.id, version: offset + 2, time: startTime + Int64(offset + 1) * 1_000)
+        let events = session.acceptedChanges.enumerated().map { offset, change in
+            JournalEntry.recording(change).record(sessionID: session.id, version: offset + 2, time: startTime + Int64(offset + 1) * 1_000)
         }
         return [created.record(sessionID: session.id, version: 1, time: startTime)] + events
     }
+}
+
+/// A walk that needed a demo service the built-in flows do not have.
+struct DemoServiceError: Error {
+    let message: String
 }
