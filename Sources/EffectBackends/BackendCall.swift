@@ -12,8 +12,9 @@ public struct BackendCall: Sendable {
     /// `<session id>.<effect id>`: the same on every attempt and after a
     /// restart, so a backend that honours `Idempotency-Key` acts once.
     public var idempotencyKey: String
-    /// Sent as `X-Request-ID`, the id of the request that started the
-    /// effect, so the backend's logs and ours can be joined.
+    /// Sent as `X-Request-ID`, so the backend's logs and ours can be
+    /// joined: the server sends the effect's `<session id>.<effect id>`,
+    /// which its log line for the effect's outcome names too.
     public var requestID: String
     /// Seconds for the whole call, including waiting for a connection slot,
     /// every attempt and the pauses between them. Not a positive number

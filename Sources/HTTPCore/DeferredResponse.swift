@@ -62,7 +62,7 @@ public final class DeferredResponse: Sendable {
         var isDelivered = false
         /// The connection and its socket, while suspended.
         var suspended: (connection: OpaquePointer, socket: Int32)?
-        var onCompleted: (@Sendable (Outcome) -> Void)?
+        var onCompleted: [@Sendable (Outcome) -> Void] = []
     }
 
     /// Sent when the server stops before ``complete(with:)`` was called.
@@ -83,8 +83,8 @@ public final class DeferredResponse: Sendable {
     /// stopping server) or its client is gone. Any thread; never blocks.
     @discardableResult
     public func complete(with response: HTTPResponse) -> Bool {
-        let (completed, onCompleted) = state.withLock { state -> (Outcome?, (@Sendable (Outcome) -> Void)?) in
-            guard state.outcome == nil else { return (nil, nil) }
+        let (completed, onCompleted) = state.withLock { state -> (Outcome?, [@Sendable (Outcome) -> Void]) in
+            guard state.outcome == nil else { return (nil, []) }
             let outcome: Outcome
             if let suspended = state.suspended {
                 state.suspended = nil
@@ -97,11 +97,11 @@ public final class DeferredResponse: Sendable {
                 outcome = .answered(Self.sendableLater(response))
             }
             state.outcome = outcome
-            defer { state.onCompleted = nil }
+            defer { state.onCompleted = [] }
             return (outcome, state.onCompleted)
         }
         guard let completed else { return false }
-        onCompleted?(completed)
+        for handler in onCompleted { handler(completed) }
         if case .answered = completed { return true }
         return false
     }
@@ -116,14 +116,14 @@ public final class DeferredResponse: Sendable {
         }
     }
 
-    /// Sets what is called once with the outcome (an answer's status and
-    /// time for a request log, say), replacing an earlier one; called at
-    /// once when the outcome is known already. Called on the completing
-    /// thread or a worker thread, never under a lock of this type.
+    /// Adds what is called once with the outcome (an answer's status and
+    /// time for a request log, say); handlers run in the order they were
+    /// added, at once when the outcome is known already. Called on the
+    /// completing thread or a worker thread, never under a lock of this type.
     public func whenCompleted(_ handler: @escaping @Sendable (Outcome) -> Void) {
         let decided: Outcome? = state.withLock { state in
             guard let outcome = state.outcome else {
-                state.onCompleted = handler
+                state.onCompleted.append(handler)
                 return nil
             }
             return outcome
@@ -171,14 +171,14 @@ public final class DeferredResponse: Sendable {
     /// The connection ended before taking the outcome (libmicrohttpd closed
     /// it): the client is not answered.
     func connectionEnded() {
-        let (abandoned, onCompleted) = state.withLock { state -> (Bool, (@Sendable (Outcome) -> Void)?) in
+        let (abandoned, onCompleted) = state.withLock { state -> (Bool, [@Sendable (Outcome) -> Void]) in
             state.isDelivered = true
             state.suspended = nil
-            guard state.outcome == nil else { return (false, nil) }
+            guard state.outcome == nil else { return (false, []) }
             state.outcome = .abandoned
-            defer { state.onCompleted = nil }
+            defer { state.onCompleted = [] }
             return (true, state.onCompleted)
         }
-        if abandoned { onCompleted?(.abandoned) }
+        if abandoned { for handler in onCompleted { handler(.abandoned) } }
     }
 }

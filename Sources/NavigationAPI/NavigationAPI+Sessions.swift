@@ -12,7 +12,7 @@ extension NavigationAPI {
             try registry.create(
                 flow: body.flow, context: body.context.map(JSONValue.object), link: body.link, by: context.caller)
         }
-        return .createdSession(snapshot)
+        return answer(after: snapshot, by: context.caller, HTTPResponse.createdSession)
     }
 
     /// `GET` and `HEAD /v1/sessions/{id}`, answering 304 when `If-None-Match`
@@ -41,7 +41,7 @@ extension NavigationAPI {
         let snapshot = try useCase { () throws(NavigationError) in
             try registry.send(body.event, to: id, expectedVersion: expectedVersion, by: context.caller)
         }
-        return .session(snapshot)
+        return answer(after: snapshot, by: context.caller) { .session($0) }
     }
 
     /// `POST /v1/sessions/{id}/links`, honouring `If-Match`: one journaled
@@ -53,7 +53,7 @@ extension NavigationAPI {
         let snapshot = try useCase { () throws(NavigationError) in
             try registry.open(link: body.link, in: id, expectedVersion: expectedVersion, by: context.caller)
         }
-        return .session(snapshot)
+        return answer(after: snapshot, by: context.caller) { .session($0) }
     }
 
     /// `GET` and `HEAD /v1/sessions/{id}/history?since=N`.

@@ -12,7 +12,9 @@ import Platform
 ///
 /// The route is the path template, never the raw path: a hostile path cannot
 /// flood the log, and lines group by route. 5xx answers are logged at
-/// `error`, except 503 (`warn`). Lines below `warn` are buffered per thread
+/// `error`, except 503 (`warn`). An answer that waits (for effects'
+/// outcomes) is logged when it is sent, or with status 499 when its client
+/// left first. Lines below `warn` are buffered per thread
 /// (``LogBuffer``): written at most a second later, or at a graceful stop.
 struct RequestLog: HTTPHandler {
     let api: NavigationAPI
@@ -20,6 +22,8 @@ struct RequestLog: HTTPHandler {
 
     /// Logged for a request no route matched.
     private static var unroutedRoute: String { "unrouted" }
+    /// Logged for a deferred answer whose client went away first (nginx's 499).
+    private static var clientClosedRequest: Int { 499 }
     /// Longest method logged; the rest is cut.
     private static var maxMethodBytes: Int { 16 }
 
@@ -28,9 +32,22 @@ struct RequestLog: HTTPHandler {
         let start = Self.monotonicMicroseconds()
         var routed = api.respond(to: request)
         routed.response.headers.replaceOrAdd(RequestID.headerName, requestID)
+        let method = Self.loggedMethod(request.method)
+        let route = routed.routeTemplate ?? Self.unroutedRoute
+        if let deferred = routed.response.deferred {
+            // Logged when answered (499 when the client left first), with the wait in its duration.
+            deferred.whenCompleted { [self] outcome in
+                let status: Int
+                switch outcome {
+                case .answered(let response): status = response.status
+                case .abandoned: status = Self.clientClosedRequest
+                }
+                log(requestID: requestID, method: method, route: route, status: status, microseconds: Self.monotonicMicroseconds() - start)
+            }
+            return routed.response
+        }
         log(
-            requestID: requestID, method: Self.loggedMethod(request.method),
-            route: routed.routeTemplate ?? Self.unroutedRoute, status: routed.response.status,
+            requestID: requestID, method: method, route: route, status: routed.response.status,
             microseconds: Self.monotonicMicroseconds() - start)
         return routed.response
     }

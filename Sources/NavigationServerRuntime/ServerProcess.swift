@@ -1,5 +1,6 @@
 import Coordination
 import Dispatch
+import EffectBackends
 import HTTPCore
 import NavigationAPI
 import Platform
@@ -18,8 +19,13 @@ import Synchronization
 /// import Flows
 /// import NavigationServerRuntime
 ///
-/// ServerProcess.run(flows: BuiltinFlows.all + [notesFlow])
+/// ServerProcess.run(flows: BuiltinFlows.all + [notesFlow], effects: BuiltinFlows.performers)
 /// ```
+///
+/// `effects` perform, in this process, the effects your flows ask for
+/// (``EffectPerformer``); a `--backend NAME=URL` replaces the one of that
+/// name with an HTTP backend. An effect no performer takes fails as
+/// `unavailable`.
 public enum ServerProcess {
     /// Seconds in-flight requests get to finish once a stop signal arrives.
     static let stopDeadlineSeconds = 5.0
@@ -30,7 +36,7 @@ public enum ServerProcess {
     /// `healthcheck` as the first argument probes a running server instead
     /// (see ``HealthCheck``) and exits 0 when it is healthy, 1 when not.
     public static func run(
-        flows: [Flow], arguments: [String] = Array(CommandLine.arguments.dropFirst())
+        flows: [Flow], effects: [EffectPerformer] = [], arguments: [String] = Array(CommandLine.arguments.dropFirst())
     ) -> Never {
         if arguments.first == "journal" {
             JournalCommand.run(Array(arguments.dropFirst()))
@@ -67,9 +73,19 @@ public enum ServerProcess {
             StandardStream.error.writeLine("navigation-server: \(refusal.message)")
             exit(refusal.exitStatus)
         }
+        let backendClient: BackendClient?
+        do {
+            backendClient = configuration.backends.isEmpty ? nil : try BackendClient()
+        } catch {
+            StandardStream.error.writeLine("navigation-server: \(error)")
+            exit(1)
+        }
+        let performers = EffectLogging.performers(
+            in: configuration, inProcess: effects, client: backendClient, logger: logger)
         let registry = SessionRegistry(
             flows: flows, limits: configuration.sessionLimits, store: store,
-            notify: { notice in StoreOpening.log(notice, to: logger) })
+            notify: { notice in StoreOpening.log(notice, to: logger) },
+            effects: configuration.effectOptions(performers: performers))
         logger.log(.info, "store open") { line in
             line.field("store", configuration.store.description)
             line.field("sessions", registry.count)
@@ -106,6 +122,9 @@ public enum ServerProcess {
         documentSweep.cancel()
         for source in signalSources { source.cancel() }
         server.stop(deadline: stopDeadlineSeconds)
+        // The backend client is not shut down: that would record its calls in
+        // flight as unavailable. Left without outcomes, they are performed
+        // again, with the same Idempotency-Key, after the restart.
         store.close()
         logger.log(.info, "stopped")
         exit(0)

@@ -3,4 +3,4 @@
 import Flows
 import NavigationServerRuntime
 
-ServerProcess.run(flows: BuiltinFlows.all)
+ServerProcess.run(flows: BuiltinFlows.all, effects: BuiltinFlows.performers)

@@ -54,6 +54,19 @@ enum SessionDocument {
                 tree = (revision, start..<writer.bytes.count)
             }
             document.member("pendingLink", state.pendingLink)
+            // Only while some are pending: a flow without effects renders as before.
+            let effects = state.pendingEffects
+            if !effects.isEmpty {
+                document.member("effects") { writer in
+                    writer.writeArray(effects) { writer, effect in
+                        writer.writeObject { object in
+                            object.member("id", effect.id)
+                            object.member("name", effect.name)
+                            object.member("coordinator", effect.coordinator)
+                        }
+                    }
+                }
+            }
             document.member("finished", finished)
             if finished { document.member("result", state.root.result ?? .null) }
         }

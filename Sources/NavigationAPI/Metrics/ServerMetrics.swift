@@ -62,6 +62,7 @@ public final class ServerMetrics: Sendable {
             help: "Streams closed because their client read too slowly (its queue passed its bound), since start.")
         page.sample("navigation_streams_overflowed_total", [:], overflowedStreams)
         renderEvents(of: registry, into: &page)
+        renderEffects(registry.effectStatistics, into: &page)
         page.family("navigation_build_info", type: "gauge", help: "Always 1; the labels describe this build.")
         page.sample("navigation_build_info", ["version": BuildInfo.version, "swift": BuildInfo.swiftVersion], 1)
         return page.bytes

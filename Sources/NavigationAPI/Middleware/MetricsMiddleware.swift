@@ -11,9 +11,19 @@ struct MetricsMiddleware: Middleware {
         let response = next(context)
         // An admitted head is counted when its whole request is answered.
         if context.isHeadOnly, response.status == HTTPResponse.admittedHeadStatus { return response }
+        let path = context.path?.index
+        let method = context.request.method
+        if let deferred = response.deferred {
+            // Counted once answered, its wait included; not when its client left first.
+            deferred.whenCompleted { [metrics] outcome in
+                guard case .answered(let answer) = outcome else { return }
+                metrics.recordRequest(
+                    path: path, method: method, status: answer.status, nanoseconds: ServerMetrics.monotonicNanoseconds() - start)
+            }
+            return response
+        }
         metrics.recordRequest(
-            path: context.path?.index, method: context.request.method, status: response.status,
-            nanoseconds: ServerMetrics.monotonicNanoseconds() - start)
+            path: path, method: method, status: response.status, nanoseconds: ServerMetrics.monotonicNanoseconds() - start)
         return response
     }
 }

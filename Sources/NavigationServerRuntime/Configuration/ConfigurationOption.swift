@@ -1,3 +1,4 @@
+import EffectBackends
 import FileStore
 import NavigationAPI
 import Sessions
@@ -217,6 +218,29 @@ struct ConfigurationOption: Sendable {
                 return true
             },
             resetBeforeFirstFlag: { $0.corsOrigins = [] }),
+        ConfigurationOption(
+            name: "backend", environmentVariable: "NAVIGATION_BACKENDS",
+            expectation: "NAME=URL, an effect name (letters, digits, '.', '-', '_') and an http or https URL; comma-separated or repeated",
+            summary: "The backend that performs effect NAME: an HTTP POST of its input as JSON, with Idempotency-Key. Replaces a built-in demo service of that name.",
+            defaultValue: { $0.backends.isEmpty ? "none" : $0.backends.map { "\($0.name)=\($0.url)" }.joined(separator: ",") },
+            apply: { configuration, text in
+                guard let routes = try? BackendRoutes.parseList(text), !routes.isEmpty else { return false }
+                let names = Set(configuration.backends.map(\.name))
+                guard routes.allSatisfy({ !names.contains($0.name) }) else { return false }
+                configuration.backends += routes
+                return true
+            },
+            resetBeforeFirstFlag: { $0.backends = [] }),
+        .value(
+            "effect-timeout", "NAVIGATION_EFFECT_TIMEOUT", expecting: "a number of seconds in 0.001...3600",
+            "Seconds an effect may take, retries included, before it fails as timed out; with Redis, also how long another instance waits before it performs an effect whose instance died.",
+            \.effectTimeout, parse: { SecondsText.parse($0).flatMap { $0 >= 0.001 && $0 <= 3600 ? $0 : nil } },
+            describe: SecondsText.format),
+        .value(
+            "effect-wait", "NAVIGATION_EFFECT_WAIT", expecting: "a number of seconds in 0...60",
+            "Seconds the answer to a request that started effects waits for their outcomes; later outcomes reach clients on the stream.",
+            \.effectWait, parse: { text in Double(text) == 0 ? 0 : SecondsText.parse(text).flatMap { $0 <= 60 ? $0 : nil } },
+            describe: SecondsText.format),
     ]
 }
 

@@ -1,4 +1,5 @@
 import Coordination
+import EffectBackends
 import FileStore
 import HTTPCore
 import NavigationAPI
@@ -84,6 +85,13 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var jwtKeyPath: String?
     public var jwtIssuer: String?
     public var jwtAudience: String?
+    /// The backends that perform effects, by effect name (`--backend NAME=URL`).
+    public var backends: [BackendRoute]
+    /// Seconds an effect may take before it is `timedOut` (and, with a
+    /// shared store, before another instance performs it).
+    public var effectTimeout: Double
+    /// Seconds the answer to a request that started effects waits for their outcomes.
+    public var effectWait: Double
 
     /// The defaults.
     public init() {
@@ -127,6 +135,9 @@ public struct ServerConfiguration: Sendable, Equatable {
         jwtKeyPath = nil
         jwtIssuer = nil
         jwtAudience = nil
+        backends = []
+        effectTimeout = EffectOptions().timeout
+        effectWait = EffectOptions().answerWait
     }
 
     /// The default `--max-connections`, 16,384: the default `--max-streams`
@@ -173,6 +184,12 @@ public struct ServerConfiguration: Sendable, Equatable {
         limits.documentIdleTimeout = documentTTL
         limits.maxSessionBytes = maxSessionBytes
         return limits
+    }
+
+    /// How the registry performs effects: `performers` (in-process ones,
+    /// such as the built-in flows' demo services), and the timeout and wait.
+    public func effectOptions(performers: [EffectPerformer]) -> EffectOptions {
+        EffectOptions(performers: performers, timeout: effectTimeout, answerWait: effectWait)
     }
 
     /// The API's part: access control and the creation rate.
