@@ -1,10 +1,11 @@
 """The targets of the performance issue, and the Markdown table of a run."""
 import durability
+import effects
 import redis_store
 import streams
 
 KIB = 1024
-PARTS = ("throughput", "sessions", "durability", "streams", "redis")
+PARTS = ("throughput", "sessions", "durability", "streams", "redis", "effects")
 
 
 def _ratio(result, key):
@@ -24,6 +25,8 @@ def targets(results):
         rows += streams.targets(results["streams"])
     if "redis" in results:
         rows += redis_store.targets(results["redis"])
+    if "effects" in results:
+        rows += effects.targets(results["effects"])
     return [{"measure": measure, "value": round(value, 3), "target": f"{op} {bound}",
              "met": value >= bound if op == ">=" else value <= bound}
             for measure, value, op, bound in rows]
@@ -81,6 +84,8 @@ def markdown(results):
         lines.append(streams.markdown(results["streams"]))
     if "redis" in results:
         lines.append(redis_store.markdown(results["redis"]))
+    if "effects" in results:
+        lines.append(effects.markdown(results["effects"]))
     lines += ["", "| measure | value | target | met |", "| --- | --- | --- | --- |"]
     for row in results["targets"]:
         lines.append(f"| {row['measure']} | {row['value']:.2f} | {row['target']} | {'met' if row['met'] else 'not met'} |")

@@ -13,8 +13,9 @@ Then live-update streams (bench/streams.py): 10,000 idle streams, fan-out
 to 1,000 subscribers, POST throughput with 1,000 idle streams, and the
 latency of a stream on one instance fed by another through Redis. Then the
 Redis store against the file store, one instance and three, and Redis
-commands per request (bench/redis_store.py).
-`--only throughput,sessions,durability,streams,redis` runs some of the parts.
+commands per request (bench/redis_store.py). Last, GET throughput with a
+thousand effects waiting on a backend vs without (bench/effects.py).
+`--only throughput,sessions,durability,streams,redis,effects` runs some of the parts.
 
 Writes bench/results/latest.json (or --output) and prints a Markdown table.
 Exits 1 only when the benchmark itself breaks, never on a number.
@@ -31,6 +32,7 @@ import tempfile
 import time
 
 import durability
+import effects
 import harness
 import redis_store
 import report
@@ -86,6 +88,8 @@ def main():
         results["streams"] = streams.measure(start_server, workdir, options.quick)
     if "redis" in options.only:
         results["redis"] = redis_store.measure(start_server, workdir, options.quick)
+    if "effects" in options.only:
+        results["effects"] = effects.measure(start_server, workdir, options.quick)
     results["load_average"] = {"before": load_before, "after": harness.load_average()}
     results["wall_seconds"] = round(time.time() - started, 1)
     results["targets"] = report.targets(results)
