@@ -17,7 +17,6 @@ import asyncio
 import json
 import os
 import socket
-import statistics
 import sys
 import threading
 import time
@@ -81,23 +80,16 @@ def measure(start_server, workdir, quick):
         get_ids = {side: harness.create_sessions(server.port, 256, "exchange") for side, server in servers.items()}
         sockets = start_logins(servers["with"].port, waiting)
         wait_for_effects(servers["with"].port, backend, waiting)
-        runs = {"without": [], "with": []}
-        for round_index in range(profile["runs"] + 1):  # round 0 is the warm-up
-            seconds = profile["warmup"] if round_index == 0 else profile["seconds"]
-            order = list(servers.items())
-            for side, server in order if round_index % 2 == 0 else reversed(order):
-                result = harness.measure(server, os.path.join(LUA, "get-session.lua"), 64, seconds,
-                                         [streams.write_ids(workdir, f"effects-{side}.ids", get_ids[side])])
-                if round_index > 0:
-                    runs[side].append(result["requests_per_second"])
-                harness.wait_a_moment()
+
+        def get_sessions(side, server, seconds):
+            return harness.measure(server, os.path.join(LUA, "get-session.lua"), 64, seconds,
+                                   [streams.write_ids(workdir, f"effects-{side}.ids", get_ids[side])])["requests_per_second"]
+        result = {"waiting_effects": waiting, "connections": 64, **harness.alternate_runs(
+            servers, profile["runs"], profile["seconds"], profile["warmup"], get_sessions)}
         started, ended = effect_counts(servers["with"].port)
-        in_flight = started - ended
-        if in_flight != waiting:
-            raise harness.BenchmarkBroken(f"{in_flight} effects in flight after the runs, not {waiting}")
-        rates = {side: statistics.median(values) for side, values in runs.items()}
-        result = {"waiting_effects": waiting, "connections": 64, "runs": runs, "requests_per_second": rates,
-                  "ratio": rates["with"] / rates["without"]}
+        if started - ended != waiting:
+            raise harness.BenchmarkBroken(f"{started - ended} effects in flight after the runs, not {waiting}")
+        rates = result["requests_per_second"]
         print(f"  GET req/s: {rates['without']:.0f} without effects in flight, {rates['with']:.0f} with {waiting}",
               file=sys.stderr)
         return result

@@ -6,6 +6,7 @@ import json
 import os
 import re
 import socket
+import statistics
 import subprocess
 import sys
 import time
@@ -228,6 +229,24 @@ def measure(server, script, connections, seconds, script_arguments=()):
     result["cpu_us_per_request"] = (server.cpu_seconds() - before) * 1e6 / result["requests"]
     server.check_alive()
     return result
+
+
+def alternate_runs(servers, rounds, seconds, warmup, run_one):
+    """`run_one(side, server, seconds)` -> req/s, for each server of `servers`
+    ({side: server}) in turns over `rounds` rounds after a warm-up round, the
+    order alternating each round so that a machine that slows down or speeds
+    up does not favour either side. Returns the rounds' req/s by side, their
+    medians and the ratio of "with" over "without"."""
+    runs = {side: [] for side in servers}
+    for round_index in range(rounds + 1):  # round 0 is the warm-up
+        order = list(servers.items())
+        for side, server in order if round_index % 2 == 0 else reversed(order):
+            rate = run_one(side, server, warmup if round_index == 0 else seconds)
+            if round_index > 0:
+                runs[side].append(rate)
+            wait_a_moment()
+    rates = {side: statistics.median(values) for side, values in runs.items()}
+    return {"runs": runs, "requests_per_second": rates, "ratio": rates["with"] / rates["without"]}
 
 
 def load_average():

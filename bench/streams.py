@@ -230,20 +230,14 @@ def post_with_streams(start_server, workdir, profile):
         others = harness.create_sessions(servers["with"].port, streams // 100, "exchange")
         harness.create_sessions(servers["without"].port, streams // 100, "exchange")
         sockets = open_streams(servers["with"].port, others, 100)
-        runs = {"without": [], "with": []}
-        for round_index in range(profile["post_runs"] + 1):  # round 0 is the warm-up
-            seconds = profile["warmup"] if round_index == 0 else profile["seconds"]
-            order = list(servers.items())
-            for side, server in order if round_index % 2 == 0 else reversed(order):
-                ids = harness.create_sessions(server.port, 256, "exchange")
-                result = harness.measure(server, os.path.join(LUA, "post-events.lua"), 64, seconds,
-                                         [write_ids(workdir, f"streams-post-{side}.ids", ids)])
-                if round_index > 0:
-                    runs[side].append(result["requests_per_second"])
-                harness.wait_a_moment()
-        rates = {side: statistics.median(values) for side, values in runs.items()}
-        result = {"streams": streams, "connections": 64, "runs": runs, "requests_per_second": rates,
-                  "ratio": rates["with"] / rates["without"]}
+
+        def post_events(side, server, seconds):
+            ids = harness.create_sessions(server.port, 256, "exchange")
+            return harness.measure(server, os.path.join(LUA, "post-events.lua"), 64, seconds,
+                                   [write_ids(workdir, f"streams-post-{side}.ids", ids)])["requests_per_second"]
+        result = {"streams": streams, "connections": 64, **harness.alternate_runs(
+            servers, profile["post_runs"], profile["seconds"], profile["warmup"], post_events)}
+        rates = result["requests_per_second"]
         print(f"  POST event req/s: {rates['without']:.0f} without streams, {rates['with']:.0f} with {streams}",
               file=sys.stderr)
         return result
