@@ -62,9 +62,11 @@ def raise_file_limit():
 
 
 def stream_server(start_server, log_name, streams):
+    # Every stream comes from this one client: no limit per client.
     return start_server(log_name, store="memory", extra=(
         "--max-connections", str(streams + 1000), "--max-streams", str(streams + 100),
-        "--max-streams-per-session", str(streams)))
+        "--max-streams-per-session", str(streams), "--max-connections-per-client", "0",
+        "--max-streams-per-client", str(streams + 100)))
 
 
 def open_streams(port, ids, per_session):

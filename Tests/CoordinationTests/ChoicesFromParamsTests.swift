@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import Coordination
@@ -6,7 +7,7 @@ import Testing
 /// (``EventField/oneOf(path:value:label:)``): rendered as `enum` and
 /// `labels` from the params as they are, checked against the same params
 /// when an event arrives, and changed with them.
-@Suite("Choices from params")
+@Suite("Choices from params", .timeLimit(.minutes(10)), .hangGuard)
 struct ChoicesFromParamsTests {
     private func bookChoices(_ session: Session) throws -> JSONValue? {
         try session.topEvent("borrow")?["fields"]?["book"]

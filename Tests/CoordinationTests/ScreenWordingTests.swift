@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import Coordination
@@ -5,7 +6,7 @@ import Testing
 /// Screens that describe themselves for people: a screen's `title`, an
 /// event's `label` and `role`, a field's `label` and `description`, given
 /// by the flow or made from the names (``DefaultWording``).
-@Suite("Screens described for people")
+@Suite("Screens described for people", .timeLimit(.minutes(10)), .hangGuard)
 struct ScreenWordingTests {
     @Test(arguments: [
         ("forgotPassword", "Forgot password"), ("mailSettings", "Mail settings"), ("calculator", "Calculator"),

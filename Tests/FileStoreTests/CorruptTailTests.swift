@@ -11,7 +11,7 @@ import Testing
 /// aside into a file beside the segment with one warning line; nothing
 /// before them is lost." A tail is bytes in which no record starts at any
 /// offset; a record after garbage makes it damage in the middle.
-@Suite("Corrupt tail")
+@Suite("Corrupt tail", .timeLimit(.minutes(10)), .hangGuard)
 struct CorruptTailTests {
     private static let records: [JournalRecord] =
         Journal.session(1, versions: 3, bodySize: 40) + Journal.session(2, versions: 2) + [Journal.event(1, version: 4, bodySize: 90)]

@@ -1,11 +1,12 @@
 import Foundation
 import StoreTestSupport
+import TestSupport
 import Testing
 
 @testable import FileStore
 
 /// Who besides the server's user can write its data directory.
-@Suite("Data directory access")
+@Suite("Data directory access", .timeLimit(.minutes(10)), .hangGuard)
 struct DataDirectoryAccessTests {
     @Test func onlyItsOwnerWritingIsFine() throws {
         let directory = TemporaryDirectory()

@@ -10,7 +10,7 @@ import Testing
 /// is cut out, every record before and after it that can be read is kept,
 /// a session that lost a record keeps its versions up to the gap, and the
 /// bytes taken out are kept beside their segment.
-@Suite("Journal repair")
+@Suite("Journal repair", .timeLimit(.minutes(10)), .hangGuard)
 struct JournalRepairTests {
     /// Three sessions, interleaved.
     static let records: [JournalRecord] = [

@@ -2,6 +2,7 @@ import Foundation
 import Platform
 import Sessions
 import StoreTestSupport
+import TestSupport
 import Testing
 
 @testable import FileStore
@@ -9,7 +10,7 @@ import Testing
 /// `FileStore.probe()` asks the disk, so that `/readyz` follows it both
 /// ways without a request: a full disk or a read-only directory is a
 /// failed probe, and the next probe after the fix succeeds.
-@Suite("Readiness probe", .serialized)
+@Suite("Readiness probe", .serialized, .timeLimit(.minutes(10)), .hangGuard)
 struct ProbeTests {
     static func probeOptions(interval: Double = 0, fsync: FsyncPolicy = .always, io: CountingIO? = nil) -> FileStoreOptions {
         var options = options(fsync: fsync, io: io)

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import Coordination
@@ -7,7 +8,7 @@ import Testing
 /// words a person reads, as the documents show them along a walk that
 /// reaches every screen: the words pinned screen by screen, and rules no
 /// label may break (no names glued in camel case, no word twice as in "Send send").
-@Suite("Built-in flows: words for people")
+@Suite("Built-in flows: words for people", .timeLimit(.minutes(10)), .hangGuard)
 struct BuiltinFlowWordingTests {
     /// Each screen as the document first showed it, by name: its title, then
     /// one line per event, `name: Label, role {field: Label ∈ value=Label, …}`.

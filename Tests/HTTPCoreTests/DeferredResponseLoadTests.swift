@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 
 /// Many requests waiting for deferred answers at once hold no worker thread.
-@Suite struct DeferredResponseLoadTests {
+@Suite(.timeLimit(.minutes(10)), .hangGuard) struct DeferredResponseLoadTests {
     @Test func manyWaitingRequestsLeaveTheWorkerThreadsFree() throws {
         let waitingCount = 500
         let handler = DeferringHandler()

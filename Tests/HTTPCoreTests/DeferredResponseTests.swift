@@ -7,7 +7,7 @@ import Testing
 
 /// ``DeferredResponse``: an answer completed after the handler returned,
 /// from any thread, while the connection waits suspended.
-@Suite struct DeferredResponseTests {
+@Suite(.timeLimit(.minutes(10)), .hangGuard) struct DeferredResponseTests {
     /// A server with one worker thread and `count` clients, each waiting on
     /// its own connection for the deferred answer to a request for `path`.
     private struct WaitingClients {

@@ -1,10 +1,11 @@
 import Coordination
+import TestSupport
 import Testing
 
 /// `mail` walked over HTTP the way a generic client walks it: by the words
 /// the session document shows (titles, labels, roles) and the choices it
 /// offers (`enum` and `labels`), never by ids or screen names it knows.
-@Suite("Walk: mail by its words and choices")
+@Suite("Walk: mail by its words and choices", .timeLimit(.minutes(10)), .hangGuard)
 struct MailChoicesWalkTests {
     /// What a person taps: one choice of one field of an event on a screen.
     private struct Tap {

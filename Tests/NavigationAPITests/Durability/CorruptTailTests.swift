@@ -7,7 +7,7 @@ import Testing
 /// loss left, zeros, a record cut short) are moved aside into a file beside
 /// the segment with one warning line, and the launched server starts with
 /// every session as it was.
-@Suite("Durability: corrupt tail", .serialized)
+@Suite("Durability: corrupt tail", .serialized, .timeLimit(.minutes(10)), .hangGuard)
 struct CorruptTailTests {
     /// A shared journal: three sessions of a killed server, written once.
     static let journaled = Result { try TornTailTests.journal() }

@@ -1,11 +1,12 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// SECURITY.md: whoever can write the data directory can forge or delete
 /// sessions. A directory others can write is used with a warning; with
 /// `--strict-permissions` (`NAVIGATION_STRICT_PERMISSIONS`) the start
 /// refuses it with one line and exit code 2, touching nothing.
-@Suite("Durability: data directory permissions", .serialized)
+@Suite("Durability: data directory permissions", .serialized, .timeLimit(.minutes(10)), .hangGuard)
 struct DataDirectoryPermissionsTests {
     static func directory(mode: mode_t) throws -> String {
         let data = try LaunchedServer.freshDirectory().path

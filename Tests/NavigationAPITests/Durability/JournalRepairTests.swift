@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// DURABILITY.md: "Corruption in the middle of the journal stops the start
@@ -6,7 +7,7 @@ import Testing
 /// `navigation-server journal repair`, which keeps every record it can read
 /// before and after the damage and says what it dropped." Run as an
 /// operator runs them: the binary, then the command, then the binary.
-@Suite("Durability: journal repair", .serialized)
+@Suite("Durability: journal repair", .serialized, .timeLimit(.minutes(10)), .hangGuard)
 struct JournalRepairTests {
     /// A stopped server's journal: sessions a, b and c, created in that
     /// order, then four events each, taken in turns.

@@ -1,13 +1,14 @@
 import FileStore
 import Foundation
 import Sessions
+import TestSupport
 import Testing
 
 /// `/readyz` follows the disk both ways by itself: the file store probes
 /// it (a small file written and fsynced, at most once a second), so a disk
 /// that fills up, or a directory that turns read-only, makes `/readyz` 503
 /// and fixing it makes `/readyz` 200 again, with no other request sent.
-@Suite("Durability: readiness follows the disk", .serialized)
+@Suite("Durability: readiness follows the disk", .serialized, .timeLimit(.minutes(10)), .hangGuard)
 struct ReadinessProbeTests {
     /// Asks `/readyz` until it answers `status`; false if it never does
     /// within a generous bound (the machine is shared).
