@@ -83,6 +83,8 @@ let package = Package(
         // Helpers every test target shares (a lock ThreadSanitizer can see, a seeded generator).
         .target(name: "TestSupport", dependencies: ["Platform"], path: "Tests/TestSupport"),
         // What the store tests share: records to append, scratch directories, file store options.
+        // What tests that drive sessions of the built-in flows without a server share: their demo services' answers.
+        .target(name: "FlowTestSupport", dependencies: ["Coordination", "Flows", "TestSupport"], path: "Tests/FlowTestSupport"),
         .target(name: "StoreTestSupport", dependencies: ["Sessions", "FileStore", "TestSupport"], path: "Tests/StoreTestSupport"),
         .testTarget(name: "JSONTests", dependencies: ["JSON", "TestSupport"]),
         .testTarget(name: "CoordinationTests", dependencies: ["Coordination", "Sessions", "Platform", "TestSupport"]),
@@ -94,7 +96,10 @@ let package = Package(
         .testTarget(name: "EffectBackendsTests", dependencies: ["EffectBackends", "JSON", "TestSupport"]),
         .testTarget(
             name: "SessionsTests",
-            dependencies: ["Sessions", "FileStore", "RedisStore", "CHiredis", "Coordination", "Flows", "StoreTestSupport", "TestSupport"]),
+            dependencies: [
+                "Sessions", "FileStore", "RedisStore", "CHiredis", "Coordination", "Flows", "StoreTestSupport", "TestSupport",
+                "FlowTestSupport",
+            ]),
         .testTarget(name: "FileStoreTests", dependencies: ["FileStore", "Sessions", "Platform", "StoreTestSupport", "TestSupport"]),
         .testTarget(
             name: "NavigationAPITests",
@@ -107,7 +112,7 @@ let package = Package(
             name: "NavigationClientTests",
             dependencies: [
                 "NavigationClient", "navigation-client", "NavigationAPI", "Sessions", "FileStore", "Flows", "Coordination", "HTTPCore",
-                "TestSupport",
+                "TestSupport", "FlowTestSupport",
             ]
         ),
     ],

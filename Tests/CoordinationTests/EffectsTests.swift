@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import Coordination
@@ -61,7 +62,7 @@ private final class AskingChild: Coordinator {
 
 private let signIn = Flow(name: "signIn", description: "asks the outside world") { SignInCoordinator(environment: $0) }
 
-@Suite("Effects in the engine")
+@Suite("Effects in the engine", .timeLimit(.minutes(10)), .hangGuard)
 struct EffectsTests {
     private func session(seed: UInt64 = 7) throws -> Session {
         try Session(id: "x", flow: signIn, context: nil, createdAt: 1_000, seed: seed)

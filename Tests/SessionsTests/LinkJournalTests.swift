@@ -29,17 +29,37 @@ struct LinkJournalTests {
         let store = MemoryStore()
         let first = SessionRegistry(flows: BuiltinFlows.all, store: store)
         let created = try first.create(flow: "app", context: ["onboarded": true], link: "/profile")
-        #expect(created.version == 2)
-        let opened = try first.open(link: "/settings", in: created.id, expectedVersion: 2)
+        #expect(created.version == 1)
+        #expect(try JSONParser.parse(created.document)["pendingLink"] == "/profile")
+        let opened = try first.open(link: "/settings", in: created.id, expectedVersion: 1)
         #expect(try JSONParser.parse(opened.document)["pendingLink"] == "/settings")
 
         // Another registry on the same store: a restart, or another instance.
         let second = SessionRegistry(flows: BuiltinFlows.all, store: store)
         let restored = try JSONParser.parse(try second.document(of: created.id).document)
-        #expect(restored["version"] == 3)
+        #expect(restored["version"] == 2)
         #expect(restored["pendingLink"] == "/settings")
         let events = try second.events(of: created.id, since: 0)
-        #expect(events.events.map(\.event) == [ClientEvent(link: "/profile"), ClientEvent(link: "/settings")])
+        #expect(events.link == "/profile")
+        #expect(events.events.map(\.event) == [ClientEvent(link: "/settings")])
+    }
+
+    /// Creation and its link are one record: no crash can leave a session
+    /// that was created without the link it was asked to open.
+    @Test func aCreationWithALinkIsOneCreatedRecordThatReplays() throws {
+        let store = MemoryStore()
+        let first = SessionRegistry(flows: BuiltinFlows.all, store: store)
+        let created = try first.create(flow: "exchange", context: nil, link: "/rates/JPY")
+        let records = try store.records(of: created.id, after: 0)
+        #expect(records.map(\.kind) == [.created])
+        guard case .created(let start) = try JournalEntry(try #require(records.first)) else {
+            Issue.record("the first record is not a created record")
+            return
+        }
+        #expect(start.link == "/rates/JPY")
+        let restored = try SessionRegistry(flows: BuiltinFlows.all, store: store).document(of: created.id)
+        #expect(restored.version == 1)
+        #expect(restored.document == created.document)
     }
 
     @Test func aCreationWithALinkItRefusesCreatesNothing() throws {

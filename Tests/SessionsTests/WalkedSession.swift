@@ -1,6 +1,6 @@
 import Coordination
 import Flows
-import TestSupport
+import FlowTestSupport
 
 @testable import Sessions
 
@@ -34,27 +34,9 @@ enum WalkedSession {
     private static func walk(_ session: Session, _ steps: ArraySlice<(String, JSONObject)>) throws -> Session {
         for (event, payload) in steps {
             try session.send(ClientEvent(screen: session.stack.top?.screen.id ?? "", event: event, payload: payload))
-            try answerPendingEffects(of: session)
+            try DemoEffects.answerPending(of: session)
         }
         return session
-    }
-
-    /// Delivers what the built-in flows' demo services answer to every
-    /// effect `session` waits for, oldest first, as a server would.
-    static func answerPendingEffects(of session: Session) throws {
-        while let pending = session.pendingEffects.first {
-            guard let performer = DemoServices.performers.first(where: { $0.name == pending.name }) else {
-                throw DemoServiceError(message: "no demo service for \(pending.name)")
-            }
-            let answer = LockedBox<EffectOutcome?>(nil)
-            performer.perform(EffectCall(sessionID: session.id, effectID: pending.id, name: pending.name, input: pending.input)) {
-                outcome in answer.withLock { $0 = outcome }
-            }
-            guard let outcome = answer.withLock({ $0 }) else {
-                throw DemoServiceError(message: "the demo service for \(pending.name) did not answer at once")
-            }
-            try session.deliver(outcome, to: pending.id)
-        }
     }
 
     /// The records a server stores for `session`: `created` at version 1,
@@ -70,7 +52,3 @@ enum WalkedSession {
     }
 }
 
-/// A walk that needed a demo service the built-in flows do not have.
-struct DemoServiceError: Error {
-    let message: String
-}

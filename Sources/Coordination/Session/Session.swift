@@ -26,6 +26,8 @@ public final class Session {
     /// all a rebuild needs.
     public let createdAt: Int64
     public let seed: UInt64
+    /// The deep link the session was created with, opened in version 1.
+    public let creationLink: String?
     /// The client events among ``acceptedChanges``: what
     /// ``SessionLimits/maxEventsPerSession`` counts.
     private var acceptedEventCount = 0
@@ -51,19 +53,23 @@ public final class Session {
     ///   - createdAt: milliseconds since 1970: what ``CoordinatorEnvironment/now``
     ///     reads during `start()`.
     ///   - seed: the seed of ``CoordinatorEnvironment/random``.
+    ///   - link: a deep link the session opens as part of its start, in
+    ///     version 1 (a link the flow refuses refuses the session).
     public init(
         id: String, flow: Flow, context: JSONValue?, limits: SessionLimits = .default,
-        routerLog: RouterCallLog? = nil, createdAt: Int64 = 0, seed: UInt64 = 0
+        routerLog: RouterCallLog? = nil, createdAt: Int64 = 0, seed: UInt64 = 0, link: String? = nil
     ) throws(NavigationError) {
         self.id = id
         self.limits = limits
         self.routerLog = routerLog
         self.createdAt = createdAt
         self.seed = seed
+        self.creationLink = link
         let validated = try flow.validatedContext(context)
         let budget = try SessionBudget(context: validated, limit: limits.maxSessionBytes)
         let state = try SessionState(
-            flow: flow, context: validated, limits: limits, routerLog: routerLog, createdAt: createdAt, seed: seed)
+            flow: flow, context: validated, limits: limits, routerLog: routerLog, createdAt: createdAt, seed: seed,
+            link: link)
         try budget.checkStart(paramsBytes: state.stackParamsByteCount, limit: limits.maxSessionBytes)
         self.context = validated
         self.budget = budget
@@ -83,10 +89,12 @@ public final class Session {
     /// a handler that fails, throws ``NavigationError/Kind/flowFailure``
     /// naming the change.
     ///
-    /// - Parameter context: the recorded context, as it was validated at creation.
+    /// - Parameters:
+    ///   - context: the recorded context, as it was validated at creation.
+    ///   - link: the link the session was created with, if any.
     public init(
         restoring id: String, flow: Flow, context: JSONObject, changes: [RecordedChange],
-        limits: SessionLimits = .default, createdAt: Int64 = 0, seed: UInt64 = 0
+        limits: SessionLimits = .default, createdAt: Int64 = 0, seed: UInt64 = 0, link: String? = nil
     ) throws(NavigationError) {
         self.id = id
         self.limits = limits
@@ -94,10 +102,11 @@ public final class Session {
         self.context = context
         self.createdAt = createdAt
         self.seed = seed
+        self.creationLink = link
         let state: SessionState
         do {
             state = try SessionState(
-                flow: flow, context: context, limits: limits, routerLog: nil, createdAt: createdAt, seed: seed)
+                flow: flow, context: context, limits: limits, routerLog: nil, createdAt: createdAt, seed: seed, link: link)
         } catch {
             throw NavigationError(.flowFailure, "replaying the session's start failed (\(error.detail))")
         }
@@ -333,7 +342,8 @@ public final class Session {
         let rebuilt: SessionState
         do {
             rebuilt = try SessionState(
-                flow: flow, context: context, limits: limits, routerLog: routerLog, createdAt: createdAt, seed: seed)
+                flow: flow, context: context, limits: limits, routerLog: routerLog, createdAt: createdAt, seed: seed,
+                link: creationLink)
         } catch {
             isBroken = true
             throw error

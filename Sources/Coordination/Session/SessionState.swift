@@ -12,10 +12,11 @@ final class SessionState {
     var navigation: NavigationController { environment.navigation }
 
     /// Builds the flow's root coordinator and runs `start()` as version 1,
-    /// at `createdAt` (milliseconds since 1970), its random numbers from `seed`.
+    /// at `createdAt` (milliseconds since 1970), its random numbers from `seed`;
+    /// then, with `link`, hands it to the root, still as version 1.
     init(
         flow: Flow, context: JSONObject, limits: SessionLimits, routerLog: RouterCallLog?, createdAt: Int64 = 0,
-        seed: UInt64 = 0
+        seed: UInt64 = 0, link: String? = nil
     ) throws(NavigationError) {
         maxStringFieldBytes = limits.maxStringFieldBytes
         self.flow = flow
@@ -33,6 +34,7 @@ final class SessionState {
         navigation.begin(version: 1)
         root.start()
         try settle()
+        if let link { try apply(try validateLink(link), payload: [:], version: 1, time: createdAt) }
     }
 
     /// Checks `event` against the stack without changing anything.

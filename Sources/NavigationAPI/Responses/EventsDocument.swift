@@ -3,7 +3,8 @@ import Sessions
 
 /// The body of `GET /v1/sessions/{id}/events` (openapi.yaml, `EventsDocument`):
 ///
-/// `{"id","flow","flowVersion","created","version","events":[…]}`, the
+/// `{"id","flow","flowVersion","created","link"?,"version","events":[…]}`
+/// (`link`: the deep link the session was created with), the
 /// changes oldest first, times in RFC 3339 UTC with milliseconds. A client
 /// event is `{"version","screen","event","payload","time"}` (a secret
 /// field's value shows as its placeholder); a deep link's opening
@@ -17,6 +18,7 @@ enum EventsDocument {
             document.member("flow", recorded.flow)
             document.member("flowVersion", recorded.flowVersion)
             document.member("created") { UTCTimestamp.write(millisecondsSince1970: recorded.created, to: &$0) }
+            if let link = recorded.link { document.member("link", link) }
             document.member("version", recorded.version)
             document.member("events") { writer in
                 writer.writeArray(recorded.events) { writer, entry in

@@ -35,15 +35,18 @@ public struct RecordedEvents: Sendable, Equatable {
     public let flowVersion: Int
     /// When the session started: wall-clock milliseconds since 1970.
     public let created: Int64
+    /// The deep link the session was created with, opened as part of its start.
+    public let link: String?
     /// The session's current version.
     public let version: Int
     /// The events asked for, oldest first.
     public let events: [Event]
 
-    public init(flow: String, flowVersion: Int, created: Int64, version: Int, events: [Event]) {
+    public init(flow: String, flowVersion: Int, created: Int64, link: String? = nil, version: Int, events: [Event]) {
         self.flow = flow
         self.flowVersion = flowVersion
         self.created = created
+        self.link = link
         self.version = version
         self.events = events
     }

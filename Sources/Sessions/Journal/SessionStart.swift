@@ -12,42 +12,44 @@ public struct SessionStart: Sendable, Equatable {
     /// The seed of its random numbers (``CoordinatorEnvironment/random``);
     /// journals written before it existed replay with 0.
     public var seed: UInt64
+    /// The deep link it was created with (`POST /v1/sessions` with
+    /// `link`): opened as part of its start, so creation and link are one
+    /// record.
+    public var link: String?
 
-    public init(flow: String, flowVersion: Int, context: JSONObject, owner: SessionOwner? = nil, seed: UInt64 = 0) {
+    public init(
+        flow: String, flowVersion: Int, context: JSONObject, owner: SessionOwner? = nil, seed: UInt64 = 0,
+        link: String? = nil
+    ) {
         self.flow = flow
         self.flowVersion = flowVersion
         self.context = context
         self.owner = owner
         self.seed = seed
+        self.link = link
     }
 
     /// The record body: `{"flow","flowVersion","context"}` in that order,
-    /// then `"owner":{"iss","sub"}` when there is one and `"seed"` (a
-    /// decimal string: 64 bits do not fit a JSON number) when it is not 0,
-    /// so a journal written before either existed reads the same.
+    /// then `"owner":{"iss","sub"}` when there is one, `"seed"` (a decimal
+    /// string: 64 bits do not fit a JSON number) when it is not 0 and
+    /// `"link"` when there is one, so a journal written before any of them
+    /// existed reads the same.
     func write(to writer: inout JSONWriter) {
-        writer.writeRaw("{\"flow\":")
-        writer.writeString(flow)
-        writer.writeRaw(",\"flowVersion\":")
-        writer.writeNumber(Double(flowVersion))
-        writer.writeRaw(",\"context\":")
-        writer.write(.object(context))
-        if let owner {
-            writer.writeRaw(",\"owner\":{")
-            if let issuer = owner.issuer {
-                writer.writeRaw("\"iss\":")
-                writer.writeString(issuer)
-                writer.writeRaw(",")
+        writer.writeObject { body in
+            body.member("flow", flow)
+            body.member("flowVersion") { $0.writeNumber(Double(flowVersion)) }
+            body.member("context", .object(context))
+            if let owner {
+                body.member("owner") { writer in
+                    writer.writeObject { member in
+                        if let issuer = owner.issuer { member.member("iss", issuer) }
+                        member.member("sub", owner.subject)
+                    }
+                }
             }
-            writer.writeRaw("\"sub\":")
-            writer.writeString(owner.subject)
-            writer.writeRaw("}")
+            if seed != 0 { body.member("seed", String(seed)) }
+            if let link { body.member("link", link) }
         }
-        if seed != 0 {
-            writer.writeRaw(",\"seed\":")
-            writer.writeString(String(seed))
-        }
-        writer.writeRaw("}")
     }
 
     /// Decodes a created record's body; nil when it is not one.
@@ -67,7 +69,9 @@ public struct SessionStart: Sendable, Equatable {
             guard let text = member.stringValue, let value = UInt64(text) else { return nil }
             seed = value
         }
-        self.init(flow: flow, flowVersion: flowVersion, context: context, owner: owner, seed: seed)
+        let link = object["link"]
+        guard link == nil || link?.stringValue != nil else { return nil }
+        self.init(flow: flow, flowVersion: flowVersion, context: context, owner: owner, seed: seed, link: link?.stringValue)
     }
 
     /// The body's members, as `journal print` shows them.
@@ -80,6 +84,7 @@ public struct SessionStart: Sendable, Equatable {
             object["owner"] = .object(ownerObject)
         }
         if seed != 0 { object["seed"] = .string(String(seed)) }
+        if let link { object["link"] = .string(link) }
         return object
     }
 }

@@ -4,8 +4,8 @@ import Coordination
 extension SessionRegistry {
     /// Starts a session of `flowName`: builds its root coordinator, calls
     /// `start()`, and journals it before returning. With `link`, the new
-    /// session then opens it as its first event (version 2); a link it
-    /// refuses refuses the whole creation. The session belongs to `caller`
+    /// session opens it as part of its start (version 1, one journal
+    /// record); a link it refuses refuses the whole creation. The session belongs to `caller`
     /// when it is an owner (``Caller/owner(_:)``).
     public func create(
         flow flowName: String, context: JSONValue?, link: String? = nil, by caller: Caller = .unrestricted
@@ -17,14 +17,12 @@ extension SessionRegistry {
         let time = journal.nowMillis()
         do {
             let seed = SessionID.randomSeed()
-            session = try Session(id: id, flow: flow, context: context, limits: limits, createdAt: time, seed: seed)
-            if let link { try session.open(link: link, at: time) }
+            session = try Session(
+                id: id, flow: flow, context: context, limits: limits, createdAt: time, seed: seed, link: link)
             let start = SessionStart(
                 flow: flow.name, flowVersion: flow.version, context: session.context, owner: caller.createdSessionOwner,
-                seed: seed)
-            let created = JournalEntry.created(start)
-            try journal.append(created, of: id, version: 1, time: time)
-            if let link { try journal.append(.link(link), of: id, version: 2, time: time) }
+                seed: seed, link: link)
+            try journal.append(.created(start), of: id, version: 1, time: time)
         } catch {
             slots.unreserve()
             throw error

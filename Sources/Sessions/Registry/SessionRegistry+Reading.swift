@@ -31,7 +31,7 @@ extension SessionRegistry {
     private static func recordedEvents(
         _ records: [JournalRecord], of id: String, currentVersion: Int, since version: Int
     ) throws(NavigationError) -> RecordedEvents {
-        var created: (flow: String, flowVersion: Int, time: Int64)?
+        var created: (flow: String, flowVersion: Int, time: Int64, link: String?)?
         var events: [RecordedEvents.Event] = []
         for record in records {
             let entry: JournalEntry
@@ -42,7 +42,7 @@ extension SessionRegistry {
             }
             switch entry {
             case .created(let start):
-                created = (start.flow, start.flowVersion, record.time)
+                created = (start.flow, start.flowVersion, record.time, start.link)
             case .event, .link, .outcome:
                 guard record.version > version, let change = entry.recordedChange(at: record.time) else { continue }
                 events.append(RecordedEvents.Event(version: record.version, time: record.time, change: change.kind))
@@ -54,7 +54,7 @@ extension SessionRegistry {
             throw NavigationError(.flowChanged, "the journal of session '\(id)' has no created record; start a new session")
         }
         return RecordedEvents(
-            flow: created.flow, flowVersion: created.flowVersion, created: created.time, version: currentVersion,
-            events: events)
+            flow: created.flow, flowVersion: created.flowVersion, created: created.time, link: created.link,
+            version: currentVersion, events: events)
     }
 }

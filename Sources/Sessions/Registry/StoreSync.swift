@@ -125,7 +125,7 @@ struct StoreSync: Sendable {
         do {
             let session = try Session(
                 restoring: id, flow: flow, context: recording.context, changes: recording.changes, limits: limits,
-                createdAt: recording.createdAt, seed: recording.start.seed)
+                createdAt: recording.createdAt, seed: recording.start.seed, link: recording.start.link)
             // An effect without an outcome: performed again, or taken over.
             if !session.pendingEffects.isEmpty { effects.scheduleResume(of: id) }
             return .live(session)

@@ -29,7 +29,7 @@ struct CrossInstanceStreamTests {
         ]
         for (event, payload) in steps {
             try second.apply(event, payload, to: &session)
-            expectSessionMessage(try stream.nextEvent(), session)
+            expectSessionMessage(try nextSessionMessage(stream, reaching: session), session)
         }
 
         #expect(try second.request("DELETE", session.path).status == 204)

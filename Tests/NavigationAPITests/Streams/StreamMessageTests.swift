@@ -26,7 +26,7 @@ struct StreamMessageTests {
         ]
         for (event, payload) in steps {
             try client.apply(event, payload, to: &session)
-            expectSessionMessage(try stream.nextEvent(), session)
+            expectSessionMessage(try nextSessionMessage(stream, reaching: session), session)
         }
 
         #expect(try client.request("DELETE", session.path).status == 204)

@@ -39,3 +39,15 @@ func expectSessionMessage(
     #expect(message?.version == expected.version, sourceLocation: sourceLocation)
     #expect(message?.document == expected.document, sourceLocation: sourceLocation)
 }
+
+/// The stream's message at `expected`'s version, after those before it: an
+/// answer that waited for the outcomes of the effects its event started (a
+/// login) is at a later version than the event, and the stream has a
+/// message for each.
+func nextSessionMessage(_ stream: EventStreamClient, reaching expected: ClientSession) throws -> StreamMessage? {
+    var message = try stream.nextEvent()
+    while message?.event == "session", let version = message?.version, version < expected.version {
+        message = try stream.nextEvent()
+    }
+    return message
+}

@@ -3,6 +3,7 @@ import Flows
 import Foundation
 import NavigationClient
 import TestSupport
+import FlowTestSupport
 import Testing
 
 @testable import navigation_client
@@ -61,6 +62,7 @@ struct DocumentWalkTests {
                 do {
                     try session.send(
                         ClientEvent(screen: action.screen, event: action.event, payload: payload), expectedVersion: document.version)
+                    try DemoEffects.answerPending(of: session)
                 } catch {
                     Issue.record("\(place): '\(action.event)' on \(action.screen), which the document offers, was refused: \(error)")
                     break

@@ -22,7 +22,10 @@ final class LiveServer {
         flows: [Flow] = BuiltinFlows.all, store: any SessionStore = MemoryStore(), apiKey: String? = nil, maxStreams: Int = 10_000,
         keepAliveSeconds: Double = 15
     ) throws {
-        registry = SessionRegistry(flows: flows, store: store)
+        // The built-in flows' demo services, as navigation-server has them; an
+        // answer waits for their outcomes (they answer at once) however loaded the machine.
+        registry = SessionRegistry(
+            flows: flows, store: store, effects: EffectOptions(performers: BuiltinFlows.performers, answerWait: 30))
         let options = NavigationAPI.Options(
             apiKey: apiKey.flatMap(APIKey.init), streams: StreamOptions(maxStreams: maxStreams, keepAliveSeconds: keepAliveSeconds))
         var configuration = HTTPServerConfiguration()
