@@ -139,6 +139,8 @@ struct ConfigurationParserTests {
                 "NAVIGATION_MAX_STREAMS_PER_CLIENT": "5", "NAVIGATION_ALLOWED_HOSTS": ".example.com",
                 "NAVIGATION_AUTH": "jwt", "NAVIGATION_JWT_KEY": "/etc/jwt.pem", "NAVIGATION_JWT_ISSUER": "https://id.example",
                 "NAVIGATION_JWT_AUDIENCE": "navigation", "NAVIGATION_STRICT_PERMISSIONS": "true",
+                "NAVIGATION_BACKENDS": "auth.login=http://127.0.0.1:9000/login", "NAVIGATION_EFFECT_TIMEOUT": "2.5",
+                "NAVIGATION_EFFECT_WAIT": "0",
             ])
         #expect(parsed.host == "::1")
         #expect(parsed.port == 9000)
@@ -171,7 +173,9 @@ struct ConfigurationParserTests {
         #expect(parsed.auth == .jwt)
         #expect((parsed.jwtKeyPath, parsed.jwtIssuer, parsed.jwtAudience) == ("/etc/jwt.pem", "https://id.example", "navigation"))
         #expect(parsed.strictPermissions)
-        #expect(ConfigurationParser.environmentVariables.count == 38)
+        #expect(parsed.backends.map { "\($0.name)=\($0.url)" } == ["auth.login=http://127.0.0.1:9000/login"])
+        #expect((parsed.effectTimeout, parsed.effectWait) == (2.5, 0))
+        #expect(ConfigurationParser.environmentVariables.count == 41)
     }
 
     /// A Redis round trip holds a worker thread: with a Redis store the
