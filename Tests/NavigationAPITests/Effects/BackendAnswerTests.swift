@@ -20,6 +20,14 @@ struct BackendAnswerTests {
             ] + arguments)
     }
 
+    /// A new session signs in as `ada`; the session as it is once the
+    /// outcome is recorded, however long the backend takes.
+    static func signIn(_ client: TestHTTPClient) throws -> (session: ClientSession, settled: ClientSession) {
+        let session = try client.sessionAtLogin()
+        _ = try client.answer("login", SignIn.payload("ada", "pw"), to: session)
+        return (session, try client.settled(session))
+    }
+
     @Test func aSignInTheBackendAcceptsShowsHomeWithItsUserInOneRoundTrip() throws {
         let backend = try LoopbackBackend(always: SignIn.accepted(as: "Ada Lovelace"))
         let server = try Self.launch(backend)
@@ -105,10 +113,7 @@ struct BackendAnswerTests {
         // A long timeout: the retry's backoff never decides the test.
         let server = try Self.launch(backend, ["--effect-timeout", "120"])
         let client = server.client()
-        let session = try client.sessionAtLogin()
-        _ = try client.answer("login", SignIn.payload("ada", "pw"), to: session)
-
-        let settled = try client.settled(session)
+        let (session, settled) = try Self.signIn(client)
         #expect(settled.stackNames == ["home"])
         #expect(settled.topParams?["username"] == "Ada")
         let requests = backend.requests
@@ -127,10 +132,7 @@ struct BackendAnswerTests {
         let backend = try LoopbackBackend(always: .never)
         let server = try Self.launch(backend, ["--effect-timeout", "1"])
         let client = server.client()
-        let session = try client.sessionAtLogin()
-        _ = try client.answer("login", SignIn.payload("ada", "pw"), to: session)
-
-        let settled = try client.settled(session)
+        let (session, settled) = try Self.signIn(client)
         #expect(settled.stackNames == ["login"])
         #expect(settled.topParams?["error"] == "The sign-in service is unavailable. Try again in a moment.")
         #expect(settled.topParams?["signingIn"] == false)
