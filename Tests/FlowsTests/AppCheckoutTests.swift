@@ -44,7 +44,8 @@ struct AppCheckoutTests {
         #expect(try app.send("next", on: "address", street) == ["CheckoutCoordinator: push(payment)"])
         #expect(try app.acceptedEvents == ["pay", "back", "dismiss"])
         // Paying shows on the payment screen; the service's answer confirms.
-        #expect(try app.send("pay", on: "payment", card) == ["CheckoutCoordinator: update(payment)", "CheckoutCoordinator: push(confirmation)"])
+        #expect(
+            try app.send("pay", on: "payment", card) == ["CheckoutCoordinator: update(payment)", "CheckoutCoordinator: push(confirmation)"])
         #expect(app.stack == ["home:root", "cart:sheet", "address:push", "payment:push", "confirmation:push"])
         #expect(try app.acceptedEvents == ["done"])
         #expect(app.params("confirmation") == ["street": "1 Main St", "card": "•••• 4242", "total": 21])

@@ -101,7 +101,10 @@ struct AppMainTests {
         try app.send("checkout", on: "home")
         try app.send("cancel", on: "cart")
         try app.send("logout", on: "home")
-        #expect(try app.send("login", on: "login", ["username": "bob", "password": "pw"]) == ["AuthCoordinator: update(login)", "MainCoordinator: setRoot(home)"])
+        #expect(
+            try app.send("login", on: "login", ["username": "bob", "password": "pw"]) == [
+                "AuthCoordinator: update(login)", "MainCoordinator: setRoot(home)",
+            ])
         #expect(app.store[.token] == "token-bob")
         #expect(app.params("home") == ["username": "bob", "lastCheckout": nil])
         #expect(app.session.root.childCoordinators.map(\.id) == ["c7"])

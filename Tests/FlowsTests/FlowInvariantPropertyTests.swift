@@ -62,7 +62,9 @@ struct FlowInvariantPropertyTests {
                     coverage.outcomes += 1
                     let problems = invariants.problems(in: session, accepted: accepted)
                     guard problems.isEmpty else {
-                        Issue.record("seed \(seed), the outcome of \(effect.name) before event \(step + 1):\n  \(problems.joined(separator: "\n  "))")
+                        Issue.record(
+                            "seed \(seed), the outcome of \(effect.name) before event \(step + 1):\n  \(problems.joined(separator: "\n  "))"
+                        )
                         break
                     }
                 }

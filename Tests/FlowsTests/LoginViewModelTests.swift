@@ -87,7 +87,8 @@ struct LoginViewModelTests {
         let (viewModel, navigation, _) = makeViewModel()
         viewModel.login(username: "ada", password: "")
         viewModel.login(username: String(repeating: "a", count: 65), password: "pw")
-        #expect(viewModel.output == ["username": "ada", "error": "A username has at most 64 characters.", "notice": nil, "signingIn": false])
+        #expect(
+            viewModel.output == ["username": "ada", "error": "A username has at most 64 characters.", "notice": nil, "signingIn": false])
         #expect(navigation.calls.isEmpty)
     }
 

@@ -5,6 +5,8 @@ import NavigationAPI
 public enum ConfigurationError: Error, Equatable, CustomStringConvertible {
     /// `source` is the flag (`--port`) or the environment variable it came from.
     case invalidValue(String, source: String, expected: String)
+    /// A value of the expected form, refused for `reason` (a name given twice, a URL's scheme).
+    case refusedValue(String, source: String, reason: String)
     case unknownOption(String)
     case missingValue(String)
     case unexpectedArgument(String)
@@ -15,6 +17,8 @@ public enum ConfigurationError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .invalidValue(let value, let source, let expected):
             "invalid value '\(Self.maskingCredentials(value))' for \(source): expected \(expected)"
+        case .refusedValue(let value, let source, let reason):
+            "invalid value '\(Self.maskingCredentials(value))' for \(source): \(Self.maskingCredentials(reason))"
         case .unknownOption(let option):
             "unknown option '\(option)'; see --help"
         case .missingValue(let flag):

@@ -18,8 +18,18 @@ struct ConfigurationOption: Sendable {
     /// For a repeatable flag: clears what the environment set, before the
     /// first flag's values are added, so flags still win.
     var resetBeforeFirstFlag: (@Sendable (inout ServerConfiguration) -> Void)? = nil
+    /// Why `apply` refused a text, when the option can say more than
+    /// ``expectation`` (which name is given twice, what is wrong with a URL).
+    var reason: (@Sendable (ServerConfiguration, String) -> String?)? = nil
 
     var flag: String { "--" + name }
+
+    /// The error for `text`, refused by ``apply`` on `configuration`; `source`
+    /// is the flag or the environment variable it came from.
+    func refusal(of text: String, from source: String, in configuration: ServerConfiguration) -> ConfigurationError {
+        guard let reason = reason?(configuration, text) else { return .invalidValue(text, source: source, expected: expectation) }
+        return .refusedValue(text, source: source, reason: reason)
+    }
 
     /// An option holding an integer in `range`.
     static func integer(
@@ -221,16 +231,20 @@ struct ConfigurationOption: Sendable {
         ConfigurationOption(
             name: "backend", environmentVariable: "NAVIGATION_BACKENDS",
             expectation: "NAME=URL, an effect name (letters, digits, '.', '-', '_') and an http or https URL; comma-separated or repeated",
-            summary: "The backend that performs effect NAME: an HTTP POST of its input as JSON, with Idempotency-Key. Replaces a built-in demo service of that name.",
+            summary:
+                "The backend that performs effect NAME: an HTTP POST of its input as JSON, with Idempotency-Key. Replaces a built-in demo service of that name.",
             defaultValue: { $0.backends.isEmpty ? "none" : $0.backends.map { "\($0.name)=\($0.url)" }.joined(separator: ",") },
-            apply: { configuration, text in
-                guard let routes = try? BackendRoutes.parseList(text), !routes.isEmpty else { return false }
-                let names = Set(configuration.backends.map(\.name))
-                guard routes.allSatisfy({ !names.contains($0.name) }) else { return false }
-                configuration.backends += routes
-                return true
-            },
-            resetBeforeFirstFlag: { $0.backends = [] }),
+            apply: { configuration, text in (try? addBackends(text, to: &configuration)) != nil },
+            resetBeforeFirstFlag: { $0.backends = [] },
+            reason: { configuration, text in
+                var configuration = configuration
+                do throws(BackendConfigurationError) {
+                    try addBackends(text, to: &configuration)
+                    return nil
+                } catch {
+                    return error.description
+                }
+            }),
         .value(
             "effect-timeout", "NAVIGATION_EFFECT_TIMEOUT", expecting: "a number of seconds in 0.001...3600",
             "Seconds an effect may take, retries included, before it fails as timed out; with Redis, also how long another instance waits before it performs an effect whose instance died.",
@@ -242,6 +256,17 @@ struct ConfigurationOption: Sendable {
             \.effectWait, parse: { text in Double(text) == 0 ? 0 : SecondsText.parse(text).flatMap { $0 <= 60 ? $0 : nil } },
             describe: SecondsText.format),
     ]
+
+    /// Adds the routes of `text` (`NAME=URL`, comma-separated) to
+    /// `configuration`'s backends; an effect name it already has, or has
+    /// twice, is refused.
+    static func addBackends(_ text: String, to configuration: inout ServerConfiguration) throws(BackendConfigurationError) {
+        let routes = try BackendRoutes.parseList(text)
+        guard !routes.isEmpty else { throw .emptyEntry }
+        let names = Set(configuration.backends.map(\.name))
+        if let repeated = routes.first(where: { names.contains($0.name) }) { throw .duplicateName(repeated.name) }
+        configuration.backends += routes
+    }
 }
 
 /// The values of `--cors-origin`: `*`, or `scheme://host[:port]` with no

@@ -22,7 +22,7 @@ public enum ConfigurationParser {
         for option in ConfigurationOption.all {
             guard let text = environment[option.environmentVariable], !text.isEmpty else { continue }
             guard option.apply(&configuration, text) else {
-                throw .invalidValue(text, source: option.environmentVariable, expected: option.expectation)
+                throw option.refusal(of: text, from: option.environmentVariable, in: configuration)
             }
         }
         var remaining = arguments[...]
@@ -38,7 +38,7 @@ public enum ConfigurationParser {
                 option.resetBeforeFirstFlag?(&configuration)
             }
             guard option.apply(&configuration, text) else {
-                throw .invalidValue(text, source: option.flag, expected: option.expectation)
+                throw option.refusal(of: text, from: option.flag, in: configuration)
             }
         }
         let threadsGiven = flagsSeen.contains("threads") || environment["NAVIGATION_THREADS"].map { !$0.isEmpty } == true

@@ -7,7 +7,7 @@ import Platform
 /// to the registry, which records it and delivers it as a change of its
 /// session.
 ///
-/// Each effect is performed once per instance at a time (``inFlight``),
+/// Each effect is performed once per instance at a time (``claim(_:)``),
 /// and its outcome taken once: the first of the performer's answer and the
 /// timeout wins. An effect whose session was restored from the journal
 /// without an outcome is performed again with the same idempotency key
@@ -89,8 +89,8 @@ final class EffectRunner: Sendable {
             let key = EffectKey(sessionID: sessionID, effectID: request.id)
             guard inFlight.withLock({ $0[key] == nil }) else { continue }
             if request.holdsSecret {
+                guard claim(key) else { continue }
                 counters.started(request.name)
-                unrecorded.withLock { _ = $0.keys.insert(key) }
                 let message = "The request was interrupted before it was answered. Try again."
                 complete(key, name: request.name, outcome: .failure(EffectFailure(.interrupted, reason: message)), startedAt: nil)
                 continue
@@ -154,13 +154,8 @@ final class EffectRunner: Sendable {
     private func perform(_ request: EffectRequest, of sessionID: String) {
         let key = EffectKey(sessionID: sessionID, effectID: request.id)
         let startedAt = SystemClock.monotonicNanoseconds()
-        let isNew = inFlight.withLock { table in
-            guard table[key] == nil else { return false }
-            table[key] = InFlight(name: request.name, startedAt: startedAt)
-            return true
-        }
-        guard isNew else { return }
-        unrecorded.withLock { _ = $0.keys.insert(key) }
+        guard claim(key) else { return }
+        inFlight.withLock { $0[key] = InFlight(name: request.name, startedAt: startedAt) }
         counters.started(request.name)
         let call = EffectCall(sessionID: sessionID, effectID: request.id, name: request.name, input: request.input)
         queue.asyncAfter(deadline: .now() + options.timeout) { [self] in
@@ -174,6 +169,14 @@ final class EffectRunner: Sendable {
         queue.async { [self] in
             performer.perform(call) { [self] outcome in take(key, outcome) }
         }
+    }
+
+    /// Whether effect `key` is this caller's to perform: false when this
+    /// instance performs it already, or has its outcome and is recording
+    /// it. A session restored twice at once, or resumed again before its
+    /// outcome is recorded, performs (or interrupts) each effect once.
+    private func claim(_ key: EffectKey) -> Bool {
+        unrecorded.withLock { $0.keys.insert(key).inserted }
     }
 
     /// The first outcome of an effect in flight; later ones are ignored.

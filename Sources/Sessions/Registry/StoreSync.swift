@@ -89,6 +89,8 @@ struct StoreSync: Sendable {
         do {
             try session.applyRecorded(changes)
             counters.caughtUp.add(1, ordering: .relaxed)
+            // Another instance asked for an effect: taken over if it dies.
+            if !session.pendingEffects.isEmpty { effects.scheduleResume(of: session.id) }
             return .live(session)
         } catch {
             return try restoredContent(of: session.id).content
