@@ -123,9 +123,12 @@ function renderForm(screen, { event, role, fields }, send, slot) {
   return form;
 }
 
-/** A labelled input for one payload field, with its hint and its own error line. */
+/**
+ * A labelled input for one payload field, with its hint and its own error
+ * line. A secret field is a password input, never filled from the params.
+ */
 function fieldInput(formId, field, current) {
-  const { name, type, label, description, choices } = field;
+  const { name, type, label, description, choices, secret } = field;
   const id = `${formId}-${name}`;
   const error = h("span", { id: `${id}-error`, className: "field-error", role: "alert", hidden: true });
   const hint = description ? h("span", { id: `${id}-hint`, className: "field-hint" }, description) : null;
@@ -157,11 +160,9 @@ function fieldInput(formId, field, current) {
         }
       };
       break;
-    default: {
-      const secret = /password|secret|pin|card/i.test(name);
-      control = h("input", { ...common, type: secret ? "password" : "text", autocomplete: "off", defaultValue: typeof current === "string" ? current : "" });
+    default:
+      control = h("input", { ...common, type: secret ? "password" : "text", autocomplete: "off", defaultValue: !secret && typeof current === "string" ? current : "" });
       read = () => ({ value: control.value });
-    }
   }
   const row = h("div", { className: type === "boolean" && !choices ? "field field-boolean" : "field" }, h("label", { htmlFor: id }, label), control, hint, error);
   const showError = (message) => {

@@ -46,7 +46,8 @@ export function itemName(item) {
 
 /**
  * A payload field as a person fills it in: `{type, label, description,
- * choices}`, where `choices` is null or `[{value, label}]`. A field without
+ * choices, secret}`, where `choices` is null or `[{value, label}]` and
+ * `secret` says the server never keeps its value (a password). A field without
  * an `enum` whose values are the ids of a list in the screen's params (field
  * `mailbox`, params `mailboxes: [{id, name}]`) gets that list as its choices,
  * as the server builds them; a server that sends them wins.
@@ -60,7 +61,7 @@ export function fieldOf(name, field, params) {
   } else if (type === "string") {
     choices = choicesFromParams(name, params);
   }
-  return { name, type, label: spec.label ?? humanize(name), description: spec.description ?? null, choices };
+  return { name, type, label: spec.label ?? humanize(name), description: spec.description ?? null, choices, secret: spec.secret === true };
 }
 
 function choicesFromParams(name, params) {

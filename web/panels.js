@@ -3,11 +3,12 @@
 
 import { h, replaceChildren } from "./dom.js";
 
-/** Draws the coordinator tree; the coordinator of the top screen is marked. */
+/** Draws the coordinator tree; the coordinator of the top screen is marked, and those waiting for effects. */
 export function renderCoordinatorTree(container, document) {
   if (!document) return replaceChildren(container);
   const active = document.stack.length ? document.stack[document.stack.length - 1].coordinator : null;
   const owners = new Set(document.stack.map((screen) => screen.coordinator));
+  const waiting = (id) => (document.effects ?? []).filter((effect) => effect.coordinator === id).map((effect) => `${effect.name} (${effect.id})`);
   const node = (coordinator) =>
     h(
       "li",
@@ -15,6 +16,7 @@ export function renderCoordinatorTree(container, document) {
       h("span", { className: "coordinator-type" }, coordinator.type),
       h("span", { className: "coordinator-id" }, ` ${coordinator.id}`),
       owners.has(coordinator.id) ? h("span", { className: "coordinator-owns" }, " · on screen") : null,
+      waiting(coordinator.id).length ? h("span", { className: "coordinator-waits" }, ` · waiting for ${waiting(coordinator.id).join(", ")}`) : null,
       coordinator.children?.length ? h("ul", {}, coordinator.children.map(node)) : null,
     );
   replaceChildren(container, document.coordinators ? h("ul", { className: "tree-root" }, node(document.coordinators)) : null);

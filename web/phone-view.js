@@ -6,6 +6,7 @@
 import { hasSplit, renderContainers } from "./container-view.js";
 import { byId, h, replaceChildren } from "./dom.js";
 import { collectDrafts, restoreDrafts } from "./drafts.js";
+import { effectsByScreen } from "./effects.js";
 import { internalsShown } from "./internals.js";
 import { renderPendingLink } from "./links.js";
 import { coordinatorTypes, renderCoordinatorTree } from "./panels.js";
@@ -33,6 +34,7 @@ export async function drawPhone(phone, state, { kind = null, keep = () => true, 
   const view = {
     readable: !internalsShown(),
     types: coordinatorTypes(state.document?.coordinators),
+    waiting: effectsByScreen(state.document),
     compact: compact.matches,
     hiddenDetail: state.hiddenDetail,
     showPrimary,

@@ -5,6 +5,7 @@
 // screen of the top layer is interactive, the rest are inert.
 
 import { h } from "./dom.js";
+import { holdControls, renderEffectStatus } from "./effects.js";
 import { navigationEvents, renderEventControls } from "./event-controls.js";
 import { screenTitle } from "./labels.js";
 import { renderRaw, renderReadable } from "./values.js";
@@ -31,7 +32,8 @@ function layersOf(stack) {
 /**
  * The phone's content for `document`. `send(screen, event, payload, where)`
  * reports an event; `where` says which control caused it, for errors.
- * `view` is `{readable, types}` (coordinator id → type, for internals).
+ * `view` is `{readable, types, waiting}`: coordinator id → type, for
+ * internals; screen id → the effects it waits for (effects.js).
  */
 export function renderStack(document, send, view) {
   const layers = layersOf(document.stack);
@@ -82,6 +84,7 @@ export function renderScreen(screen, { previous = null, interactive, view, back 
     trailing.push(button);
   }
   const placeholder = view.readable && isPlaceholder(screen);
+  const waiting = view.waiting?.get(screen.id) ?? [];
   const classes = ["screen", interactive ? "screen-active" : null, placeholder ? "screen-placeholder" : null].filter(Boolean).join(" ");
   const navigationBar = h(
     "header",
@@ -90,12 +93,23 @@ export function renderScreen(screen, { previous = null, interactive, view, back 
     h("h3", { className: "nav-title", tabIndex: -1 }, screenTitle(screen)),
     h("div", { className: "nav-trailing" }, trailing),
   );
+  const body = h("div", { className: "screen-body" }, placeholder ? h("p", { className: "placeholder-text" }, screen.params.text) : screenBody(screen, view, send));
+  if (waiting.length) {
+    body.prepend(renderEffectStatus(waiting, view));
+    holdControls(body);
+  }
   return h(
     "article",
-    { className: classes, "data-screen-id": screen.id, "data-screen-name": screen.name, "data-presentation": screen.presentation },
+    {
+      className: classes,
+      "data-screen-id": screen.id,
+      "data-screen-name": screen.name,
+      "data-presentation": screen.presentation,
+      "aria-busy": waiting.length ? "true" : null,
+    },
     placeholder ? null : navigationBar,
     navProblem,
-    h("div", { className: "screen-body" }, placeholder ? h("p", { className: "placeholder-text" }, screen.params.text) : screenBody(screen, view, send)),
+    body,
   );
 }
 

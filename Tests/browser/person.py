@@ -59,7 +59,9 @@ class Page:
         return int(self.one("#phone").get_attribute("data-version") or -1)
 
     def wait_version(self, version, what):
-        self.until(lambda: self.version() == version, f"waiting for {what} (version {version})")
+        """Waits for the page to show `version` or a later one: an event that performs an effect whose
+        outcome came within --effect-wait answers with the outcome's version too."""
+        self.until(lambda: self.version() >= version, f"waiting for {what} (version {version})")
         self.idle()
 
     def top(self):

@@ -17,7 +17,9 @@ stack, the tab bar fixed at the bottom, no scroll box inside the page, no
 jump after a tap. Then two windows on one session, a half-typed form across
 changes made by another client, deep links, the server stopped and started
 again by its pid (the status line, the stream resuming; with a memory store
-the lost session said as such), and a server with --api-key.
+the lost session said as such), a sign-in waiting for an auth backend the
+test holds (the password input, the waiting line, the answer on the live
+stream), and a server with --api-key.
 
 Screenshots of each flow at both widths go to .build/browser-artifacts/screens
 (BROWSER_ARTIFACTS to move them); with UPDATE_README_SCREENSHOT=1 the mail
@@ -33,6 +35,7 @@ from person import Page
 from walk_api_key import walk_with_api_key
 from walk_app import walk_app, walk_app_on_a_phone
 from walk_connection import walk_memory_restart, walk_server_restart
+from walk_effects import walk_effects
 from walk_exchange import check_half_typed_form, check_two_windows, walk_by_keyboard, walk_exchange, walk_exchange_on_a_phone
 from walk_links import walk_links
 from walk_mail import walk_mail, walk_mail_links, walk_mail_on_a_phone
@@ -75,6 +78,7 @@ def main():
         expect(console_errors(driver, refusals), [], "no errors in the browser console (CSP violations, script errors)")
         walk_server_restart(page, server)
         walk_memory_restart(page, binary)
+        walk_effects(page, binary)
         # A stopping or stopped server: requests cut off or refused.
         stopped = ["ERR_CONNECTION_REFUSED", "ERR_EMPTY_RESPONSE", "ERR_CONNECTION_RESET", "ERR_CONNECTION_CLOSED"]
         expect(console_errors(driver, refusals + stopped), [], "no other errors across the restarts")

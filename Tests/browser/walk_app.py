@@ -78,6 +78,7 @@ def walk_app(page, server):
     page.submit("next", {"street": "1 Main Street"})
     expect(page.top(), "payment", "the address leads to the payment")
     check("21.00" in page.text(".screen-active .params"), "the total to pay, with cents")
+    expect(page.field("pay", "card").get_attribute("type"), "text", "a field the server does not call secret is text, whatever its name")
     page.submit("pay", {"card": "4242 4242 4242 4242"})
     page.until(lambda: page.top() == "confirmation", "waiting for the payment to be approved")
     page.idle()
