@@ -173,9 +173,10 @@ struct ConfigurationParserTests {
         #expect(parsed.auth == .jwt)
         #expect((parsed.jwtKeyPath, parsed.jwtIssuer, parsed.jwtAudience) == ("/etc/jwt.pem", "https://id.example", "navigation"))
         #expect(parsed.strictPermissions)
-        #expect(parsed.backends.map { "\($0.name)=\($0.url)" } == [
-            "auth.login=http://127.0.0.1:9100/login", "payments.charge=https://pay.example/charge",
-        ])
+        #expect(
+            parsed.backends.map { "\($0.name)=\($0.url)" } == [
+                "auth.login=http://127.0.0.1:9100/login", "payments.charge=https://pay.example/charge",
+            ])
         #expect((parsed.effectTimeout, parsed.effectWait) == (2.5, 0))
         #expect(ConfigurationParser.environmentVariables.count == 41)
     }

@@ -1,6 +1,6 @@
 import Coordination
-import Flows
 import FlowTestSupport
+import Flows
 
 @testable import Sessions
 
@@ -51,4 +51,3 @@ enum WalkedSession {
         return [created.record(sessionID: session.id, version: 1, time: startTime)] + events
     }
 }
-

@@ -1,9 +1,9 @@
 import Coordination
+import FlowTestSupport
 import Flows
 import Foundation
 import NavigationClient
 import TestSupport
-import FlowTestSupport
 import Testing
 
 @testable import navigation_client
