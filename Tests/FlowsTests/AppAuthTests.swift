@@ -124,3 +124,23 @@ struct AppAuthTests {
         #expect(afterError == ["username": "", "error": "Enter your username.", "notice": nil, "signingIn": false])
     }
 }
+
+/// One sign-in at a time: while `auth.login` is under way, a second `login`
+/// (from another client of the session) is refused and asks the service nothing.
+@Suite("app: one sign-in at a time", .timeLimit(.minutes(10)), .hangGuard)
+struct AppSignInInFlightTests {
+    @Test func aSecondLoginWhileTheFirstIsUnderWayIsRefused() throws {
+        let session = try Session(id: "sign-in", flow: AppFlow.flow, context: ["onboarded": true])
+        let login = ClientEvent(screen: "s1", event: "login", payload: ["username": "ada", "password": "pw"])
+        try session.send(login)
+        #expect(session.pendingEffects.map(\.name) == ["auth.login"])
+        let refusal = try #require(throws: NavigationError.self) { try session.send(login) }
+        #expect(refusal.kind == .eventRejected)
+        #expect(session.pendingEffects.count == 1)
+        #expect(session.version == 2)
+        // Once the service has answered, the user may try again.
+        try session.deliver(.failure(EffectFailure(.rejected, status: 401)), to: "e1")
+        try session.send(login)
+        #expect(session.pendingEffects.map(\.id) == ["e2"])
+    }
+}

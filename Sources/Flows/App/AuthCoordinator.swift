@@ -15,6 +15,10 @@ final class AuthCoordinator: OutputCoordinator<User> {
         viewModel.navigation = self
         let login = Screen("login", title: "Sign in", params: viewModel.output)
             .on("login", label: "Sign in", role: .primary, fields: Self.loginFields) { [unowned self] payload in
+                // One sign-in at a time: another client of the session must not ask the service twice.
+                guard viewModel.output["signingIn"] != true else {
+                    throw EventRejection("Signing in already: wait for the answer.")
+                }
                 viewModel.login(username: payload.string("username"), password: payload.string("password"))
             }
             .on("forgotPassword", label: "Forgot password?") { [unowned self] _ in viewModel.forgotPassword() }
