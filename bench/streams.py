@@ -62,8 +62,11 @@ def raise_file_limit():
 
 
 def stream_server(start_server, log_name, streams):
+    # Every stream comes from this one client (127.0.0.1): its shares of the
+    # connections and of the streams are raised with the totals.
     return start_server(log_name, store="memory", extra=(
-        "--max-connections", str(streams + 1000), "--max-streams", str(streams + 100),
+        "--max-connections", str(streams + 1000), "--max-connections-per-client", str(streams + 1000),
+        "--max-streams", str(streams + 100), "--max-streams-per-client", str(streams + 100),
         "--max-streams-per-session", str(streams)))
 
 
