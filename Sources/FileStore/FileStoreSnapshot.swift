@@ -108,21 +108,12 @@ public final class FileStoreSnapshot: Sendable {
         for segment in opened {
             let file = directory.filePath(segment.name)
             let bytes = try segment.readAll()
-            switch bytes.withUnsafeBytes(SegmentHeader.init) {
-            case .valid(let first) where first <= segment.number:
+            let header = bytes.withUnsafeBytes(SegmentHeader.init)
+            if let first = try header.firstCoveredSegment(of: segment.number, isLast: segment.number == numbers.last, file: file) {
                 coversFrom[segment.number] = first
                 readable[segment.number] = bytes
-            case .valid(let first):
-                throw .corrupt(file: file, offset: 0, reason: "segment header says it covers segments from \(first), after its own number")
-            case .missing where segment.number == numbers.last:
-                // Being created by a running server, or cut short by a crash: no records yet.
-                coversFrom[segment.number] = segment.number
-            case .missing:
-                throw .corrupt(file: file, offset: 0, reason: "segment has no header")
-            case .newerFormat(let found):
-                throw .newerFormat(file: file, found: Int(found), supported: Int(SegmentFormat.version))
-            case .damaged(let reason):
-                throw .corrupt(file: file, offset: 0, reason: reason)
+            } else {
+                coversFrom[segment.number] = segment.number  // no header yet, so no records
             }
             contents.files[segment.number] = segment
         }

@@ -36,12 +36,10 @@ enum SegmentRecovery {
             let segment = try directory.openSegment(number, writable: true)
             let path = directory.filePath(segment.name)
             let header = try segment.read(count: SegmentFormat.headerSize, at: 0)
-            switch header.withUnsafeBytes(SegmentHeader.init) {
-            case .valid(let first) where first <= number:
+            let reading = header.withUnsafeBytes(SegmentHeader.init)
+            if let first = try reading.firstCoveredSegment(of: number, isLast: number == numbers.last, file: path) {
                 coversFrom[number] = first
-            case .valid(let first):
-                throw .corrupt(file: path, offset: 0, reason: "segment header says it covers segments from \(first), after its own number")
-            case .missing where number == numbers.last:
+            } else {
                 // Rewriting the header drops the rest of the file: only
                 // when nothing but zeros follows (a segment being created).
                 guard try !segment.readAll().dropFirst(SegmentFormat.headerSize).contains(where: { $0 != 0 }) else {
@@ -49,12 +47,6 @@ enum SegmentRecovery {
                 }
                 headerless = segment
                 coversFrom[number] = number
-            case .missing:
-                throw .corrupt(file: path, offset: 0, reason: "segment has no header")
-            case .newerFormat(let found):
-                throw .newerFormat(file: path, found: Int(found), supported: Int(SegmentFormat.version))
-            case .damaged(let reason):
-                throw .corrupt(file: path, offset: 0, reason: reason)
             }
             segments[number] = segment
         }

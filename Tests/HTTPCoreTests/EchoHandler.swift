@@ -3,6 +3,7 @@ import HTTPCore
 import Platform
 import Synchronization
 import TestSupport
+import Testing
 
 /// The test handler: echoes the request back so tests can see exactly what
 /// reached the handler.
@@ -106,4 +107,18 @@ func withLimitedEchoServer(
     ) { server in
         try body(server, handler)
     }
+}
+
+/// Checks the answer to a body over `limit`: the handler's 413, given
+/// before the body so the connection is not kept alive, and no request
+/// handled.
+func expectBodyOverLimitAnswered(
+    _ response: TestHTTPResponse, limit: Int, on connection: TestHTTPConnection, handler: EchoHandler,
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
+    #expect(response.status == 413, sourceLocation: sourceLocation)
+    #expect(response.bodyText == "body over \(limit) bytes", sourceLocation: sourceLocation)
+    #expect(response.headers["Connection"]?.lowercased() == "close", sourceLocation: sourceLocation)
+    #expect(connection.isClosedByServer(), sourceLocation: sourceLocation)
+    #expect(handler.handledRequests.load(ordering: .relaxed) == 0, sourceLocation: sourceLocation)
 }

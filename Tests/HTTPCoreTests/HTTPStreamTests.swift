@@ -39,6 +39,16 @@ import Testing
         return server
     }
 
+    /// A connection that asked for `/stream` (closing after it), and the
+    /// stream the handler answered it with.
+    private func requestStream(
+        from server: HTTPServer, _ handler: StreamingHandler
+    ) throws -> (connection: TestHTTPConnection, stream: HTTPStream) {
+        let connection = try TestHTTPConnection(port: server.port)
+        try connection.sendRequest("GET", "/stream", headers: [("Connection", "close")])
+        return (connection, try handler.stream(0))
+    }
+
     private func dechunked(_ body: [UInt8]) -> String? {
         ChunkedBody.data(body)
     }
@@ -56,9 +66,7 @@ import Testing
         let handler = StreamingHandler()
         let server = try start(handler)
         defer { server.stop() }
-        let connection = try TestHTTPConnection(port: server.port)
-        try connection.sendRequest("GET", "/stream", headers: [("Connection", "close")])
-        let stream = try handler.stream(0)
+        let (connection, stream) = try requestStream(from: server, handler)
         #expect(stream.send([Array("hello ".utf8), Array("wor".utf8)]))
         #expect(stream.send([Array("ld".utf8)]))
         stream.close(with: [Array("!".utf8)])
@@ -76,9 +84,7 @@ import Testing
         let handler = StreamingHandler()
         let server = try start(handler)
         defer { server.stop() }
-        let streaming = try TestHTTPConnection(port: server.port)
-        try streaming.sendRequest("GET", "/stream", headers: [("Connection", "close")])
-        let stream = try handler.stream(0)
+        let (streaming, stream) = try requestStream(from: server, handler)
         #expect(server.openStreamCount == 1)
         for _ in 0..<3 {
             #expect(try TestHTTPConnection(port: server.port).request("GET", "/other").bodyText == "plain")
@@ -92,9 +98,7 @@ import Testing
         let handler = StreamingHandler(capacity: 8)
         let server = try start(handler)
         defer { server.stop() }
-        let connection = try TestHTTPConnection(port: server.port)
-        try connection.sendRequest("GET", "/stream", headers: [("Connection", "close")])
-        let stream = try handler.stream(0)
+        let (connection, stream) = try requestStream(from: server, handler)
         #expect(!stream.send([Array("more than eight".utf8)]))
         #expect(stream.hasOverflowed)
         #expect(!stream.isOpen)

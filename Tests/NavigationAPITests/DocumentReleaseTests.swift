@@ -17,8 +17,7 @@ struct DocumentReleaseTests {
     ]
 
     private func releasedDocuments(_ client: TestHTTPClient) throws -> Int {
-        let page = try PrometheusTextParser(try client.request("GET", "/metrics").text)
-        return Int(try #require(page.value("navigation_session_documents_released_total")))
+        Int(try #require(try client.metric("navigation_session_documents_released_total")))
     }
 
     /// Waits until `/metrics` counts at least `count` released documents;

@@ -10,19 +10,10 @@ import Testing
 /// from the store.
 @Suite("Events route", .timeLimit(.minutes(10)), .hangGuard)
 struct EventsRouteTests {
-    /// exchange after select USD (v2), convert 100 (v3), back (v4).
-    private func walkedExchange(_ client: TestHTTPClient) throws -> ClientSession {
-        var session = try client.createSession("exchange")
-        try client.apply("select", ["code": "USD"], to: &session)
-        try client.apply("convert", ["amount": 100], to: &session)
-        try client.apply("back", to: &session)
-        return session
-    }
-
     @Test func listsTheAcceptedEventsOldestFirst() throws {
         let server = try TestServer()
         let client = server.client()
-        let session = try walkedExchange(client)
+        let session = try client.walkedExchange()
         let response = try client.request("GET", session.path + "/events")
         #expect(response.status == 200, "\(response.text)")
         #expect(response.header("Content-Type") == "application/json; charset=utf-8")
@@ -47,7 +38,7 @@ struct EventsRouteTests {
     @Test func sinceListsOnlyLaterVersions() throws {
         let server = try TestServer()
         let client = server.client()
-        let session = try walkedExchange(client)
+        let session = try client.walkedExchange()
         let sinceThree = try #require(try client.request("GET", session.path + "/events?since=3").json)
         let events = try #require(sinceThree["events"]?.arrayValue)
         #expect(events.count == 1)
@@ -73,7 +64,7 @@ struct EventsRouteTests {
     @Test func headHasTheHeadersOfGetAndNoBody() throws {
         let server = try TestServer()
         let client = server.client()
-        let session = try walkedExchange(client)
+        let session = try client.walkedExchange()
         let get = try client.request("GET", session.path + "/events?since=2")
         let head = try client.request("HEAD", session.path + "/events?since=2")
         #expect(head.status == 200)
@@ -99,7 +90,7 @@ struct EventsRouteTests {
         expectProblem(
             try client.request("GET", "/v1/sessions/" + String(repeating: "a", count: 32) + "/events"), 404, "session-not-found")
         expectProblem(try client.request("GET", "/v1/sessions/not-an-id/events"), 404, "session-not-found")
-        let session = try walkedExchange(client)
+        let session = try client.walkedExchange()
         #expect(try client.request("DELETE", session.path).status == 204)
         expectProblem(try client.request("GET", session.path + "/events"), 404, "session-not-found")
     }

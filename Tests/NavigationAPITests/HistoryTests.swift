@@ -4,15 +4,6 @@ import Testing
 
 @Suite("History", .timeLimit(.minutes(10)), .hangGuard)
 struct HistoryTests {
-    /// exchange after select USD (v2), convert (v3), back (v4).
-    private func walkedExchange(_ client: TestHTTPClient) throws -> ClientSession {
-        var session = try client.createSession("exchange")
-        try client.apply("select", ["code": "USD"], to: &session)
-        try client.apply("convert", ["amount": 2], to: &session)
-        try client.apply("back", to: &session)
-        return session
-    }
-
     private func entries(_ client: TestHTTPClient, _ session: ClientSession, query: String = "") throws -> [JSONValue] {
         let response = try client.request("GET", session.path + "/history" + query)
         #expect(response.status == 200, "\(response.text)")
@@ -22,7 +13,7 @@ struct HistoryTests {
     @Test func fullHistoryListsEveryRouterCallInOrder() throws {
         let server = try TestServer()
         let client = server.client()
-        let session = try walkedExchange(client)
+        let session = try client.walkedExchange()
         let response = try client.request("GET", session.path + "/history")
         #expect(response.status == 200)
         #expect(response.header("Content-Type") == "application/json; charset=utf-8")
@@ -59,7 +50,7 @@ struct HistoryTests {
     @Test func sinceListsExactlyTheEntriesOfLaterVersionsInOrder() throws {
         let server = try TestServer()
         let client = server.client()
-        let session = try walkedExchange(client)
+        let session = try client.walkedExchange()
         let all = try entries(client, session)
         for since in 0...6 {
             let later = try entries(client, session, query: "?since=\(since)")
@@ -89,7 +80,7 @@ struct HistoryTests {
         limits.maxHistoryLength = 2
         let server = try TestServer(limits: limits)
         let client = server.client()
-        let session = try walkedExchange(client)
+        let session = try client.walkedExchange()
         let full = try #require(try client.request("GET", session.path + "/history").json)
         #expect(full["truncated"] == true)
         #expect(full["entries"]?.arrayValue?.count == 2)

@@ -170,3 +170,11 @@ struct PrometheusTextParser {
         return name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") } && !name.hasPrefix("__")
     }
 }
+
+extension TestHTTPClient {
+    /// A metric from `GET /metrics`, read with the strict parser; nil when
+    /// the page has no sample of that name.
+    func metric(_ name: String) throws -> Double? {
+        try PrometheusTextParser(request("GET", "/metrics").text).value(name)
+    }
+}

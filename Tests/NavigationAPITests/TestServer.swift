@@ -126,6 +126,16 @@ extension TestHTTPClient {
         return session
     }
 
+    /// An `exchange` session after select USD (v2), convert 100 (v3) and
+    /// back (v4): events, a push and a pop to read back.
+    func walkedExchange() throws -> ClientSession {
+        var session = try createSession("exchange")
+        try apply("select", ["code": "USD"], to: &session)
+        try apply("convert", ["amount": 100], to: &session)
+        try apply("back", to: &session)
+        return session
+    }
+
     /// The session's current version as `GET` reports it.
     func version(of session: ClientSession) throws -> Int {
         try request("GET", session.path).json?["version"]?.intValue ?? -1

@@ -159,7 +159,7 @@ def print_once(server, client):
         capture_output=True, text=True, timeout=WAIT_SECONDS,
     )
     check(result.returncode == 0, "--print exits 0", result.stderr)
-    check("Rates › Calculator" in result.stdout and "Item: code: JPY, rate: 9.21" in result.stdout,
+    check("Exchange rates › Japanese yen" in result.stdout and "Item: code: JPY, rate: 9.21" in result.stdout,
           "--print shows the path and the top screen's params")
     check("1) Convert (amount: number)" in result.stdout, "--print numbers the events")
     refused = subprocess.run(
@@ -175,9 +175,9 @@ def walk_exchange(server, client):
         session = terminal.expect(r"── exchange · session ([0-9a-f]{32}) · version 1 ──").group(1)
         terminal.expect(r"  1\) Select \(code: USD\|EUR\|JPY\|GBP\|CNY\)")
         terminal.type("1")
-        terminal.expect(r"Code, choose one:\n  1\) USD\n  2\) EUR")
+        terminal.expect(r"Currency, choose one:\n  1\) US dollar\n  2\) Euro")
         terminal.type("1")
-        terminal.expect(r"version 2 ──\n\nRates › Calculator\n  Item: code: USD, rate: 1380\.5")
+        terminal.expect(r"version 2 ──\n\nExchange rates › US dollar\n  Item: code: USD, rate: 1380\.5")
         print("ok  select: the currencies are offered as choices, the calculator is pushed")
 
         terminal.type("1")
@@ -189,9 +189,9 @@ def walk_exchange(server, client):
         print("ok  convert: a number is asked for, a word refused, the result shown")
 
         terminal.type("b")
-        terminal.expect(r"version 4 ──\n\nRates\n  Items:")
+        terminal.expect(r"version 4 ──\n\nExchange rates\n  Items:")
         terminal.type("l /rates/EUR")
-        terminal.expect(r"version 5 ──\n\nRates › Calculator\n  Item: code: EUR")
+        terminal.expect(r"version 5 ──\n\nExchange rates › Euro\n  Item: code: EUR")
         print("ok  back and a deep link")
 
         # Another device on the same session: the terminal follows without a key pressed.
@@ -199,10 +199,10 @@ def walk_exchange(server, client):
         top = document["stack"][-1]["id"]
         status, _ = server.request("POST", f"/v1/sessions/{session}/events", {"screen": top, "event": "close"}, if_match=5)
         check(status == 200, "a second client closes the calculator")
-        terminal.expect(r"version 6 ──\n\nRates\n  Items:")
+        terminal.expect(r"version 6 ──\n\nExchange rates\n  Items:")
         status, _ = server.request("POST", f"/v1/sessions/{session}/links", {"link": "/rates/GBP"})
         check(status == 200, "a second client opens /rates/GBP")
-        terminal.expect(r"version 7 ──\n\nRates › Calculator\n  Item: code: GBP")
+        terminal.expect(r"version 7 ──\n\nExchange rates › British pound\n  Item: code: GBP")
         print("ok  the terminal redraws each change made by the other client")
 
         terminal.type("end")
@@ -220,12 +220,12 @@ def walk_mail(server, client):
         session = terminal.expect(r"── mail · session ([0-9a-f]{32}) · version 1 ──").group(1)
         terminal.expect(r"Tabs: \[1 Mail\]  2 Settings")
         terminal.expect(r"Primary: Mailboxes\n  Mailboxes:\n    - id: inbox, name: Inbox, unread: 2")
-        terminal.expect(r"Secondary: Empty\n  Text: No message selected")
+        terminal.expect(r"Secondary: No message selected\n  Text: No message selected")
         print("ok  mail: the tab bar and both columns")
         terminal.type("1")
-        terminal.expect(r"mailbox> ")
-        terminal.type("inbox")
-        terminal.expect(r"version 2 ──[\s\S]*Primary: Mailboxes › Messages")
+        terminal.expect(r"Mailbox, choose one:\n  1\) Inbox\n  2\) Archive")
+        terminal.type("1")
+        terminal.expect(r"version 2 ──[\s\S]*Primary: Mailboxes › Inbox")
         terminal.type("t 2")
         terminal.expect(r"version 3 ──\nTabs:  1 Mail  \[2 Settings\]")
         terminal.expect(r"Mail settings\n  Signature: yes")
@@ -246,7 +246,7 @@ def attach_and_quit(server, client):
     check(status == 201, "an app session is created over HTTP")
     terminal = Terminal(client, "--server", server.base, "--api-key", API_KEY, "--session", document["id"])
     try:
-        terminal.expect(r'version 1 ──\n\nLogin\n  Username: ""')
+        terminal.expect(r'version 1 ──\n\nSign in\n  Username: ""')
         terminal.type("1")
         terminal.expect(r"Username \(text\)\nusername> ")
         terminal.type("ada")

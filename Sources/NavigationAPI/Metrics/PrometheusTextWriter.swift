@@ -36,6 +36,14 @@ struct PrometheusTextWriter {
         sample(name, labels, String(value))
     }
 
+    /// A family of one sample: its `# HELP` and `# TYPE` lines, then its value.
+    mutating func metric(
+        _ name: String, type: String, help: String, labels: KeyValuePairs<String, String> = [:], value: Int
+    ) {
+        family(name, type: type, help: help)
+        sample(name, labels, value)
+    }
+
     private mutating func append(_ text: String) {
         bytes.append(contentsOf: text.utf8)
     }

@@ -33,38 +33,41 @@ public final class ServerMetrics: Sendable {
         renderRequests(into: &page)
         renderDurations(into: &page)
         let statistics = registry.statistics
-        page.family("navigation_sessions_live", type: "gauge", help: "Sessions alive now.")
-        page.sample("navigation_sessions_live", [:], registry.count)
-        page.family("navigation_sessions_created_total", type: "counter", help: "Sessions started since the server started.")
-        page.sample("navigation_sessions_created_total", [:], statistics.created)
-        page.family(
+        page.metric("navigation_sessions_live", type: "gauge", help: "Sessions alive now.", value: registry.count)
+        page.metric(
+            "navigation_sessions_created_total", type: "counter", help: "Sessions started since the server started.",
+            value: statistics.created)
+        page.metric(
             "navigation_sessions_ended_total", type: "counter",
-            help: "Sessions ended by a client (DELETE) or after a flow failure.")
-        page.sample("navigation_sessions_ended_total", [:], statistics.ended)
-        page.family("navigation_sessions_evicted_total", type: "counter", help: "Sessions removed after their idle time ran out.")
-        page.sample("navigation_sessions_evicted_total", [:], statistics.evicted)
-        page.family(
+            help: "Sessions ended by a client (DELETE) or after a flow failure.", value: statistics.ended)
+        page.metric(
+            "navigation_sessions_evicted_total", type: "counter", help: "Sessions removed after their idle time ran out.",
+            value: statistics.evicted)
+        page.metric(
             "navigation_sessions_flow_changed_total", type: "counter",
-            help: "Sessions whose journal this server's flows could not replay (410 flow-changed), since start.")
-        page.sample("navigation_sessions_flow_changed_total", [:], statistics.flowChanged)
-        page.family("navigation_sessions_cached", type: "gauge", help: "Sessions whose coordinator trees are in memory.")
-        page.sample("navigation_sessions_cached", [:], registry.cachedCount)
-        page.family(
+            help: "Sessions whose journal this server's flows could not replay (410 flow-changed), since start.",
+            value: statistics.flowChanged)
+        page.metric(
+            "navigation_sessions_cached", type: "gauge", help: "Sessions whose coordinator trees are in memory.",
+            value: registry.cachedCount)
+        page.metric(
             "navigation_session_documents_released_total", type: "counter",
-            help: "Rendered documents of cached sessions freed after --document-ttl without a request, since start.")
-        page.sample("navigation_session_documents_released_total", [:], statistics.documentsReleased)
-        page.family("navigation_store_available", type: "gauge", help: "1 while the session store takes reads and writes, else 0.")
-        page.sample("navigation_store_available", [:], registry.isStoreAvailable ? 1 : 0)
-        page.family("navigation_streams_open", type: "gauge", help: "Live-update streams (GET .../stream) open now.")
-        page.sample("navigation_streams_open", [:], openStreams)
-        page.family(
+            help: "Rendered documents of cached sessions freed after --document-ttl without a request, since start.",
+            value: statistics.documentsReleased)
+        page.metric(
+            "navigation_store_available", type: "gauge", help: "1 while the session store takes reads and writes, else 0.",
+            value: registry.isStoreAvailable ? 1 : 0)
+        page.metric(
+            "navigation_streams_open", type: "gauge", help: "Live-update streams (GET .../stream) open now.", value: openStreams)
+        page.metric(
             "navigation_streams_overflowed_total", type: "counter",
-            help: "Streams closed because their client read too slowly (its queue passed its bound), since start.")
-        page.sample("navigation_streams_overflowed_total", [:], overflowedStreams)
+            help: "Streams closed because their client read too slowly (its queue passed its bound), since start.",
+            value: overflowedStreams)
         renderEvents(of: registry, into: &page)
         renderEffects(registry.effectStatistics, into: &page)
-        page.family("navigation_build_info", type: "gauge", help: "Always 1; the labels describe this build.")
-        page.sample("navigation_build_info", ["version": BuildInfo.version, "swift": BuildInfo.swiftVersion], 1)
+        page.metric(
+            "navigation_build_info", type: "gauge", help: "Always 1; the labels describe this build.",
+            labels: ["version": BuildInfo.version, "swift": BuildInfo.swiftVersion], value: 1)
         return page.bytes
     }
 

@@ -22,11 +22,11 @@ struct Problem: Error, Sendable {
     var limitBytes: Int?
     /// For `session-too-large` of an event: the bytes the unchanged session holds.
     var sessionBytes: Int?
-    /// Headers the status calls for (`Allow`, `Retry-After`).
-    /// `flow-changed`: the flow version the session was recorded under, and
+    /// For `flow-changed`: the flow version the session was recorded under, and
     /// the one this server runs (absent when the flow is gone).
     var recordedFlowVersion: Int?
     var currentFlowVersion: Int?
+    /// Headers the status calls for (`Allow`, `Retry-After`).
     var headers: [(name: String, value: String)] = []
     /// For `unknown-link`: the link patterns the session's flow follows.
     var linkPatterns: [String]?
@@ -39,57 +39,41 @@ struct Problem: Error, Sendable {
     var response: HTTPResponse {
         let detail = ProblemText.bounded(detail, maxBytes: ProblemText.maxDetailBytes)
         var writer = JSONWriter(capacity: 192 + detail.utf8.count)
-        writer.writeRaw("{\"type\":")
-        writer.writeString(type.uri)
-        writer.writeRaw(",\"title\":")
-        writer.writeString(type.title)
-        writer.writeRaw(",\"status\":")
-        writer.writeInt(type.status)
-        writer.writeRaw(",\"detail\":")
-        writer.writeString(detail)
-        if let acceptedEvents {
-            writer.writeRaw(",\"acceptedEvents\":")
-            writer.write(.array(acceptedEvents.map(JSONValue.string)))
-        }
-        if !errors.isEmpty {
-            writer.writeRaw(",\"errors\":[")
-            for (index, error) in errors.prefix(ProblemText.maxListedErrors).enumerated() {
-                if index > 0 { writer.writeRaw(",") }
-                writer.writeRaw("{\"field\":")
-                writer.writeString(ProblemText.bounded(error.field, maxBytes: ProblemText.maxFieldBytes))
-                writer.writeRaw(",\"message\":")
-                writer.writeString(ProblemText.bounded(error.message, maxBytes: ProblemText.maxMessageBytes))
-                writer.writeRaw("}")
+        writer.writeObject { problem in
+            problem.member("type", type.uri)
+            problem.member("title", type.title)
+            problem.member("status", type.status)
+            problem.member("detail", detail)
+            if let acceptedEvents {
+                problem.member("acceptedEvents") { $0.writeArray(acceptedEvents) { $0.writeString($1) } }
             }
-            writer.writeRaw("]")
-            if errors.count > ProblemText.maxListedErrors {
-                Self.write(",\"omittedErrors\":", errors.count - ProblemText.maxListedErrors, to: &writer)
+            if !errors.isEmpty {
+                problem.member("errors") { writer in
+                    writer.writeArray(errors.prefix(ProblemText.maxListedErrors)) { writer, error in
+                        writer.writeObject { entry in
+                            entry.member("field", ProblemText.bounded(error.field, maxBytes: ProblemText.maxFieldBytes))
+                            entry.member(
+                                "message", ProblemText.bounded(error.message, maxBytes: ProblemText.maxMessageBytes))
+                        }
+                    }
+                }
+                if errors.count > ProblemText.maxListedErrors {
+                    problem.member("omittedErrors", errors.count - ProblemText.maxListedErrors)
+                }
+            }
+            if let currentVersion { problem.member("currentVersion", currentVersion) }
+            if let activeScreen { problem.member("activeScreen", activeScreen) }
+            if let limitBytes { problem.member("limitBytes", limitBytes) }
+            if let sessionBytes { problem.member("sessionBytes", sessionBytes) }
+            if let recordedFlowVersion { problem.member("recordedFlowVersion", recordedFlowVersion) }
+            if let currentFlowVersion { problem.member("currentFlowVersion", currentFlowVersion) }
+            if let linkPatterns {
+                problem.member("patterns") { $0.writeArray(linkPatterns) { $0.writeString($1) } }
             }
         }
-        Self.write(",\"currentVersion\":", currentVersion, to: &writer)
-        if let activeScreen {
-            writer.writeRaw(",\"activeScreen\":")
-            writer.writeString(activeScreen)
-        }
-        Self.write(",\"limitBytes\":", limitBytes, to: &writer)
-        Self.write(",\"sessionBytes\":", sessionBytes, to: &writer)
-        Self.write(",\"recordedFlowVersion\":", recordedFlowVersion, to: &writer)
-        Self.write(",\"currentFlowVersion\":", currentFlowVersion, to: &writer)
-        if let linkPatterns {
-            writer.writeRaw(",\"patterns\":")
-            writer.write(.array(linkPatterns.map(JSONValue.string)))
-        }
-        writer.writeRaw("}")
         var response = HTTPResponse(status: type.status, headers: ResponseHeaders.problem, body: writer.bytes)
         for header in headers { response.headers.add(header.name, header.value) }
         return response
-    }
-
-    /// Writes `,"name":value` when the optional member is set.
-    private static func write(_ prefix: StaticString, _ value: Int?, to writer: inout JSONWriter) {
-        guard let value else { return }
-        writer.writeRaw(prefix)
-        writer.writeInt(value)
     }
 }
 

@@ -9,39 +9,38 @@ import Coordination
 enum FlowsDocument {
     static func render(_ flows: [Flow]) -> [UInt8] {
         var writer = JSONWriter(capacity: 256 * max(1, flows.count))
-        writer.writeRaw("{\"flows\":[")
-        for (index, flow) in flows.enumerated() {
-            if index > 0 { writer.writeRaw(",") }
-            writer.writeRaw("{\"name\":")
-            writer.writeString(flow.name)
-            writer.writeRaw(",\"description\":")
-            writer.writeString(flow.description)
-            writer.writeRaw(",\"context\":{")
-            for (fieldIndex, field) in flow.context.enumerated() {
-                if fieldIndex > 0 { writer.writeRaw(",") }
-                writer.writeString(field.name)
-                writer.writeRaw(":{\"type\":")
-                writer.writeString(field.type.rawValue)
-                writer.writeRaw(",\"nullable\":")
-                writer.writeBool(field.nullable)
-                writer.writeRaw(",\"default\":")
-                writer.write(field.defaultValue)
-                writer.writeRaw(",\"description\":")
-                writer.writeString(field.description)
-                writer.writeRaw("}")
-            }
-            writer.writeRaw("},\"links\":[")
-            for (linkIndex, link) in flow.links.enumerated() {
-                if linkIndex > 0 { writer.writeRaw(",") }
-                writer.writeRaw("{\"pattern\":")
-                writer.writeString(link.pattern)
-                writer.writeRaw(",\"description\":")
-                writer.writeString(link.description)
-                writer.writeRaw("}")
-            }
-            writer.writeRaw("]}")
+        writer.writeObject { document in
+            document.member("flows") { $0.writeArray(flows) { write($1, into: &$0) } }
         }
-        writer.writeRaw("]}")
         return writer.bytes
+    }
+
+    private static func write(_ flow: Flow, into writer: inout JSONWriter) {
+        writer.writeObject { object in
+            object.member("name", flow.name)
+            object.member("description", flow.description)
+            object.member("context") { writer in
+                writer.writeObject { context in
+                    for field in flow.context {
+                        context.member(named: field.name) { writer in
+                            writer.writeObject { declaration in
+                                declaration.member("type", field.type.rawValue)
+                                declaration.member("nullable", field.nullable)
+                                declaration.member("default", field.defaultValue)
+                                declaration.member("description", field.description)
+                            }
+                        }
+                    }
+                }
+            }
+            object.member("links") { writer in
+                writer.writeArray(flow.links) { writer, link in
+                    writer.writeObject { object in
+                        object.member("pattern", link.pattern)
+                        object.member("description", link.description)
+                    }
+                }
+            }
+        }
     }
 }

@@ -27,56 +27,63 @@ struct DiskFullTests {
         _ = umount(path)
     }
 
-    @Test(.enabled(if: canMountTmpfs, "mount -t tmpfs is not permitted here (needs root)"))
-    func aFullDiskRefusesEventsWithoutChangingTheSessionAndRecovers() throws {
+    /// Runs `body` with a fresh 512 KiB tmpfs, unmounted and removed after.
+    static func withTmpfs(_ body: (_ mountPoint: String) throws -> Void) throws {
         let mountPoint = try LaunchedServer.freshDirectory().path
-        try #require(Self.mountTmpfs(at: mountPoint))
+        try #require(mountTmpfs(at: mountPoint))
         defer {
-            Self.unmount(mountPoint)
+            unmount(mountPoint)
             try? FileManager.default.removeItem(atPath: mountPoint)
         }
-        var options = FileStoreOptions()
-        options.fsync = .always
-        let store = try FileStore(directory: mountPoint + "/data", options: options)
-        defer { store.close() }
-        let server = try TestServer(store: store)
-        let client = server.client()
-        var session = try client.createSession("exchange")
-        try client.apply("select", ["code": "USD"], to: &session)
+        try body(mountPoint)
+    }
 
-        // Everything else the tmpfs holds goes to the filler.
-        let filler = mountPoint + "/filler"
-        try #require(Self.fill(filler) > 0)
+    @Test(.enabled(if: canMountTmpfs, "mount -t tmpfs is not permitted here (needs root)"))
+    func aFullDiskRefusesEventsWithoutChangingTheSessionAndRecovers() throws {
+        try Self.withTmpfs { mountPoint in
+            var options = FileStoreOptions()
+            options.fsync = .always
+            let store = try FileStore(directory: mountPoint + "/data", options: options)
+            defer { store.close() }
+            let server = try TestServer(store: store)
+            let client = server.client()
+            var session = try client.createSession("exchange")
+            try client.apply("select", ["code": "USD"], to: &session)
 
-        var refused: TestResponse?
-        for attempt in 0..<2_000 {
-            let response = try client.send("convert", ["amount": .number(Double(attempt + 1))], to: session)
-            if response.status == 200 {
-                session.document = try #require(response.json)
-                continue
+            // Everything else the tmpfs holds goes to the filler.
+            let filler = mountPoint + "/filler"
+            try #require(Self.fill(filler) > 0)
+
+            var refused: TestResponse?
+            for attempt in 0..<2_000 {
+                let response = try client.send("convert", ["amount": .number(Double(attempt + 1))], to: session)
+                if response.status == 200 {
+                    session.document = try #require(response.json)
+                    continue
+                }
+                refused = response
+                break
             }
-            refused = response
-            break
+            let response = try #require(refused, "no event was refused on a full disk")
+            expectProblem(response, 503, "store-unavailable")
+            #expect(response.header("Retry-After").flatMap { Int($0) }.map { $0 > 0 } == true, "\(response.headers)")
+
+            // The refused event was taken back: the same version and document as before it.
+            let afterRefusal = try client.request("GET", session.path)
+            #expect(afterRefusal.status == 200)
+            #expect(afterRefusal.json == session.document)
+            #expect(try client.request("GET", "/readyz").status == 503)
+            #expect(try client.metric("navigation_store_available") == 0)
+
+            // Space is back: the next event is journaled and the server is ready again.
+            try FileManager.default.removeItem(atPath: filler)
+            let previousVersion = session.version
+            try client.apply("convert", ["amount": 7], to: &session)
+            #expect(session.version == previousVersion + 1)
+            #expect(try client.request("GET", "/readyz").status == 200)
+            #expect(try client.metric("navigation_store_available") == 1)
+            #expect(try store.records(of: session.id, after: 0).count == session.version)
         }
-        let response = try #require(refused, "no event was refused on a full disk")
-        expectProblem(response, 503, "store-unavailable")
-        #expect(response.header("Retry-After").flatMap { Int($0) }.map { $0 > 0 } == true, "\(response.headers)")
-
-        // The refused event was taken back: the same version and document as before it.
-        let afterRefusal = try client.request("GET", session.path)
-        #expect(afterRefusal.status == 200)
-        #expect(afterRefusal.json == session.document)
-        #expect(try client.request("GET", "/readyz").status == 503)
-        #expect(try Self.storeAvailable(client) == 0)
-
-        // Space is back: the next event is journaled and the server is ready again.
-        try FileManager.default.removeItem(atPath: filler)
-        let previousVersion = session.version
-        try client.apply("convert", ["amount": 7], to: &session)
-        #expect(session.version == previousVersion + 1)
-        #expect(try client.request("GET", "/readyz").status == 200)
-        #expect(try Self.storeAvailable(client) == 1)
-        #expect(try store.records(of: session.id, after: 0).count == session.version)
     }
 
     /// Writes `path` until the file system is full; returns the bytes written.
@@ -91,9 +98,5 @@ struct DiskFullTests {
             if written <= 0 { return total }
             total += written
         }
-    }
-
-    static func storeAvailable(_ client: TestHTTPClient) throws -> Double? {
-        try PrometheusTextParser(client.request("GET", "/metrics").text).value("navigation_store_available")
     }
 }

@@ -78,8 +78,7 @@ struct FlowChangedTests {
             return id
         }
         #expect(noticed.sorted() == sessions.map(\.id).sorted(), "one notice per session, not per request: \(noticed)")
-        let metrics = try PrometheusTextParser(server.client().request("GET", "/metrics").text)
-        #expect(metrics.value("navigation_sessions_flow_changed_total") == 3)
+        #expect(try server.metric("navigation_sessions_flow_changed_total") == 3)
     }
 
     @Test func aFlowThatIsGoneAnswersGoneWithoutACurrentVersion() throws {
@@ -91,8 +90,7 @@ struct FlowChangedTests {
             #expect(body["recordedFlowVersion"]?.intValue == 1, "\(body)")
             #expect(body["currentFlowVersion"] == nil, "\(body)")
         }
-        let metrics = try PrometheusTextParser(server.client().request("GET", "/metrics").text)
-        #expect(metrics.value("navigation_sessions_flow_changed_total") == 3)
+        #expect(try server.metric("navigation_sessions_flow_changed_total") == 3)
     }
 
     @Test func aReplayThatFailsAnswersGone() throws {

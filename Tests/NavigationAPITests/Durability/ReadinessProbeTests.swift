@@ -30,24 +30,20 @@ struct ReadinessProbeTests {
 
     @Test(.enabled(if: DiskFullTests.canMountTmpfs, "mount -t tmpfs is not permitted here (needs root)"))
     func aFullDiskTurnsReadinessOffAndFreedSpaceOnAgain() throws {
-        let mountPoint = try LaunchedServer.freshDirectory().path
-        try #require(DiskFullTests.mountTmpfs(at: mountPoint))
-        defer {
-            DiskFullTests.unmount(mountPoint)
-            try? FileManager.default.removeItem(atPath: mountPoint)
+        try DiskFullTests.withTmpfs { mountPoint in
+            let (server, store) = try Self.server(on: mountPoint + "/data")
+            defer { store.close() }
+            let client = server.client()
+            #expect(try client.request("GET", "/readyz").status == 200)
+
+            let filler = mountPoint + "/filler"
+            try #require(DiskFullTests.fill(filler) > 0)
+            #expect(try Self.readyz(becomes: 503, client), "/readyz stayed 200 on a full disk")
+            expectProblem(try client.request("GET", "/readyz"), 503, "store-unavailable")
+
+            try FileManager.default.removeItem(atPath: filler)
+            #expect(try Self.readyz(becomes: 200, client), "/readyz stayed 503 once space was back")
         }
-        let (server, store) = try Self.server(on: mountPoint + "/data")
-        defer { store.close() }
-        let client = server.client()
-        #expect(try client.request("GET", "/readyz").status == 200)
-
-        let filler = mountPoint + "/filler"
-        try #require(DiskFullTests.fill(filler) > 0)
-        #expect(try Self.readyz(becomes: 503, client), "/readyz stayed 200 on a full disk")
-        expectProblem(try client.request("GET", "/readyz"), 503, "store-unavailable")
-
-        try FileManager.default.removeItem(atPath: filler)
-        #expect(try Self.readyz(becomes: 200, client), "/readyz stayed 503 once space was back")
     }
 
     /// A read-only bind mount over the data directory stands for a file

@@ -30,6 +30,22 @@ struct HostileInputTests {
             #expect(server.registry.count == 1, sourceLocation: sourceLocation)
         }
 
+        /// Sends `request` on a new connection: it is refused with one of
+        /// `statuses` or the connection is closed, and then the session is
+        /// intact and the server serving.
+        func expectRefusedOrClosed(
+            _ request: String, with statuses: Set<Int>, sourceLocation: SourceLocation = #_sourceLocation
+        ) throws {
+            let client = server.client()
+            try? client.send(Array(request.utf8))
+            if let response = try? client.readResponse() {
+                #expect(statuses.contains(response.status), "\(response.status)", sourceLocation: sourceLocation)
+            } else {
+                #expect(client.serverClosedConnection(), sourceLocation: sourceLocation)
+            }
+            try expectIntactAndServing(sourceLocation: sourceLocation)
+        }
+
         func post(_ path: String, _ body: String) throws -> TestResponse {
             try post(path, Array(body.utf8))
         }
@@ -150,40 +166,21 @@ struct HostileInputTests {
 
     @Test func headersOverTheConnectionMemoryLimitAreRefusedOrClosed() throws {
         let target = try Target()
-        let client = target.server.client()
         let huge = String(repeating: "a", count: 70 * 1024)
-        try? client.send(Array("GET \(target.session.path) HTTP/1.1\r\nHost: localhost\r\nX-Huge: \(huge)\r\n\r\n".utf8))
-        if let response = try? client.readResponse() {
-            #expect([400, 413, 431].contains(response.status), "\(response.status)")
-        } else {
-            #expect(client.serverClosedConnection())
-        }
-        try target.expectIntactAndServing()
+        try target.expectRefusedOrClosed(
+            "GET \(target.session.path) HTTP/1.1\r\nHost: localhost\r\nX-Huge: \(huge)\r\n\r\n", with: [400, 413, 431])
     }
 
     @Test func manyHeadersAreRefusedOrClosed() throws {
         let target = try Target()
-        let client = target.server.client()
         let headers = (0..<5000).map { "X-H\($0): v\r\n" }.joined()
-        try? client.send(Array("GET /healthz HTTP/1.1\r\nHost: localhost\r\n\(headers)\r\n".utf8))
-        if let response = try? client.readResponse() {
-            #expect([400, 413, 431].contains(response.status), "\(response.status)")
-        } else {
-            #expect(client.serverClosedConnection())
-        }
-        try target.expectIntactAndServing()
+        try target.expectRefusedOrClosed("GET /healthz HTTP/1.1\r\nHost: localhost\r\n\(headers)\r\n", with: [400, 413, 431])
     }
 
     @Test func aURLOf100KilobytesIsRefusedOrClosed() throws {
         let target = try Target()
-        let client = target.server.client()
-        try? client.send(Array("GET /v1/sessions/\(String(repeating: "a", count: 100 * 1024)) HTTP/1.1\r\nHost: localhost\r\n\r\n".utf8))
-        if let response = try? client.readResponse() {
-            #expect([400, 404, 414, 431].contains(response.status), "\(response.status)")
-        } else {
-            #expect(client.serverClosedConnection())
-        }
-        try target.expectIntactAndServing()
+        let path = "/v1/sessions/" + String(repeating: "a", count: 100 * 1024)
+        try target.expectRefusedOrClosed("GET \(path) HTTP/1.1\r\nHost: localhost\r\n\r\n", with: [400, 404, 414, 431])
     }
 
     @Test(arguments: ["FROB", "get", "PATCH", "PUT", "TRACE", "CONNECT", "OPTIONS", "PROPFIND"])

@@ -49,8 +49,7 @@ struct LimitsTests {
         let after = try Self.residentBytes(of: server.process.processIdentifier)
         #expect(statuses.withLock { $0 } == ["201": 300, "429": 19_700])
         #expect(retryAfters.withLock { $0 } == ["2"])
-        let metrics = try PrometheusTextParser(try server.client().request("GET", "/metrics").text)
-        #expect(metrics.value("navigation_sessions_live") == 300)
+        #expect(try server.client().metric("navigation_sessions_live") == 300)
         // 300 sessions are about a megabyte; the 19,700 refused ones, had they
         // been kept, would be about 75 MB (measured: ~4 KB per `app` session).
         // Under ThreadSanitizer the server's memory is mostly the shadow

@@ -22,21 +22,7 @@ struct CrossInstanceStreamTests {
         let stream = try EventStreamClient(port: first.port, path: session.path + "/stream")
         #expect(stream.status == 200)
         expectSessionMessage(try stream.nextEvent(), session)
-
-        let steps: [(String, JSONValue?)] = [
-            ("next", nil), ("next", nil), ("login", ["username": "ada", "password": "secret"]),
-            ("selectProfile", nil), ("back", nil), ("checkout", nil), ("dismiss", nil),
-        ]
-        for (event, payload) in steps {
-            try second.apply(event, payload, to: &session)
-            expectSessionMessage(try nextSessionMessage(stream, reaching: session), session)
-        }
-
-        #expect(try second.request("DELETE", session.path).status == 204)
-        let ended = try stream.nextEvent()
-        #expect(ended?.event == "ended")
-        #expect(ended?.document?["id"]?.stringValue == session.id)
-        #expect(try stream.next() == nil)
+        try expectEveryChangeThenTheEnd(of: &session, sentBy: second, on: stream)
     }
 
     /// Redis expires an idle session itself, with no message: the stream

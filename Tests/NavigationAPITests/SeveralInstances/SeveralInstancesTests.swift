@@ -16,18 +16,40 @@ struct SeveralInstancesTests {
         try (0..<count).map { _ in try LaunchedServer(["--store", redis.url, "--create-burst", "1000"]) }
     }
 
+    /// Three instances on one Redis with a password, the prepared sessions,
+    /// and ``connections`` clients sending events through the instances.
+    struct UnderLoad {
+        let redis: RedisTestServer
+        let instances: [LaunchedServer]
+        let sessions: [LoadedSession]
+        let load: InstanceLoad
+
+        /// Starts the load (its choices drawn from `seed`) and waits for
+        /// `answers` answers.
+        init(seed: UInt64, answers: Int) throws {
+            redis = try RedisTestServer.secured()
+            instances = try SeveralInstancesTests.launch(3, on: redis)
+            sessions = try KillNineTests.prepareSessions(instances[0].client())
+            load = InstanceLoad(ports: instances.map(\.port))
+            load.start(sessions, connections: SeveralInstancesTests.connections, seed: seed)
+            try load.waitForAnswers(answers)
+        }
+
+        /// Checks the answered events against what Redis holds, read
+        /// through the instances on `ports`.
+        func verify(through ports: [Int], exactly: Bool) throws {
+            try load.verify(
+                sessions, preparedVersion: SeveralInstancesTests.preparedVersion, redis: redis, instances: ports, exactly: exactly)
+        }
+    }
+
     @Test func everyInstanceServesEverySessionWithNoLostUpdate() throws {
-        let redis = try RedisTestServer.secured()
-        let instances = try Self.launch(3, on: redis)
-        let sessions = try KillNineTests.prepareSessions(instances[0].client())
-        let load = InstanceLoad(ports: instances.map(\.port))
-        load.start(sessions, connections: Self.connections, seed: 20_261_201)
-        try load.waitForAnswers(1_500)
+        let run = try UnderLoad(seed: 20_261_201, answers: 1_500)
+        let load = run.load
         try load.finish()
 
         #expect(load.statuses.withLock { $0 }.keys.sorted() == [200], "every event is answered 200: \(load.statuses.withLock { $0 })")
-        try load.verify(
-            sessions, preparedVersion: Self.preparedVersion, redis: redis, instances: instances.map(\.port), exactly: true)
+        try run.verify(through: run.instances.map(\.port), exactly: true)
     }
 
     @Test func aGetOnOneInstanceSeesWhatAnotherAnsweredAndIfMatchHolds() throws {
@@ -51,29 +73,20 @@ struct SeveralInstancesTests {
     }
 
     @Test func killingOneInstanceLosesNothingAnswered() throws {
-        let redis = try RedisTestServer.secured()
-        let instances = try Self.launch(3, on: redis)
-        let sessions = try KillNineTests.prepareSessions(instances[0].client())
-        let load = InstanceLoad(ports: instances.map(\.port))
-        load.start(sessions, connections: Self.connections, seed: 7)
-        try load.waitForAnswers(300)
+        let run = try UnderLoad(seed: 7, answers: 300)
+        let (instances, load) = (run.instances, run.load)
         load.ports.withLock { $0.removeAll { $0 == instances[2].port } }
         instances[2].killNow()
         try load.waitForAnswers(1_000, "the other instances to carry on")
         try load.finish()
 
         #expect(load.statuses.withLock { $0 }.keys.sorted() == [200], "\(load.statuses.withLock { $0 })")
-        try load.verify(
-            sessions, preparedVersion: Self.preparedVersion, redis: redis, instances: instances.prefix(2).map(\.port), exactly: false)
+        try run.verify(through: instances.prefix(2).map(\.port), exactly: false)
     }
 
     @Test func restartingRedisAnswers503ThenLosesNothingAnswered() throws {
-        let redis = try RedisTestServer.secured()
-        let instances = try Self.launch(3, on: redis)
-        let sessions = try KillNineTests.prepareSessions(instances[0].client())
-        let load = InstanceLoad(ports: instances.map(\.port))
-        load.start(sessions, connections: Self.connections, seed: 11)
-        try load.waitForAnswers(300)
+        let run = try UnderLoad(seed: 11, answers: 300)
+        let (redis, instances, load) = (run.redis, run.instances, run.load)
 
         redis.stop()
         try waitUntil("50 answers 503 while Redis is down") { load.statuses.withLock { $0[503] ?? 0 } >= 50 }
@@ -88,8 +101,7 @@ struct SeveralInstancesTests {
         #expect(load.problemTypes.withLock { $0 } == ["urn:navigation-server:problem:store-unavailable"])
         #expect(load.unavailableWithoutRetryAfter.withLock { $0 } == 0)
         #expect(try instances[1].client().request("GET", "/readyz").status == 200)
-        try load.verify(
-            sessions, preparedVersion: Self.preparedVersion, redis: redis, instances: instances.map(\.port), exactly: false)
+        try run.verify(through: instances.map(\.port), exactly: false)
     }
 
     @Test func aRedisPasswordIsNeverLogged() throws {

@@ -18,9 +18,7 @@ struct StreamLifecycleTests {
         let open = [try server.openStream(first), try server.openStream(second)]
         #expect(open.allSatisfy { $0.status == 200 })
         let refused = try server.openStream(first)
-        #expect(refused.status == 503)
-        #expect(refused.header("Retry-After") == "2")
-        #expect(refused.problem?["type"]?.stringValue == "urn:navigation-server:problem:too-many-streams")
+        expectStreamRefused(refused, 503, "too-many-streams", retryAfter: "2")
 
         // A closed stream frees its slot (noticed by a keep-alive write).
         open[0].disconnect()
@@ -37,9 +35,7 @@ struct StreamLifecycleTests {
         let open = [try server.openStream(session, headers: one), try server.openStream(session, headers: one)]
         #expect(open.allSatisfy { $0.status == 200 })
         let refused = try server.openStream(session, headers: one)
-        #expect(refused.status == 429)
-        #expect(refused.header("Retry-After") == "2")
-        #expect(refused.problem?["type"]?.stringValue == "urn:navigation-server:problem:too-many-client-streams")
+        expectStreamRefused(refused, 429, "too-many-client-streams", retryAfter: "2")
         // Another client is served; the refusal held no slot.
         let other = try server.openStream(session, headers: [("X-Forwarded-For", "192.0.2.2")])
         #expect(other.status == 200)
@@ -64,9 +60,7 @@ struct StreamLifecycleTests {
         let open = [try server.openStream(session), try server.openStream(session)]
         #expect(open.allSatisfy { $0.status == 200 })
         let refused = try server.openStream(session)
-        #expect(refused.status == 429)
-        #expect(refused.header("Retry-After") == "2")
-        #expect(refused.problem?["type"]?.stringValue == "urn:navigation-server:problem:too-many-subscribers")
+        expectStreamRefused(refused, 429, "too-many-subscribers", retryAfter: "2")
         // Other sessions are not affected, and the refusal held no slot.
         #expect(try server.openStream(other).status == 200)
         #expect(try server.metric("navigation_streams_open") == 3)

@@ -17,23 +17,7 @@ struct StreamMessageTests {
         #expect(stream.header("Content-Type") == "text/event-stream; charset=utf-8")
         #expect(stream.header("Cache-Control") == "no-store")
         expectSessionMessage(try stream.nextEvent(), session)
-
-        // Events, a push, back, a modal and its dismissal: each message is
-        // the document the event's answer carried.
-        let steps: [(String, JSONValue?)] = [
-            ("next", nil), ("next", nil), ("login", ["username": "ada", "password": "secret"]),
-            ("selectProfile", nil), ("back", nil), ("checkout", nil), ("dismiss", nil),
-        ]
-        for (event, payload) in steps {
-            try client.apply(event, payload, to: &session)
-            expectSessionMessage(try nextSessionMessage(stream, reaching: session), session)
-        }
-
-        #expect(try client.request("DELETE", session.path).status == 204)
-        let ended = try stream.nextEvent()
-        #expect(ended?.event == "ended")
-        #expect(ended?.document?["id"]?.stringValue == session.id)
-        #expect(try stream.next() == nil)
+        try expectEveryChangeThenTheEnd(of: &session, sentBy: client, on: stream)
     }
 
     @Test func twoStreamsOfOneSessionSeeTheSameMessages() throws {
@@ -98,16 +82,14 @@ struct StreamMessageTests {
         expectSessionMessage(try behind.nextEvent(), session)
 
         let malformed = try server.openStream(session, query: "?since=-1")
-        #expect(malformed.status == 400)
-        #expect(malformed.problem?["type"]?.stringValue == "urn:navigation-server:problem:invalid-query")
+        expectStreamRefused(malformed, 400, "invalid-query")
     }
 
     @Test func anUnknownSessionIs404() throws {
         let server = try TestServer()
         let gone = ClientSession(id: "0123456789abcdef0123456789abcdef", document: [:])
         let stream = try server.openStream(gone)
-        #expect(stream.status == 404)
-        #expect(stream.problem?["type"]?.stringValue == "urn:navigation-server:problem:session-not-found")
+        expectStreamRefused(stream, 404, "session-not-found")
         #expect(try server.metric("navigation_streams_open") == 0)
     }
 

@@ -15,7 +15,7 @@ extension TestServer {
 
     /// A metric from `GET /metrics`.
     func metric(_ name: String) throws -> Double? {
-        try PrometheusTextParser(client().request("GET", "/metrics").text).value(name)
+        try client().metric(name)
     }
 
     /// Polls `/metrics` until `name` is `value`; throws after the bound
@@ -50,4 +50,38 @@ func nextSessionMessage(_ stream: EventStreamClient, reaching expected: ClientSe
         message = try stream.nextEvent()
     }
     return message
+}
+
+/// Walks an `app` session through events, a push, back, a modal and its
+/// dismissal by `client`, checking that each answer's document is the next
+/// message on `stream`; then ends the session and checks that `ended`
+/// follows and the stream closes.
+func expectEveryChangeThenTheEnd(
+    of session: inout ClientSession, sentBy client: TestHTTPClient, on stream: EventStreamClient,
+    sourceLocation: SourceLocation = #_sourceLocation
+) throws {
+    let steps: [(String, JSONValue?)] = [
+        ("next", nil), ("next", nil), ("login", ["username": "ada", "password": "secret"]),
+        ("selectProfile", nil), ("back", nil), ("checkout", nil), ("dismiss", nil),
+    ]
+    for (event, payload) in steps {
+        try client.apply(event, payload, to: &session, sourceLocation: sourceLocation)
+        expectSessionMessage(try nextSessionMessage(stream, reaching: session), session, sourceLocation: sourceLocation)
+    }
+    #expect(try client.request("DELETE", session.path).status == 204, sourceLocation: sourceLocation)
+    let ended = try stream.nextEvent()
+    #expect(ended?.event == "ended", sourceLocation: sourceLocation)
+    #expect(ended?.document?["id"]?.stringValue == session.id, sourceLocation: sourceLocation)
+    #expect(try stream.next() == nil, sourceLocation: sourceLocation)
+}
+
+/// Checks that `stream` was refused with `status` and the problem `type`,
+/// and, when given, that `Retry-After` says `retryAfter`.
+func expectStreamRefused(
+    _ stream: EventStreamClient, _ status: Int, _ type: String, retryAfter: String? = nil,
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
+    #expect(stream.status == status, sourceLocation: sourceLocation)
+    if let retryAfter { #expect(stream.header("Retry-After") == retryAfter, sourceLocation: sourceLocation) }
+    #expect(stream.problem?["type"]?.stringValue == "urn:navigation-server:problem:" + type, sourceLocation: sourceLocation)
 }
