@@ -17,7 +17,8 @@ struct HMACSecret: Sendable {
         }
         let secret = Array(fileContents[..<end])
         if secret.isEmpty { throw KeyLoadingError(.empty) }
-        if let reason = ArmorlessKey.refusal(of: secret) { throw KeyLoadingError(reason) }
+        // The file as it is first: DER bytes may end in a CR or LF byte of their own.
+        if let reason = ArmorlessKey.refusal(of: fileContents) ?? ArmorlessKey.refusal(of: secret) { throw KeyLoadingError(reason) }
         if secret.count < VerificationKey.minimumSecretBytes { throw KeyLoadingError(.secretTooShort(bytes: secret.count)) }
         bytes = secret
     }

@@ -24,12 +24,17 @@ public struct TestKeyPair: Sendable {
     public static let rsa2048 = Result { try generate(EVP_PKEY_RSA) { EVP_PKEY_CTX_set_rsa_keygen_bits($0, 2048) } }
     public static let rsa1024 = Result { try generate(EVP_PKEY_RSA) { EVP_PKEY_CTX_set_rsa_keygen_bits($0, 1024) } }
     public static let rsaPSS = Result { try generate(EVP_PKEY_RSA_PSS) { EVP_PKEY_CTX_set_rsa_keygen_bits($0, 2048) } }
-    public static let p256 = Result { try generate(EVP_PKEY_EC) { EVP_PKEY_CTX_set_ec_paramgen_curve_nid($0, NID_X9_62_prime256v1) } }
+    public static let p256 = Result { try newP256() }
     /// Another P-256 key: an attacker's own.
     public static let otherP256 = Result { try generate(EVP_PKEY_EC) { EVP_PKEY_CTX_set_ec_paramgen_curve_nid($0, NID_X9_62_prime256v1) } }
     public static let p384 = Result { try generate(EVP_PKEY_EC) { EVP_PKEY_CTX_set_ec_paramgen_curve_nid($0, NID_secp384r1) } }
     public static let secp256k1 = Result { try generate(EVP_PKEY_EC) { EVP_PKEY_CTX_set_ec_paramgen_curve_nid($0, NID_secp256k1) } }
     public static let ed25519 = Result { try generate(EVP_PKEY_ED25519) { _ in 1 } }
+
+    /// A fresh P-256 key each call.
+    public static func newP256() throws -> TestKeyPair {
+        try generate(EVP_PKEY_EC) { EVP_PKEY_CTX_set_ec_paramgen_curve_nid($0, NID_X9_62_prime256v1) }
+    }
 
     /// A fresh key of `type`, `configure` setting its size or curve.
     private static func generate(_ type: Int32, configure: (OpaquePointer) -> Int32) throws -> TestKeyPair {

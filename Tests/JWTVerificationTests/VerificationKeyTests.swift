@@ -94,6 +94,18 @@ struct VerificationKeyTests {
         #expect(loadingFailure(body(of: ec.privatePEM)) == .privateKey)
     }
 
+    /// DER bytes that end in a line feed (one key in 256 or so) are a key
+    /// too: the line ending a text secret may have is not cut off first.
+    @Test func aDERKeyEndingInALineFeedNeverBecomesASecret() throws {
+        var found: [UInt8]?
+        for _ in 0..<5000 where found == nil {
+            let der = der(of: try TestKeyPair.newP256().publicPEM)
+            if der.last == UInt8(ascii: "\n") { found = der }
+        }
+        let der = try #require(found, "no P-256 public key of 5,000 ends in a line feed")
+        #expect(loadingFailure(der) == .publicKeyWithoutPEMArmor)
+    }
+
     @Test func damagedPublicKeysAreRefused() throws {
         var damaged = String(decoding: try TestKeyPair.p256.get().publicPEM, as: UTF8.self)
         damaged = damaged.replacingOccurrences(of: "\n", with: "\n!", options: [], range: damaged.range(of: "KEY-----\n"))
