@@ -7,7 +7,7 @@ import json
 import re
 import urllib.parse
 
-from selenium.common.exceptions import TimeoutException
+from selenium.common.exceptions import StaleElementReferenceException, TimeoutException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
@@ -22,7 +22,8 @@ class Page:
     def __init__(self, driver, server):
         self.driver = driver
         self.server = server
-        self.wait = WebDriverWait(driver, WAIT_SECONDS)
+        # A live update may replace an element between finding and reading it: the wait reads again.
+        self.wait = WebDriverWait(driver, WAIT_SECONDS, ignored_exceptions=(StaleElementReferenceException,))
 
     # --- Waiting and reading.
 
