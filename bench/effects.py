@@ -98,10 +98,7 @@ def measure(start_server, workdir, quick):
               file=sys.stderr)
         return result
     finally:
-        for connection in sockets:
-            connection.close()
-        for server in servers.values():
-            server.stop()
+        harness.close_all(sockets, servers.values())
         backend.stop()
 
 

@@ -249,6 +249,14 @@ def alternate_runs(servers, rounds, seconds, warmup, run_one):
     return {"runs": runs, "requests_per_second": rates, "ratio": rates["with"] / rates["without"]}
 
 
+def close_all(sockets, servers):
+    """Closes a part's client sockets, then stops its servers."""
+    for connection in sockets:
+        connection.close()
+    for server in servers:
+        server.stop()
+
+
 def load_average():
     with open("/proc/loadavg") as loadavg:
         return [float(x) for x in loadavg.read().split()[:3]]

@@ -244,10 +244,7 @@ def post_with_streams(start_server, workdir, profile):
               file=sys.stderr)
         return result
     finally:
-        for connection in sockets:
-            connection.close()
-        for server in servers.values():
-            server.stop()
+        harness.close_all(sockets, servers.values())
 
 
 def cross_instance(start_server, workdir, profile):
