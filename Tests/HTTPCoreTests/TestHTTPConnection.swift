@@ -219,7 +219,11 @@ final class TestHTTPConnection {
     /// Appends what the socket has; `false` at end of stream.
     private func receiveMore() throws -> Bool {
         var chunk = [UInt8](repeating: 0, count: 16 * 1024)
-        let count = chunk.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
+        var count: Int
+        // A signal may interrupt the wait: read again.
+        repeat {
+            count = chunk.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
+        } while count < 0 && errno == EINTR
         if count > 0 {
             received.append(contentsOf: chunk[..<count])
             return true

@@ -81,6 +81,7 @@ final class TestHTTPClient {
         var offset = 0
         while offset < bytes.count {
             let sent = bytes[offset...].withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if sent < 0 && errno == EINTR { continue }
             guard sent > 0 else { throw TestClientError(description: "send failed: errno \(errno)") }
             offset += sent
         }
@@ -198,7 +199,11 @@ final class TestHTTPClient {
     private func receiveMore() throws -> Bool {
         guard descriptor >= 0 else { return false }
         var chunk = [UInt8](repeating: 0, count: 16 * 1024)
-        let received = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+        var received: Int
+        // A signal (a child's SIGCHLD, ThreadSanitizer's own) may interrupt the wait: read again.
+        repeat {
+            received = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+        } while received < 0 && errno == EINTR
         if received < 0 {
             if errno == ECONNRESET { return false }
             throw TestClientError(description: "recv failed or timed out: errno \(errno)")

@@ -189,7 +189,11 @@ final class EventStreamClient {
     private static func receive(_ descriptor: Int32) throws -> [UInt8] {
         guard descriptor >= 0 else { return [] }
         var buffer = [UInt8](repeating: 0, count: 16 * 1024)
-        let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+        var count: Int
+        // A signal may interrupt the wait: read again.
+        repeat {
+            count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+        } while count < 0 && errno == EINTR
         if count < 0 {
             guard errno == EAGAIN || errno == EWOULDBLOCK else { return [] }
             throw TestClientError(description: "the stream sent nothing for \(silenceSeconds) s")
