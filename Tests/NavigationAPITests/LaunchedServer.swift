@@ -21,6 +21,9 @@ final class LaunchedServer {
         sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
         let executable = try ServerExecutableTests.requireExecutable()
+        // An answer that started effects (a login with the demo services) waits for their
+        // outcomes however loaded the machine; a test of the wait itself passes its own.
+        let arguments = ["--effect-wait", "30"] + arguments
         // The default store is file:./data: each launched server gets a
         // fresh working directory, so its journal is its own.
         workingDirectory = try Self.freshDirectory()
