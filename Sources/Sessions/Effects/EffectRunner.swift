@@ -82,22 +82,25 @@ final class EffectRunner: Sendable {
     /// performed again with the same idempotency key; one whose input held
     /// a secret is `interrupted` instead. With a shared store, an effect
     /// younger than the timeout may be in flight on the instance that asked
-    /// for it: it is left until it is that old, then taken over.
+    /// for it, a secret one too: it is left until it is that old, then taken
+    /// over (or interrupted).
     func resume(_ requests: [EffectRequest], of sessionID: String, requestedAt: (EffectRequest) -> Int64, now: Int64) {
         var waitFor: Double?
         for request in requests {
             let key = EffectKey(sessionID: sessionID, effectID: request.id)
             guard inFlight.withLock({ $0[key] == nil }) else { continue }
+            // First, as for any effect: on a shared store, the instance that asked may
+            // still be performing it (a secret one included); it is not this one's yet.
+            let age = Double(now - requestedAt(request)) / 1000
+            if storeIsShared && age < options.timeout {
+                waitFor = min(waitFor ?? .infinity, options.timeout - age)
+                continue
+            }
             if request.holdsSecret {
                 guard claim(key) else { continue }
                 counters.started(request.name)
                 let message = "The request was interrupted before it was answered. Try again."
                 complete(key, name: request.name, outcome: .failure(EffectFailure(.interrupted, reason: message)), startedAt: nil)
-                continue
-            }
-            let age = Double(now - requestedAt(request)) / 1000
-            if storeIsShared && age < options.timeout {
-                waitFor = min(waitFor ?? .infinity, options.timeout - age)
                 continue
             }
             perform(request, of: sessionID)
