@@ -6,7 +6,7 @@ import Testing
 /// ``Locked``, the pthread mutex every layer locks with: the value it
 /// guards, copies that share it, a throw that leaves it unlocked, threads
 /// that never overlap inside it, and the value freed with the last copy.
-@Suite("Locked", .timeLimit(.minutes(5)), .hangGuard)
+@Suite("Locked", .timeLimit(.minutes(10)), .hangGuard)
 struct LockedTests {
     struct Refused: Error, Equatable {}
 

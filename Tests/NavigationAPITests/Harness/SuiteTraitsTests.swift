@@ -5,7 +5,7 @@ import Testing
 /// Every suite of the package has a time limit and the hang guard, so that
 /// no test can hang `make test` (README, Hardening). It reads the test
 /// sources of this file's checkout.
-@Suite("Suite traits", .timeLimit(.minutes(5)), .hangGuard)
+@Suite("Suite traits", .timeLimit(.minutes(10)), .hangGuard)
 struct SuiteTraitsTests {
     /// Tests/, from this file's path: Tests/NavigationAPITests/Harness/SuiteTraitsTests.swift.
     static let testsDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

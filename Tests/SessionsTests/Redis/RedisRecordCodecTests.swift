@@ -6,7 +6,7 @@ import Testing
 
 /// A journal record as one element of a session's Redis list:
 /// `<version> <kind> <time> <body>`.
-@Suite("Redis record codec", .timeLimit(.minutes(5)), .hangGuard)
+@Suite("Redis record codec", .timeLimit(.minutes(10)), .hangGuard)
 struct RedisRecordCodecTests {
     static let id = String(repeating: "ab", count: 16)
 

@@ -6,7 +6,7 @@ import Testing
 
 /// Replies as hiredis parses them from the bytes Redis sends, copied out
 /// into ``RedisReply`` (which outlives hiredis's reply object).
-@Suite("Redis replies", .timeLimit(.minutes(5)), .hangGuard)
+@Suite("Redis replies", .timeLimit(.minutes(10)), .hangGuard)
 struct RedisReplyTests {
     /// The one reply hiredis's reader makes of `wire`, as a ``RedisReply``.
     private static func reply(_ wire: String) throws -> RedisReply {

@@ -6,7 +6,7 @@ import Testing
 /// `redis://[user:password@]host[:port][/db]`, as `--store` takes it: what
 /// is accepted, what is refused, and a description that never holds the
 /// password.
-@Suite("Redis URL", .timeLimit(.minutes(5)), .hangGuard)
+@Suite("Redis URL", .timeLimit(.minutes(10)), .hangGuard)
 struct RedisURLTests {
     @Test(arguments: [
         ("redis://127.0.0.1", RedisURL(host: "127.0.0.1")),
