@@ -8,7 +8,7 @@ SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_PACKAGES := libmicrohttpd-dev libhiredis-dev libjemalloc-dev libssl-dev libcurl4-openssl-dev pkg-config
 APT_TEST_PACKAGES := curl redis-server
 APT_BROWSER_PACKAGES := chromium chromium-driver
-APT_BENCH_PACKAGES := wrk gcc
+APT_BENCH_PACKAGES := wrk gcc valgrind
 # Python tools live in virtual environments of the project, never in the system python (Debian's
 # refuses `pip install` outside one, PEP 668); pinned so a new release cannot change what `make test` checks.
 TEST_VENV    := .venv-test
@@ -62,7 +62,8 @@ browser-test: deps deps-browser
 bench: release deps-bench deps-redis
 	$(PYTHON) bench/run.py
 
-## bench-quick: the same in about a minute, one short run each; fails only if the benchmark breaks
+## bench-quick: the same in a few minutes, one short run each; fails if the benchmark breaks or a callgrind
+## count (bench/instructions.py) is over its budget
 bench-quick: release deps-bench deps-redis
 	$(PYTHON) bench/run.py --quick --output bench/results/quick.json
 
@@ -124,7 +125,7 @@ docker-verify: deps-test
 
 ## deps-bench: deps, plus wrk (the load generator) and a C compiler for the reference server
 deps-bench: deps
-	@if ! command -v wrk >/dev/null 2>&1 || ! command -v cc >/dev/null 2>&1; then \
+	@if ! command -v wrk >/dev/null 2>&1 || ! command -v cc >/dev/null 2>&1 || ! command -v valgrind >/dev/null 2>&1; then \
 		echo "installing $(APT_BENCH_PACKAGES)"; \
 		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq $(APT_BENCH_PACKAGES); \
 	fi

@@ -20,9 +20,10 @@ class BenchmarkBroken(Exception):
 
 
 def run_main(main, who):
-    """Runs a script's `main()`; a broken benchmark exits 1 with its reason."""
+    """Runs a script's `main()` and exits with what it returns; a broken
+    benchmark exits 1 with its reason."""
     try:
-        main()
+        sys.exit(main() or 0)
     except BenchmarkBroken as error:
         print(f"{who}: the benchmark broke: {error}", file=sys.stderr)
         sys.exit(1)

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """make bench: navigation-server against a raw libmicrohttpd reference server.
 
-Both servers run side by side on loopback with the same daemon flags and
+First, our handler's instructions and allocations per request under
+callgrind (bench/instructions.py). Then both servers run side by side on loopback with the same daemon flags and
 thread count; wrk drives them in turns (A B A B, after a warm-up) and the
 medians are compared as ratios, so the noise of a shared machine cancels
 out. Then a fresh navigation-server is filled with 1k, 10k and 100k sessions
@@ -13,12 +14,15 @@ Then live-update streams (bench/streams.py): 10,000 idle streams, fan-out
 to 1,000 subscribers, POST throughput with 1,000 idle streams, and the
 latency of a stream on one instance fed by another through Redis. Then the
 Redis store against the file store, one instance and three, and Redis
-commands per request (bench/redis_store.py). Last, GET throughput with a
+commands per request (bench/redis_store.py). First, our handler's instructions and allocations per request under
+callgrind (bench/instructions.py). Last, GET throughput with a
 thousand effects waiting on a backend vs without (bench/effects.py).
-`--only throughput,sessions,durability,streams,redis,effects` runs some of the parts.
+`--only instructions,throughput,sessions,durability,streams,redis,effects` runs some of the parts.
 
 Writes bench/results/latest.json (or --output) and prints a Markdown table.
-Exits 1 only when the benchmark itself breaks, never on a number.
+Exits 1 when the benchmark itself breaks, and when a callgrind count of the
+`instructions` part is over its budget (bench/instructions.py): counts are
+the same on any machine; ratios and latencies are reported, never checked.
 """
 import argparse
 import json
@@ -34,6 +38,7 @@ import time
 import durability
 import effects
 import harness
+import instructions
 import redis_store
 import report
 import streams
@@ -75,6 +80,8 @@ def main():
         "runs_per_server": profile["runs"],
         "seconds_per_run": profile["seconds"],
     }
+    if "instructions" in options.only:
+        results["instructions"] = instructions.measure(options.server, workdir, options.quick)
     if "throughput" in options.only:
         results["throughput"] = compare_servers(options.server, reference_binary, workdir, profile)
     if "sessions" in options.only:

@@ -63,6 +63,20 @@ struct RouteTableTests {
         #expect(table.match(path) == nil)
     }
 
+    /// A plain path is matched in place, an escaped one decoded first: both
+    /// give the same answer for the same segments.
+    @Test(arguments: [
+        ("/v1/sessions/abc", "/v1/sessions/%61bc"), ("/v1/sessions/abc/events", "/%761/sessions/abc/events"),
+        ("/", "/"), ("/v1/flows", "/v1/%66lows"), ("/app/main.js", "/app/main%2Ejs"), ("/v1/sessions/", "/v1/sessions/%"),
+        ("/v1/sessions/a/b/c", "/v1/sessions/a/b/%63"), ("/v1/sessions/abc/nope", "/v1/sessions/abc/n%6Fpe"),
+    ])
+    func plainAndEscapedSpellingsMatchAlike(plain: String, escaped: String) {
+        let matched = table.match(plain)
+        let decoded = table.match(escaped)
+        #expect(matched?.path.pattern == decoded?.path.pattern)
+        #expect(matched?.parameters == decoded?.parameters)
+    }
+
     @Test func aPathAnswersItsMethodsAndHeadOnlyBesideGet() throws {
         let session = try #require(table.match("/v1/sessions/x")).path
         #expect(session.route(for: .get)?.method == .get)

@@ -42,35 +42,82 @@ public struct HostPolicy: Sendable, Equatable {
 
     /// Whether a request with this `Host` header is answered. A request
     /// without one (HTTP/1.0) is: browsers always send it.
+    ///
+    /// Read as bytes, on every request: ASCII letters compare without case,
+    /// and any other byte only as itself (a Unicode case mapping could turn
+    /// a non-ASCII name into a local or an allowed one).
     func admits(_ host: String?) -> Bool {
-        guard let names, let host else { return true }
-        let name = Self.name(ofHost: host)
-        if Self.isLocal(name) { return true }
-        return names.contains { allowed in
-            allowed.hasPrefix(".") ? name == allowed.dropFirst() || name.hasSuffix(allowed) : name == allowed
+        guard let names, var host else { return true }
+        return host.withUTF8 { header in
+            let name = Self.name(ofHost: header)
+            if Self.isLocal(name) { return true }
+            return names.contains { allowed in
+                var allowed = allowed
+                return allowed.withUTF8 { allowed in
+                    guard allowed.first == UInt8(ascii: ".") else { return Self.equal(name, allowed[...]) }
+                    return Self.equal(name, allowed.dropFirst()) || Self.hasSuffix(name, allowed[...])
+                }
+            }
         }
     }
 
-    /// The host of a `Host` header, lowercased and without its port.
-    static func name(ofHost host: String) -> String {
-        let host = host.lowercased()
-        if host.hasPrefix("[") {
-            return host.firstIndex(of: "]").map { String(host[...$0]) } ?? host
+    /// The host of a `Host` header without its port: an IPv6 literal up to
+    /// its `]`, else all before a last `:` followed by digits only.
+    static func name(ofHost host: UnsafeBufferPointer<UInt8>) -> Slice<UnsafeBufferPointer<UInt8>> {
+        if host.first == UInt8(ascii: "[") {
+            return host.firstIndex(of: UInt8(ascii: "]")).map { host[...$0] } ?? host[...]
         }
-        if let colon = host.lastIndex(of: ":"), host[host.index(after: colon)...].allSatisfy(\.isASCIIDigit) {
-            return String(host[..<colon])
+        if let colon = host.lastIndex(of: UInt8(ascii: ":")), host[(colon + 1)...].allSatisfy(isDigit) {
+            return host[..<colon]
         }
-        return host
+        return host[...]
     }
 
-    private static func isLocal(_ name: String) -> Bool {
-        name == "localhost" || name.hasSuffix(".localhost") || name.hasPrefix("[") || isIPv4Literal(name)
+    private static func isLocal(_ name: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
+        equal(name, localhost[...]) || hasSuffix(name, dotLocalhost[...])
+            || name.first == UInt8(ascii: "[") || isIPv4Literal(name)
     }
 
-    private static func isIPv4Literal(_ name: String) -> Bool {
-        let parts = name.split(separator: ".", omittingEmptySubsequences: false)
-        return parts.count == 4
-            && parts.allSatisfy { !$0.isEmpty && $0.count <= 3 && $0.allSatisfy(\.isASCIIDigit) && Int($0).map { $0 <= 255 } == true }
+    private static let localhost = Array("localhost".utf8)
+    private static let dotLocalhost = Array(".localhost".utf8)
+
+    /// Four dot-separated decimal numbers of one to three digits, each ≤ 255.
+    static func isIPv4Literal(_ name: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
+        var parts = 0
+        var value = 0
+        var digits = 0
+        for byte in name {
+            if byte == UInt8(ascii: ".") {
+                guard digits > 0, parts < 3 else { return false }
+                parts += 1
+                value = 0
+                digits = 0
+            } else if isDigit(byte) {
+                digits += 1
+                value = value * 10 + Int(byte - UInt8(ascii: "0"))
+                guard digits <= 3, value <= 255 else { return false }
+            } else {
+                return false
+            }
+        }
+        return parts == 3 && digits > 0
+    }
+
+    /// `name` equals the lowercase `allowed`, ASCII letters of `name` in either case.
+    private static func equal<Allowed: Collection<UInt8>>(_ name: Slice<UnsafeBufferPointer<UInt8>>, _ allowed: Allowed) -> Bool {
+        name.count == allowed.count && zip(name, allowed).allSatisfy { lowercased($0) == $1 }
+    }
+
+    private static func hasSuffix<Suffix: Collection<UInt8>>(_ name: Slice<UnsafeBufferPointer<UInt8>>, _ suffix: Suffix) -> Bool {
+        name.count >= suffix.count && equal(name[(name.endIndex - suffix.count)...], suffix)
+    }
+
+    private static func lowercased(_ byte: UInt8) -> UInt8 {
+        byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool {
+        byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
     }
 
     /// Letters, digits, `-` and `.` (a leading dot for a domain), as host names are.
@@ -82,7 +129,6 @@ public struct HostPolicy: Sendable, Equatable {
 }
 
 extension Character {
-    fileprivate var isASCIIDigit: Bool { isASCII && isNumber }
     fileprivate var isASCIILetterOrDigit: Bool { isASCII && (isLetter || isNumber) }
 }
 

@@ -13,6 +13,8 @@ struct PathPattern: Sendable, Equatable, CustomStringConvertible {
     /// The template as written in openapi.yaml.
     let template: String
     let segments: [Segment]
+    /// Each literal segment's bytes (empty for a parameter), for ``match(_:in:)``.
+    private let literalBytes: [[UInt8]]
 
     /// The most parameters one pattern may name (``PathParameters`` holds them inline).
     static let maxParameters = 2
@@ -25,6 +27,7 @@ struct PathPattern: Sendable, Equatable, CustomStringConvertible {
             segment.hasPrefix("{") && segment.hasSuffix("}")
                 ? .parameter(String(segment.dropFirst().dropLast())) : .literal(String(segment))
         }
+        literalBytes = segments.map { if case .literal(let literal) = $0 { Array(literal.utf8) } else { [] } }
     }
 
     var description: String { template }
@@ -46,6 +49,25 @@ struct PathPattern: Sendable, Equatable, CustomStringConvertible {
             case .parameter(let name):
                 guard !value.isEmpty else { return nil }
                 parameters.append(name: name, value: value)
+            }
+        }
+        return parameters
+    }
+
+    /// ``match(_:)`` for a path of plain ASCII without escapes, its segments
+    /// given as ranges of `path`: the same answer, without decoding a copy
+    /// of every segment first.
+    func match(_ ranges: UnsafeBufferPointer<Range<Int>>, in path: UnsafeBufferPointer<UInt8>) -> PathParameters? {
+        guard ranges.count == segments.count else { return nil }
+        var parameters = PathParameters()
+        for index in segments.indices {
+            let value = UnsafeBufferPointer(rebasing: path[ranges[index]])
+            switch segments[index] {
+            case .literal:
+                guard value.elementsEqual(literalBytes[index]) else { return nil }
+            case .parameter(let name):
+                guard !value.isEmpty else { return nil }
+                parameters.append(name: name, value: String(decoding: value, as: UTF8.self))
             }
         }
         return parameters

@@ -48,4 +48,10 @@ struct Route: Sendable {
 
     /// The methods this route answers: its own, and `HEAD` beside a `GET`.
     var methods: [HTTPMethod] { answersHead ? [method, .head] : [method] }
+
+    /// Whether `requested` is one of ``methods``, without making that array
+    /// (asked for every request).
+    func answers(_ requested: HTTPMethod) -> Bool {
+        requested == method || (requested == .head && answersHead)
+    }
 }

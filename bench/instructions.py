@@ -1,0 +1,60 @@
+"""The `instructions` part of `make bench`: our handler's instructions and
+allocations per GET, event and create, counted by callgrind (profile.py).
+
+A count is the same on any machine, so unlike the ratios it is a check:
+`run.py` exits 1 when a count is over its BUDGET, and `make bench-quick`
+(which CI runs) runs this part. TARGETS are the performance issue's goals,
+reported met / not met like every other target. A budget is the ceiling a
+change must not cross; while a target is not met, its budget is the
+latest count with a little room (callgrind's counts move by a few hundred
+instructions with the sessions' ids and the clock), so that a regression
+fails and an improvement can lower it.
+"""
+import os
+import tempfile
+
+import profile
+
+SCENARIOS = ("get", "event", "create")
+HANDLER = "our handler, in all"
+ALLOCATIONS = "allocations (malloc calls)"
+
+# (scenario, row): (target, budget). The targets are not met yet: each
+# budget is the count measured when it was set (bench/README.md, "Instructions
+# per request") plus about 4 %.
+LIMITS = {
+    ("get", HANDLER): (15_000, 32_500),
+    ("event", HANDLER): (45_000, 104_500),
+    ("create", HANDLER): (45_000, 97_500),
+    ("get", ALLOCATIONS): (10, 27),
+    ("event", ALLOCATIONS): (20, 50),
+}
+LABELS = {HANDLER: "our handler's instructions", ALLOCATIONS: "allocations (malloc calls, the whole process)"}
+
+
+def measure(binary, workdir, quick):
+    """{scenario: {row: per request}} for the three scenarios."""
+    count = 500 if quick else 2000
+    rows = {}
+    for scenario in SCENARIOS:
+        out = os.path.join(tempfile.mkdtemp(prefix="callgrind-", dir=workdir), f"callgrind.{scenario}.out")
+        profile.profile_one(binary, scenario, count, workdir, out)
+        rows[scenario] = profile.summarize(out, count)
+    return {"requests": count, "rows": rows}
+
+
+def targets(instructions):
+    """[(measure, value, op, bound)] for report.targets: the issue's targets."""
+    return [(f"per {scenario}, {LABELS[row]} (callgrind)", instructions["rows"][scenario][row], "<=", target)
+            for (scenario, row), (target, _) in LIMITS.items()]
+
+
+def over_budget(instructions):
+    """The lines to print for each count over its budget (none: the check passes)."""
+    return [f"over budget: per {scenario}, {LABELS[row]}: "
+            f"{instructions['rows'][scenario][row]:,.0f} > {budget:,}"
+            for (scenario, row), (_, budget) in LIMITS.items() if instructions["rows"][scenario][row] > budget]
+
+
+def markdown(instructions):
+    return "\n" + profile.markdown(instructions["rows"], instructions["requests"])
