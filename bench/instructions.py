@@ -20,14 +20,17 @@ HANDLER = "our handler, in all"
 ALLOCATIONS = "allocations (malloc calls)"
 
 # (scenario, row): (target, budget). The targets are not met yet: each
-# budget is the count measured when it was set (bench/README.md, "Instructions
-# per request") plus about 4 %.
+# budget is the count measured when it was set (bench/README.md, "The
+# instruction budget") plus about 5 % (two or three allocations). valgrind
+# runs a binary the same way on any of these machines (the CPU it shows the
+# program is its own); the room is for what varies with the sessions' ids,
+# the clock and the request count (500 here, 1,000 in bench/README.md).
 LIMITS = {
-    ("get", HANDLER): (15_000, 32_500),
-    ("event", HANDLER): (45_000, 104_500),
-    ("create", HANDLER): (45_000, 97_500),
-    ("get", ALLOCATIONS): (10, 27),
-    ("event", ALLOCATIONS): (20, 50),
+    ("get", HANDLER): (15_000, 30_500),
+    ("event", HANDLER): (45_000, 97_500),
+    ("create", HANDLER): (45_000, 92_000),
+    ("get", ALLOCATIONS): (10, 25),
+    ("event", ALLOCATIONS): (20, 48),
 }
 LABELS = {HANDLER: "our handler's instructions", ALLOCATIONS: "allocations (malloc calls, the whole process)"}
 

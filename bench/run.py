@@ -108,6 +108,10 @@ def main():
     print(f"\nwritten to {os.path.relpath(options.output, ROOT)} in {results['wall_seconds']} s")
     # Kept when a part broke (an exception skips this): its server logs are there.
     shutil.rmtree(workdir, ignore_errors=True)
+    over = instructions.over_budget(results["instructions"]) if "instructions" in results else []
+    for line in over:
+        print(f"make bench: {line}", file=sys.stderr)
+    return 1 if over else 0
 
 
 def parse_arguments():

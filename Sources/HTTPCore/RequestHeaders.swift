@@ -55,3 +55,11 @@ private func decodedString(_ characters: UnsafePointer<CChar>, count: Int) -> St
         String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
     }
 }
+
+extension HTTPHeaders {
+    /// The `Content-Length` a request declares, saturating at `Int.max`;
+    /// `nil` when absent or not a plain decimal number.
+    public var declaredContentLength: Int? {
+        RequestHeaders.contentLength(in: self)
+    }
+}

@@ -139,13 +139,16 @@ public struct NavigationAPI: HTTPHandler {
     /// A refusal decided from the head, before a body is read or `100
     /// Continue` sent: the same chain runs on the head (the allowed hosts,
     /// access), and a request it refuses never sends its body. Only for a
-    /// request that announces a body: one without gains nothing from an
-    /// early answer, and is checked once, whole.
+    /// request that waits for `100 Continue`, sends its body in chunks, or
+    /// declares more than ``bodyReadBeforeChecking`` bytes: a smaller one
+    /// gains nothing from an early answer (its body costs less to read than
+    /// the check, and no more than the headers a client may send anyway), so
+    /// it is checked once, whole, and a refusal keeps its connection open.
     public func response(beforeBodyOf head: HTTPRequestHead) -> HTTPResponse? {
         let headers = head.headers
         guard
-            headers["Content-Length"].map({ $0 != "0" }) ?? false || headers["Transfer-Encoding"] != nil
-                || headers["Expect"] != nil
+            headers["Expect"] != nil || headers["Transfer-Encoding"] != nil
+                || headers.declaredContentLength.map({ $0 > Self.bodyReadBeforeChecking }) ?? false
         else { return nil }
         let request = HTTPRequest(
             method: head.method, path: head.path, query: head.query, headers: head.headers, clientAddress: head.clientAddress)
@@ -173,6 +176,10 @@ public struct NavigationAPI: HTTPHandler {
     /// 413 `body-too-large` or 400 `malformed-request`, as problem+json like
     /// every other error. Counted in ``metrics`` under the route `unrouted`:
     /// the request never reached routing.
+    /// The largest declared body read before the chain checks its request
+    /// (``response(beforeBodyOf:)``).
+    public static let bodyReadBeforeChecking = 4096
+
     public func response(for rejection: HTTPRequestRejection) -> HTTPResponse {
         let response: HTTPResponse
         switch rejection {

@@ -49,7 +49,7 @@ final class LogBuffer: Sendable {
 
     /// Adds one whole line (ending in a newline) to this thread's buffer,
     /// and writes the buffer when it is full.
-    func append(_ line: [UInt8]) {
+    func append(_ line: UnsafeBufferPointer<UInt8>) {
         let full = threadBuffer().bytes.withLock { bytes -> [UInt8]? in
             bytes.append(contentsOf: line)
             guard bytes.count >= Self.capacity else { return nil }

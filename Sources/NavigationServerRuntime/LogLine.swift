@@ -8,11 +8,24 @@ import NavigationAPI
 /// Values are escaped, so no client-sent text can break a line or forge one.
 struct LogLine {
     private let format: LogFormat
-    /// The line so far; for JSON lines its string escaping is the API's own.
-    private var writer = JSONWriter(capacity: 192)
+    /// Where the line is written while it fits: memory on the caller's stack
+    /// (``write(format:level:message:_:to:)``), so that a line costs no
+    /// allocation and each piece a copy, not an array append (~100
+    /// instructions each, ~20 pieces per request line).
+    private let scratch: UnsafeMutableBufferPointer<UInt8>
+    private var used = 0
+    /// The line, once it outgrew `scratch` (or from the start, without one).
+    private var spilled: [UInt8] = []
+    private var hasSpilled = false
 
+    /// A line written to an array of its own (``finished()``).
     init(format: LogFormat, level: LogLevel, message: String) {
+        self.init(format: format, level: level, message: message, scratch: UnsafeMutableBufferPointer(start: nil, count: 0))
+    }
+
+    private init(format: LogFormat, level: LogLevel, message: String, scratch: UnsafeMutableBufferPointer<UInt8>) {
         self.format = format
+        self.scratch = scratch
         switch format {
         case .json:
             append("{\"time\":\"")
@@ -30,6 +43,23 @@ struct LogLine {
         }
     }
 
+    /// Builds a line in memory on the stack (a longer line moves to the
+    /// heap) and hands it, finished, to `output`.
+    static func write(
+        format: LogFormat, level: LogLevel, message: String, _ fill: (inout LogLine) -> Void,
+        to output: (UnsafeBufferPointer<UInt8>) -> Void
+    ) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: scratchBytes) { scratch in
+            var line = LogLine(format: format, level: level, message: message, scratch: scratch)
+            fill(&line)
+            line.finish()
+            line.withBytes(output)
+        }
+    }
+
+    /// Room on the stack for a line: a request line is ~200 bytes.
+    private static var scratchBytes: Int { 512 }
+
     mutating func field(_ key: StaticString, _ value: String) {
         appendKey(key)
         switch format {
@@ -45,9 +75,57 @@ struct LogLine {
 
     /// The finished line, newline included.
     consuming func finished() -> [UInt8] {
+        finish()
+        return withBytes { Array($0) }
+    }
+
+    private mutating func finish() {
         if format == .json { append("}") }
         append("\n")
-        return writer.bytes
+    }
+
+    private func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        if hasSpilled { return spilled.withUnsafeBufferPointer(body) }
+        return body(UnsafeBufferPointer(rebasing: scratch[..<used]))
+    }
+
+    // MARK: - Bytes
+
+    @inline(__always)
+    private mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        let count = bytes.count
+        guard count > 0 else { return }
+        if _fastPath(!hasSpilled && used &+ count <= scratch.count) {
+            // Pieces are short (keys, ids, numbers): a loop costs less than a call to memcpy.
+            let target = scratch.baseAddress.unsafelyUnwrapped + used
+            for index in 0..<count { target[index] = bytes[index] }
+            used &+= count
+            return
+        }
+        appendSpilling(bytes)
+    }
+
+    @inline(never)
+    private mutating func appendSpilling(_ bytes: UnsafeBufferPointer<UInt8>) {
+        if !hasSpilled { spill() }
+        spilled.append(contentsOf: bytes)
+    }
+
+    @inline(__always)
+    private mutating func append(byte: UInt8) {
+        if _fastPath(!hasSpilled && used < scratch.count) {
+            scratch[used] = byte
+            used &+= 1
+            return
+        }
+        withUnsafePointer(to: byte) { appendSpilling(UnsafeBufferPointer(start: $0, count: 1)) }
+    }
+
+    /// Moves what `scratch` holds to `spilled`, where the rest of the line goes.
+    private mutating func spill() {
+        spilled.reserveCapacity(Swift.max(2 * used, Self.scratchBytes))
+        spilled.append(contentsOf: UnsafeBufferPointer(rebasing: scratch[..<used]))
+        hasSpilled = true
     }
 
     private mutating func appendKey(_ key: StaticString) {
@@ -67,12 +145,7 @@ struct LogLine {
     /// appending a `String`'s `UTF8View` went through a generic copy that
     /// cost ~250 instructions per piece, ~14 pieces per request line.
     private mutating func append(_ text: StaticString) {
-        text.withUTF8Buffer { writer.bytes.append(contentsOf: $0) }
-    }
-
-    private mutating func appendBytes(of text: String) {
-        var text = text
-        text.withUTF8 { writer.bytes.append(contentsOf: $0) }
+        text.withUTF8Buffer { append($0) }
     }
 
     private static func spelling(of level: LogLevel) -> StaticString {
@@ -84,29 +157,50 @@ struct LogLine {
         }
     }
 
-    /// Quoted and escaped by the same writer as every JSON response.
+    /// Quoted and escaped by the same writer as every JSON response; a
+    /// value with nothing that writer would escape (printable ASCII but
+    /// `"` `\` `<` `>` `&`, every request line's) is copied between quotes.
     private mutating func appendJSONString(_ value: String) {
+        var value = value
+        // Scanned as contiguous bytes: `String.UTF8View`'s iterator cost ~60 instructions a byte.
+        let plain = value.withUTF8 { utf8 in
+            guard utf8.allSatisfy(Self.isPlainJSONStringByte) else { return false }
+            append(byte: UInt8(ascii: "\""))
+            append(utf8)
+            append(byte: UInt8(ascii: "\""))
+            return true
+        }
+        guard !plain else { return }
+        var writer = JSONWriter(capacity: value.utf8.count + 8)
         writer.writeString(value)
+        writer.bytes.withUnsafeBufferPointer { append($0) }
+    }
+
+    private static func isPlainJSONStringByte(_ byte: UInt8) -> Bool {
+        byte >= 0x20 && byte < 0x7F && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") && byte != UInt8(ascii: "<")
+            && byte != UInt8(ascii: ">") && byte != UInt8(ascii: "&")
     }
 
     /// Bare when the value is a plain token, quoted otherwise; control bytes become `?`.
     private mutating func appendTextValue(_ value: String) {
-        let plain =
-            !value.isEmpty && value.utf8.allSatisfy { $0 > 0x20 && $0 != 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "=") }
-        if plain {
-            appendBytes(of: value)
-            return
+        var value = value
+        let plain = value.withUTF8 { utf8 in
+            guard !utf8.isEmpty, utf8.allSatisfy({ $0 > 0x20 && $0 != 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "=") })
+            else { return false }
+            append(utf8)
+            return true
         }
-        writer.bytes.append(UInt8(ascii: "\""))
+        guard !plain else { return }
+        append(byte: UInt8(ascii: "\""))
         for byte in value.utf8 {
             switch byte {
             case UInt8(ascii: "\""): append("\\\"")
             case UInt8(ascii: "\\"): append("\\\\")
-            case 0..<0x20, 0x7F: writer.bytes.append(UInt8(ascii: "?"))
-            default: writer.bytes.append(byte)
+            case 0..<0x20, 0x7F: append(byte: UInt8(ascii: "?"))
+            default: append(byte: byte)
             }
         }
-        writer.bytes.append(UInt8(ascii: "\""))
+        append(byte: UInt8(ascii: "\""))
     }
 
     /// Now, in RFC 3339 UTC with milliseconds: `2026-11-29T14:58:18.123Z`.
@@ -132,7 +226,7 @@ struct LogLine {
             digits(now.minute, count: 2, then: UInt8(ascii: ":"))
             digits(now.second, count: 2, then: UInt8(ascii: "."))
             digits(now.millisecond, count: 3, then: UInt8(ascii: "Z"))
-            writer.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<index]))
+            append(UnsafeBufferPointer(rebasing: buffer[..<index]))
         }
     }
 
@@ -151,7 +245,7 @@ struct LogLine {
                 start -= 1
                 buffer[start] = UInt8(ascii: "-")
             }
-            writer.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start...]))
+            append(UnsafeBufferPointer(rebasing: buffer[start...]))
         }
     }
 

@@ -25,9 +25,7 @@ struct Logger: Sendable {
     /// `lineLevel` is below the logger's level.
     func log(_ lineLevel: LogLevel, _ message: String, _ fill: (inout LogLine) -> Void = { _ in }) {
         guard isEnabled(lineLevel) else { return }
-        var line = LogLine(format: format, level: lineLevel, message: message)
-        fill(&line)
-        buffer.writeNow(line.finished())
+        LogLine.write(format: format, level: lineLevel, message: message, fill) { buffer.writeNow(Array($0)) }
     }
 
     /// Like ``log(_:_:_:)``, but an `info` or `debug` line waits in this
@@ -35,13 +33,8 @@ struct Logger: Sendable {
     /// written at once.
     func logBuffered(_ lineLevel: LogLevel, _ message: String, _ fill: (inout LogLine) -> Void) {
         guard isEnabled(lineLevel) else { return }
-        var line = LogLine(format: format, level: lineLevel, message: message)
-        fill(&line)
-        if lineLevel >= .warn {
-            buffer.writeNow(line.finished())
-        } else {
-            buffer.append(line.finished())
-        }
+        guard lineLevel < .warn else { return log(lineLevel, message, fill) }
+        LogLine.write(format: format, level: lineLevel, message: message, fill) { buffer.append($0) }
     }
 
     /// Writes every buffered line now.

@@ -77,6 +77,27 @@ struct RequestPathSpellingTests {
             ) != nil, "\(text)")
     }
 
+    /// A line is written in memory on the stack while it fits and moves to
+    /// the heap when it does not: either way it is the line an array gets.
+    @Test(arguments: [(5, false), (5, true), (300, false), (300, true), (5_000, true)], [LogFormat.json, .text])
+    func aLineOnTheStackOrPastItIsTheSameLine(piece: (repeats: Int, escaped: Bool), format: LogFormat) {
+        let value = String(repeating: "ab", count: piece.repeats) + (piece.escaped ? "<\"\n\u{2028}=" : "")
+        func fill(_ line: inout LogLine) {
+            line.field("v", value)
+            line.field("n", -7)
+        }
+        var written: [UInt8] = []
+        LogLine.write(format: format, level: .info, message: "m", fill) { written = Array($0) }
+        var line = LogLine(format: format, level: .info, message: "m")
+        fill(&line)
+        let expected = line.finished()
+        // The same but for the time, which is the line's first 24 characters (after `{"time":"` in JSON).
+        let skipped = format == .json ? 9 + 24 : 24
+        #expect(written.count == expected.count)
+        #expect(written.dropFirst(skipped) == expected.dropFirst(skipped))
+        #expect(written.last == UInt8(ascii: "\n"))
+    }
+
     @Test(arguments: [0, 7, 10, 200, 503, 123_456_789, Int.max, -1, -200, Int.min])
     func aLogLineSpellsIntegersInDecimal(_ value: Int) {
         var line = LogLine(format: .text, level: .info, message: "request")

@@ -123,6 +123,35 @@ struct TokenAuthTests {
             body: Array(#"{"flow":"exchange"}"#.utf8))
         #expect(admitted.status == 201)
     }
+
+    /// Without `Expect`, a body declared over the size read before checking
+    /// is refused from the head too: the client may still be sending it.
+    @Test func aLargeDeclaredBodyIsRefusedBeforeItArrives() throws {
+        let server = try Self.server(apiKey: "service-key")
+        let client = server.client()
+        let length = NavigationAPI.bodyReadBeforeChecking + 1
+        try client.send(
+            Array(
+                "POST /v1/sessions HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: \(length)\r\n\r\n"
+                    .utf8))
+        expectProblem(try client.readResponse(), 401, "unauthorized")
+    }
+
+    /// A small body is read before its request is checked: the refusal comes
+    /// after it, and the connection stays open for the next request.
+    @Test func aRefusedSmallBodyKeepsItsConnection() throws {
+        let server = try Self.server(apiKey: "service-key")
+        let client = server.client()
+        let refused = try client.request(
+            "POST", "/v1/sessions", headers: [("Content-Type", "application/json")], body: Array(#"{"flow":"exchange"}"#.utf8))
+        expectProblem(refused, 401, "unauthorized")
+        let admitted = try client.request(
+            "POST", "/v1/sessions", headers: Self.bearer("service-key") + [("Content-Type", "application/json")],
+            body: Array(#"{"flow":"exchange"}"#.utf8))
+        #expect(admitted.status == 201)
+        #expect(client.connectionsOpened == 1)
+        #expect(try server.metric("navigation_sessions_created_total") == 1)
+    }
 }
 
 /// The flags of token auth, on the real executable.
