@@ -132,12 +132,14 @@ deps-bench: deps
 
 ## lint: swift-format (it ships with the toolchain) in strict mode, with the checked-in .swift-format;
 ## scripts/check-imports: every import of ours is declared in Package.swift and points down the layers;
-## then every file that README.md, SECURITY.md, docs/ and bench/README.md name exists (scripts/check-doc-links)
+## then every file that README.md, SECURITY.md, docs/ and bench/README.md name exists (scripts/check-doc-links),
+## and the callgrind budget check fails a count over a budget (bench/instructions.py)
 lint:
 	$(SWIFT) format lint --strict --recursive --parallel --configuration .swift-format Sources Tests Plugins Package.swift
 	SWIFT=$(SWIFT) $(PYTHON) scripts/check-imports
 	$(PYTHON) scripts/check-doc-links --self-test
 	$(PYTHON) scripts/check-doc-links
+	$(PYTHON) bench/instructions.py
 
 ## format: rewrite Sources, Tests and Plugins the way `make lint` wants them
 format:

@@ -61,3 +61,24 @@ def over_budget(instructions):
 
 def markdown(instructions):
     return "\n" + profile.markdown(instructions["rows"], instructions["requests"])
+
+
+def self_test():
+    """The check itself (`make lint` runs this): a count over its budget is
+    reported and fails the run, one at its budget is not."""
+    at_budget = {scenario: {row: float(budget) for (s, row), (_, budget) in LIMITS.items() if s == scenario}
+                 for scenario in SCENARIOS}
+    for scenario in SCENARIOS:
+        at_budget[scenario].setdefault(HANDLER, 0.0)
+    assert over_budget({"requests": 1, "rows": at_budget}) == [], "a count at its budget failed"
+    for (scenario, row), (target, budget) in LIMITS.items():
+        rows = {s: dict(values) for s, values in at_budget.items()}
+        rows[scenario][row] = budget + 1
+        over = over_budget({"requests": 1, "rows": rows})
+        assert len(over) == 1 and f"per {scenario}" in over[0], f"{scenario} {row}: {over}"
+        assert target <= budget, f"{scenario} {row}: a target above its budget"
+    print(f"instructions self-test: each of the {len(LIMITS)} budgets fails one count over it, none at it")
+
+
+if __name__ == "__main__":
+    self_test()
