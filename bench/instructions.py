@@ -28,7 +28,7 @@ ALLOCATIONS = "allocations (malloc calls)"
 LIMITS = {
     ("get", HANDLER): (15_000, 30_500),
     ("event", HANDLER): (45_000, 97_500),
-    ("create", HANDLER): (45_000, 92_000),
+    ("create", HANDLER): (45_000, 88_000),
     ("get", ALLOCATIONS): (10, 25),
     ("event", ALLOCATIONS): (20, 48),
 }

@@ -20,6 +20,37 @@ extension JSONValue {
     }
 }
 
+extension JSONValue {
+    /// ``encodedByteCount``, taking the size of any array or object of
+    /// `shared` from its bytes: the length of what
+    /// ``JSONWriter/write(_:sharing:)`` writes, without walking what it copies.
+    public func encodedByteCount(sharing shared: SharedJSONValues) -> Int {
+        guard !shared.isEmpty else { return encodedByteCount }
+        switch self {
+        case .array(let elements):
+            if let encoded = shared.encoded(self) { return encoded.count }
+            return elements.reduce(2 + max(0, elements.count - 1)) { $0 + $1.encodedByteCount(sharing: shared) }
+        case .object(let object):
+            if let encoded = shared.encoded(self) { return encoded.count }
+            return object.encodedByteCount(sharing: shared)
+        default:
+            return encodedByteCount
+        }
+    }
+}
+
+extension JSONObject {
+    /// ``encodedByteCount`` with the arrays and objects of `shared` sized by their bytes.
+    public func encodedByteCount(sharing shared: SharedJSONValues) -> Int {
+        guard !shared.isEmpty else { return encodedByteCount }
+        var count = 2 + Swift.max(0, self.count - 1) + self.count
+        for (key, value) in members {
+            count += JSONWriter.encodedByteCount(ofString: key) + value.encodedByteCount(sharing: shared)
+        }
+        return count
+    }
+}
+
 extension JSONObject {
     /// The number of UTF-8 bytes this object takes as compact JSON.
     public var encodedByteCount: Int {

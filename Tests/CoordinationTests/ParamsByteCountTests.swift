@@ -17,14 +17,14 @@ struct ParamsByteCountTests {
         let screen = Screen("list", params: params)
         owner.environment.navigation.begin(version: 1)
         owner.router.setRoot(screen)
-        _ = screen.paramsByteCount
+        _ = screen.paramsByteCount()
         return (owner, screen)
     }
 
     /// Asserts the kept size is what a fresh measurement of the params gives.
     private func expectMeasured(_ screen: Screen, sourceLocation: SourceLocation = #_sourceLocation) {
-        #expect(screen.paramsByteCount == screen.params.encodedByteCount, sourceLocation: sourceLocation)
-        #expect(screen.paramsByteCount == JSONValue.object(screen.params).encoded().count, sourceLocation: sourceLocation)
+        #expect(screen.paramsByteCount() == screen.params.encodedByteCount, sourceLocation: sourceLocation)
+        #expect(screen.paramsByteCount() == JSONValue.object(screen.params).encoded().count, sourceLocation: sourceLocation)
     }
 
     @Test func aReplacedMemberCountsItsNewValue() {

@@ -25,6 +25,12 @@ struct SharedJSONValuesTests {
         for value in values {
             #expect(written(value, sharing: shared) == value.encoded())
             #expect(written(value, sharing: .none) == value.encoded())
+            // Sized from the shared bytes: the length of what is written.
+            #expect(value.encodedByteCount(sharing: shared) == value.encoded().count)
+            #expect(value.encodedByteCount(sharing: .none) == value.encoded().count)
+            if case .object(let object) = value {
+                #expect(object.encodedByteCount(sharing: shared) == value.encoded().count)
+            }
         }
     }
 

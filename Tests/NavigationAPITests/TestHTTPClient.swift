@@ -122,7 +122,11 @@ final class TestHTTPClient {
         guard descriptor >= 0 else { return true }
         setReceiveTimeout(seconds: seconds)
         var byte: UInt8 = 0
-        let received = recv(descriptor, &byte, 1, 0)
+        var received: Int
+        // Interrupted by a signal is not closed: wait again.
+        repeat {
+            received = recv(descriptor, &byte, 1, 0)
+        } while received < 0 && errno == EINTR
         setReceiveTimeout(seconds: Self.receiveTimeoutSeconds)
         if received == 0 || (received < 0 && errno == ECONNRESET) {
             disconnect()

@@ -119,12 +119,20 @@ public final class RedisTestServer: Sendable {
         guard connected == 0 else { throw RedisTestServerError(description: "cannot connect to port \(port)") }
         var timeout = timeval(tv_sec: 0, tv_usec: 100_000)
         setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        _ = request.withUnsafeBytes { send(socket, $0.baseAddress, $0.count, 0) }
+        var sent = 0
+        while sent < request.count {
+            let written = request.withUnsafeBytes { send(socket, $0.baseAddress! + sent, $0.count - sent, 0) }
+            // A signal (a child's SIGCHLD, ThreadSanitizer's own) may interrupt the call: send again.
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else { throw RedisTestServerError(description: "send to port \(port) failed: errno \(errno)") }
+            sent += written
+        }
         var received: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65536)
         var waited = 0
         while waited < 50 {
             let length = buffer.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
+            if length < 0 && errno == EINTR { continue }
             if length > 0 {
                 received += buffer[0..<length]
                 let values = values(received)

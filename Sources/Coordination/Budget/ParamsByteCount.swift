@@ -35,9 +35,11 @@ struct ParamsByteCount {
 
 extension Screen {
     /// What ``params`` count towards the session's byte budget: their compact JSON size.
-    var paramsByteCount: Int {
+    /// Measured once, then kept up to date by ``setParam(_:to:through:)``;
+    /// the flow's `shared` params are sized by their bytes, not walked.
+    func paramsByteCount(sharing shared: SharedJSONValues = .none) -> Int {
         if let measured = paramsBytes.measured { return measured }
-        let count = params.encodedByteCount
+        let count = params.encodedByteCount(sharing: shared)
         paramsBytes.adopt(count)
         return count
     }
@@ -61,6 +63,7 @@ extension SessionState {
     /// The params of the screens shown, in bytes of compact JSON: their
     /// part of the session's byte budget.
     var stackParamsByteCount: Int {
-        navigation.shownEntries.reduce(0) { $0 + $1.screen.paramsByteCount }
+        let shared = flow.sharedParams
+        return navigation.shownEntries.reduce(0) { $0 + $1.screen.paramsByteCount(sharing: shared) }
     }
 }
