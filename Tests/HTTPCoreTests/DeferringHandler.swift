@@ -70,7 +70,7 @@ final class DeferringHandler: HTTPHandler {
 
 /// Polls `condition` until it holds; false if it still does not after a
 /// generous bound (the machine is shared and slow under ThreadSanitizer).
-func waitUntil(seconds: Double = 30, _ condition: () -> Bool) -> Bool {
+func waitUntil(seconds: Double = WaitBound.condition, _ condition: () -> Bool) -> Bool {
     let giveUp = ContinuousClock.now.advanced(by: .seconds(seconds))
     while !condition() {
         guard ContinuousClock.now < giveUp else { return false }

@@ -1,10 +1,12 @@
 import Foundation
 import NavigationClient
+import TestSupport
 
 /// Waits until `condition` holds, checking every few milliseconds; false if it still does not
-/// after `seconds` (a bound against a hang on a busy machine, not a duration the test asserts).
+/// after `seconds` (a bound against a hang on a busy machine, not a duration the test asserts:
+/// under ThreadSanitizer beside other builds, 20 s ran out for a stream's reconnection).
 @MainActor
-func eventually(within seconds: Double = 20, _ condition: () -> Bool) async -> Bool {
+func eventually(within seconds: Double = WaitBound.condition, _ condition: () -> Bool) async -> Bool {
     let deadline = ContinuousClock.now + .seconds(seconds)
     while !condition() {
         guard ContinuousClock.now < deadline else { return false }
@@ -15,7 +17,7 @@ func eventually(within seconds: Double = 20, _ condition: () -> Bool) async -> B
 
 /// ``eventually(within:_:)`` for a condition that must ask something (a server) each time.
 @MainActor
-func eventuallyAsync(within seconds: Double = 20, _ condition: () async throws -> Bool) async -> Bool {
+func eventuallyAsync(within seconds: Double = WaitBound.condition, _ condition: () async throws -> Bool) async -> Bool {
     let deadline = ContinuousClock.now + .seconds(seconds)
     while (try? await condition()) != true {
         guard ContinuousClock.now < deadline else { return false }
