@@ -64,7 +64,7 @@ import Testing
             #expect(response.status == 401)
             #expect(response.bodyText == "no key")
             #expect(response.headers["Connection"]?.lowercased() == "close")
-            #expect(connection.isClosedByServer(waitingUpTo: 5))
+            #expect(connection.isClosedByServer())
             #expect(handler.handledRequests.load(ordering: .relaxed) == 0)
             #expect(handler.heads.withLock { $0.count } == 1)
         }

@@ -22,7 +22,7 @@ import Testing
             for connection in held { try connection.send("GET /unfinished HTTP/1.1\r\n") }
             // A fourth from the same address is accepted by the kernel, then closed without a byte.
             let refused = try TestHTTPConnection(port: server.port, sourceAddress: "127.0.0.2")
-            #expect(refused.isClosedByServer(waitingUpTo: 5))
+            #expect(refused.isClosedByServer())
             #expect(throws: TestHTTPError.self) { try refused.readResponse() }
             // The held ones are still open, and another address is served.
             for connection in held { #expect(!connection.isClosedByServer(waitingUpTo: 0.2)) }
@@ -31,7 +31,7 @@ import Testing
             // Once one held connection ends, the address may connect again.
             try held[0].send("Host: x\r\nConnection: close\r\n\r\n")
             #expect(try held[0].readResponse().status == 200)
-            #expect(held[0].isClosedByServer(waitingUpTo: 5))
+            #expect(held[0].isClosedByServer())
             var again: TestHTTPResponse?
             for _ in 0..<50 where again == nil {
                 again = try? TestHTTPConnection(port: server.port, sourceAddress: "127.0.0.2").request("GET", "/again")

@@ -1,5 +1,6 @@
 import Coordination
 import Platform
+import TestSupport
 
 /// A response as a client sees it.
 struct TestResponse {
@@ -117,8 +118,10 @@ final class TestHTTPClient {
         return TestResponse(status: status, headers: headers, body: body)
     }
 
-    /// Whether the server closed the connection (reads end of stream within `seconds`).
-    func serverClosedConnection(within seconds: Int = 2) -> Bool {
+    /// Whether the server closed the connection (reads end of stream within
+    /// `seconds`). The default bounds a hang and returns as soon as the close
+    /// arrives; a test that expects no close passes its own.
+    func serverClosedConnection(within seconds: Int = Int(WaitBound.condition)) -> Bool {
         guard descriptor >= 0 else { return true }
         setReceiveTimeout(seconds: seconds)
         var byte: UInt8 = 0

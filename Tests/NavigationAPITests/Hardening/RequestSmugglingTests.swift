@@ -56,7 +56,7 @@ struct RequestSmugglingTests {
         expectProblem(response, 400, "malformed-request")
         #expect(response.header("Connection")?.lowercased() == "close")
         #expect(response.header("X-Content-Type-Options") == "nosniff")
-        #expect(attacker.serverClosedConnection(within: 5))
+        #expect(attacker.serverClosedConnection())
         // The hidden DELETE never ran.
         #expect(try client.request("GET", session.path).status == 200)
     }
