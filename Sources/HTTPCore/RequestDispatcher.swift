@@ -169,7 +169,7 @@ final class RequestDispatcher: Sendable {
         if let violation = syntaxViolation(connection: connection, context: context, method: method, version: version) {
             return answerBeforeBody(handler.response(for: .malformedRequest(violation)), context: context, on: connection)
         }
-        let declaredLength = RequestHeaders.contentLength(in: context.headers)
+        let declaredLength = context.headers.declaredContentLength
         if let answer = handler.response(beforeBodyOf: context.head) {
             guard Self.hasBody(context.headers, declaredLength: declaredLength) else {
                 // Nothing to keep from being read: answered in place of the

@@ -18,20 +18,6 @@ enum RequestHeaders {
         return headers
     }
 
-    /// The declared `Content-Length`, saturating at `Int.max`; `nil` when absent
-    /// or not a plain decimal number (libmicrohttpd rejects those itself).
-    static func contentLength(in headers: HTTPHeaders) -> Int? {
-        guard let value = headers["Content-Length"], !value.isEmpty else { return nil }
-        var length = 0
-        for byte in value.utf8 {
-            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
-            let (shifted, overflowShift) = length.multipliedReportingOverflow(by: 10)
-            let (sum, overflowAdd) = shifted.addingReportingOverflow(Int(byte - UInt8(ascii: "0")))
-            if overflowShift || overflowAdd { return Int.max }
-            length = sum
-        }
-        return length
-    }
 }
 
 /// `MHD_KeyValueIteratorN` appending each field to the `HTTPHeaders` that
@@ -58,8 +44,18 @@ private func decodedString(_ characters: UnsafePointer<CChar>, count: Int) -> St
 
 extension HTTPHeaders {
     /// The `Content-Length` a request declares, saturating at `Int.max`;
-    /// `nil` when absent or not a plain decimal number.
+    /// `nil` when absent or not a plain decimal number (libmicrohttpd
+    /// rejects those itself).
     public var declaredContentLength: Int? {
-        RequestHeaders.contentLength(in: self)
+        guard let value = self["Content-Length"], !value.isEmpty else { return nil }
+        var length = 0
+        for byte in value.utf8 {
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+            let (shifted, overflowShift) = length.multipliedReportingOverflow(by: 10)
+            let (sum, overflowAdd) = shifted.addingReportingOverflow(Int(byte - UInt8(ascii: "0")))
+            if overflowShift || overflowAdd { return Int.max }
+            length = sum
+        }
+        return length
     }
 }

@@ -6,7 +6,12 @@
 /// with ``JSONWriter``, escapes included, which a test checks.
 extension JSONValue {
     /// The number of UTF-8 bytes ``encoded()`` would return.
-    public var encodedByteCount: Int {
+    public var encodedByteCount: Int { encodedByteCount(sharing: .none) }
+
+    /// ``encodedByteCount``, taking the size of any array or object of
+    /// `shared` from its bytes: the length of what
+    /// ``JSONWriter/write(_:sharing:)`` writes, without walking what it copies.
+    public func encodedByteCount(sharing shared: SharedJSONValues) -> Int {
         switch self {
         case .null: 4
         case .bool(let bool): bool ? 4 : 5
@@ -14,50 +19,23 @@ extension JSONValue {
         case .string(let string): JSONWriter.encodedByteCount(ofString: string)
         case .array(let elements):
             // Brackets, plus a comma between elements.
-            elements.reduce(2 + max(0, elements.count - 1)) { $0 + $1.encodedByteCount }
-        case .object(let object): object.encodedByteCount
+            shared.encoded(self)?.count
+                ?? elements.reduce(2 + max(0, elements.count - 1)) { $0 + $1.encodedByteCount(sharing: shared) }
+        case .object(let object): shared.encoded(self)?.count ?? object.encodedByteCount(sharing: shared)
         }
-    }
-}
-
-extension JSONValue {
-    /// ``encodedByteCount``, taking the size of any array or object of
-    /// `shared` from its bytes: the length of what
-    /// ``JSONWriter/write(_:sharing:)`` writes, without walking what it copies.
-    public func encodedByteCount(sharing shared: SharedJSONValues) -> Int {
-        guard !shared.isEmpty else { return encodedByteCount }
-        switch self {
-        case .array(let elements):
-            if let encoded = shared.encoded(self) { return encoded.count }
-            return elements.reduce(2 + max(0, elements.count - 1)) { $0 + $1.encodedByteCount(sharing: shared) }
-        case .object(let object):
-            if let encoded = shared.encoded(self) { return encoded.count }
-            return object.encodedByteCount(sharing: shared)
-        default:
-            return encodedByteCount
-        }
-    }
-}
-
-extension JSONObject {
-    /// ``encodedByteCount`` with the arrays and objects of `shared` sized by their bytes.
-    public func encodedByteCount(sharing shared: SharedJSONValues) -> Int {
-        guard !shared.isEmpty else { return encodedByteCount }
-        var count = 2 + Swift.max(0, self.count - 1) + self.count
-        for (key, value) in members {
-            count += JSONWriter.encodedByteCount(ofString: key) + value.encodedByteCount(sharing: shared)
-        }
-        return count
     }
 }
 
 extension JSONObject {
     /// The number of UTF-8 bytes this object takes as compact JSON.
-    public var encodedByteCount: Int {
+    public var encodedByteCount: Int { encodedByteCount(sharing: .none) }
+
+    /// ``encodedByteCount`` with the arrays and objects of `shared` sized by their bytes.
+    public func encodedByteCount(sharing shared: SharedJSONValues) -> Int {
         // Braces, a comma between members, a colon in each.
         var count = 2 + Swift.max(0, self.count - 1) + self.count
         for (key, value) in members {
-            count += JSONWriter.encodedByteCount(ofString: key) + value.encodedByteCount
+            count += JSONWriter.encodedByteCount(ofString: key) + value.encodedByteCount(sharing: shared)
         }
         return count
     }

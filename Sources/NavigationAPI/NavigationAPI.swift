@@ -173,13 +173,13 @@ public struct NavigationAPI: HTTPHandler {
         }
     }
 
-    /// 413 `body-too-large` or 400 `malformed-request`, as problem+json like
-    /// every other error. Counted in ``metrics`` under the route `unrouted`:
-    /// the request never reached routing.
     /// The largest declared body read before the chain checks its request
     /// (``response(beforeBodyOf:)``).
     public static let bodyReadBeforeChecking = 4096
 
+    /// 413 `body-too-large` or 400 `malformed-request`, as problem+json like
+    /// every other error. Counted in ``metrics`` under the route `unrouted`:
+    /// the request never reached routing.
     public func response(for rejection: HTTPRequestRejection) -> HTTPResponse {
         let response: HTTPResponse
         switch rejection {

@@ -14,14 +14,9 @@ struct LogLine {
     /// instructions each, ~20 pieces per request line).
     private let scratch: UnsafeMutableBufferPointer<UInt8>
     private var used = 0
-    /// The line, once it outgrew `scratch` (or from the start, without one).
+    /// The line, once it outgrew `scratch`.
     private var spilled: [UInt8] = []
     private var hasSpilled = false
-
-    /// A line written to an array of its own (``finished()``).
-    init(format: LogFormat, level: LogLevel, message: String) {
-        self.init(format: format, level: level, message: message, scratch: UnsafeMutableBufferPointer(start: nil, count: 0))
-    }
 
     private init(format: LogFormat, level: LogLevel, message: String, scratch: UnsafeMutableBufferPointer<UInt8>) {
         self.format = format
@@ -43,13 +38,13 @@ struct LogLine {
         }
     }
 
-    /// Builds a line in memory on the stack (a longer line moves to the
-    /// heap) and hands it, finished, to `output`.
+    /// Builds a line in `stackBytes` of memory on the stack (a longer line
+    /// moves to the heap) and hands it, finished, newline included, to `output`.
     static func write(
-        format: LogFormat, level: LogLevel, message: String, _ fill: (inout LogLine) -> Void,
+        format: LogFormat, level: LogLevel, message: String, stackBytes: Int = scratchBytes, _ fill: (inout LogLine) -> Void,
         to output: (UnsafeBufferPointer<UInt8>) -> Void
     ) {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: scratchBytes) { scratch in
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: stackBytes) { scratch in
             var line = LogLine(format: format, level: level, message: message, scratch: scratch)
             fill(&line)
             line.finish()
@@ -58,7 +53,7 @@ struct LogLine {
     }
 
     /// Room on the stack for a line: a request line is ~200 bytes.
-    private static var scratchBytes: Int { 512 }
+    static var scratchBytes: Int { 512 }
 
     mutating func field(_ key: StaticString, _ value: String) {
         appendKey(key)
@@ -71,12 +66,6 @@ struct LogLine {
     mutating func field(_ key: StaticString, _ value: Int) {
         appendKey(key)
         appendDecimal(value)
-    }
-
-    /// The finished line, newline included.
-    consuming func finished() -> [UInt8] {
-        finish()
-        return withBytes { Array($0) }
     }
 
     private mutating func finish() {

@@ -65,11 +65,22 @@ struct RequestPathSpellingTests {
         }
     }
 
+    /// The text `LogLine.write` hands over (`stackBytes` 0: all of it on the heap).
+    private func logLine(
+        _ format: LogFormat, level: LogLevel = .info, _ message: String, stackBytes: Int = LogLine.scratchBytes,
+        _ fill: (inout LogLine) -> Void
+    ) -> [UInt8] {
+        var written: [UInt8] = []
+        LogLine.write(format: format, level: level, message: message, stackBytes: stackBytes, fill) { written = Array($0) }
+        return written
+    }
+
     @Test func aJSONLogLineHasItsFieldsInOrderEscaped() {
-        var line = LogLine(format: .json, level: .info, message: "request")
-        line.field("request_id", "a\"b")
-        line.field("status", -200)
-        let text = String(decoding: line.finished(), as: UTF8.self)
+        let text = String(
+            decoding: logLine(.json, "request") { line in
+                line.field("request_id", "a\"b")
+                line.field("status", -200)
+            }, as: UTF8.self)
         #expect(
             text.wholeMatch(
                 of:
@@ -78,7 +89,8 @@ struct RequestPathSpellingTests {
     }
 
     /// A line is written in memory on the stack while it fits and moves to
-    /// the heap when it does not: either way it is the line an array gets.
+    /// the heap when it does not: either way it is the line written on the
+    /// heap from the start.
     @Test(arguments: [(5, false), (5, true), (300, false), (300, true), (5_000, true)], [LogFormat.json, .text])
     func aLineOnTheStackOrPastItIsTheSameLine(piece: (repeats: Int, escaped: Bool), format: LogFormat) {
         let value = String(repeating: "ab", count: piece.repeats) + (piece.escaped ? "<\"\n\u{2028}=" : "")
@@ -86,11 +98,8 @@ struct RequestPathSpellingTests {
             line.field("v", value)
             line.field("n", -7)
         }
-        var written: [UInt8] = []
-        LogLine.write(format: format, level: .info, message: "m", fill) { written = Array($0) }
-        var line = LogLine(format: format, level: .info, message: "m")
-        fill(&line)
-        let expected = line.finished()
+        let written = logLine(format, "m", fill)
+        let expected = logLine(format, "m", stackBytes: 0, fill)
         // The same but for the time, which is the line's first 24 characters (after `{"time":"` in JSON).
         let skipped = format == .json ? 9 + 24 : 24
         #expect(written.count == expected.count)
@@ -100,17 +109,17 @@ struct RequestPathSpellingTests {
 
     @Test(arguments: [0, 7, 10, 200, 503, 123_456_789, Int.max, -1, -200, Int.min])
     func aLogLineSpellsIntegersInDecimal(_ value: Int) {
-        var line = LogLine(format: .text, level: .info, message: "request")
-        line.field("n", value)
-        #expect(String(decoding: line.finished(), as: UTF8.self).hasSuffix(" n=" + String(value) + "\n"))
+        let text = String(decoding: logLine(.text, "request") { $0.field("n", value) }, as: UTF8.self)
+        #expect(text.hasSuffix(" n=" + String(value) + "\n"))
     }
 
     @Test func aTextLogLineNamesEachLevel() {
         for level in LogLevel.allCases {
-            var line = LogLine(format: .text, level: level, message: "stopped")
-            line.field("reason", "two words")
-            line.field("count", 3)
-            let text = String(decoding: line.finished(), as: UTF8.self)
+            let text = String(
+                decoding: logLine(.text, level: level, "stopped") { line in
+                    line.field("reason", "two words")
+                    line.field("count", 3)
+                }, as: UTF8.self)
             #expect(
                 text.wholeMatch(of: /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z (\w+) stopped reason="two words" count=3\n/)?.1
                     == Substring(level.rawValue),

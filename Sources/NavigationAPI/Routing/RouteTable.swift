@@ -57,52 +57,48 @@ struct RouteTable: Sendable {
         var rawPath = rawPath
         return rawPath.withUTF8 { bytes in
             guard bytes.first == UInt8(ascii: "/") else { return nil }
-            // Plain ASCII without escapes, every path of this API: segments are
-            // compared where they lie, and only a parameter's value becomes a
-            // `String` (a decoded copy of every segment cost ~1,500
-            // instructions a request, twice for a request with a body).
-            guard bytes.contains(where: { $0 >= 0x80 || $0 == UInt8(ascii: "%") }) else { return matchPlain(bytes) }
-            guard let segments = decodedSegments(of: bytes) else { return nil }
-            for path in paths {
-                if let parameters = path.pattern.match(segments) { return (path, parameters) }
+            return withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: maxSegments) { segments in
+                guard let count = Self.split(bytes, into: segments) else { return nil }
+                let ranges = UnsafeBufferPointer(rebasing: segments[..<count])
+                // Plain ASCII without escapes, every path of this API: segments are
+                // compared where they lie, and only a parameter's value becomes a
+                // `String` (a decoded copy of every segment cost ~1,500
+                // instructions a request, twice for a request with a body).
+                if !bytes.contains(where: { $0 >= 0x80 || $0 == UInt8(ascii: "%") }) {
+                    for path in paths {
+                        if let parameters = path.pattern.match(ranges, in: bytes) { return (path, parameters) }
+                    }
+                    return nil
+                }
+                // Each segment decoded on its own: a `%2F` is data, never a separator.
+                var decoded: [String] = []
+                decoded.reserveCapacity(count)
+                for range in ranges {
+                    guard let segment = PercentDecoding.decodePathSegment(UnsafeBufferPointer(rebasing: bytes[range])) else {
+                        return nil
+                    }
+                    decoded.append(segment)
+                }
+                for path in paths {
+                    if let parameters = path.pattern.match(decoded) { return (path, parameters) }
+                }
+                return nil
             }
-            return nil
         }
     }
 
-    private func matchPlain(_ bytes: UnsafeBufferPointer<UInt8>) -> (path: Path, parameters: PathParameters)? {
-        withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: maxSegments) { segments in
-            var count = 0
-            var start = 1
-            while true {
-                var end = start
-                while end < bytes.count, bytes[end] != UInt8(ascii: "/") { end += 1 }
-                guard count < maxSegments else { return nil }
-                segments[count] = start..<end
-                count += 1
-                guard end < bytes.count else { break }
-                start = end + 1
-            }
-            let found = UnsafeBufferPointer(rebasing: segments[..<count])
-            for path in paths {
-                if let parameters = path.pattern.match(found, in: bytes) { return (path, parameters) }
-            }
-            return nil
-        }
-    }
-
-    private func decodedSegments(of bytes: UnsafeBufferPointer<UInt8>) -> [String]? {
-        var segments: [String] = []
-        segments.reserveCapacity(maxSegments)
+    /// The segments of `path` after its leading `/`, as ranges of it in
+    /// `segments`; their count, or nil when there are more than it holds.
+    private static func split(_ path: UnsafeBufferPointer<UInt8>, into segments: UnsafeMutableBufferPointer<Range<Int>>) -> Int? {
+        var count = 0
         var start = 1
         while true {
             var end = start
-            while end < bytes.count, bytes[end] != UInt8(ascii: "/") { end += 1 }
-            guard segments.count < maxSegments,
-                let segment = PercentDecoding.decodePathSegment(UnsafeBufferPointer(rebasing: bytes[start..<end]))
-            else { return nil }
-            segments.append(segment)
-            guard end < bytes.count else { return segments }
+            while end < path.count, path[end] != UInt8(ascii: "/") { end += 1 }
+            guard count < segments.count else { return nil }
+            segments[count] = start..<end
+            count += 1
+            guard end < path.count else { return count }
             start = end + 1
         }
     }
