@@ -161,20 +161,29 @@ public struct JSONParser {
 
     private mutating func closeArray() {
         guard let frame = frames.popLast() else { return }
-        let elements = Array(values[frame.valueStart...])
-        values.removeSubrange(frame.valueStart...)
+        let count = values.count - frame.valueStart
+        let elements = [JSONValue](unsafeUninitializedCapacity: count) { elements, initialized in
+            for offset in stride(from: count - 1, through: 0, by: -1) {
+                (elements.baseAddress.unsafelyUnwrapped + offset).initialize(to: values.removeLast())
+            }
+            initialized = count
+        }
         values.append(.array(elements))
     }
 
+    /// Moves the innermost object's members off the stacks, last first:
+    /// `removeLast` moves a value out, where copying the members and then
+    /// removing them from the stacks cost a retain and a release each and
+    /// two range replacements (~800 instructions per object).
     private mutating func closeObject() {
         guard let frame = frames.popLast() else { return }
-        var members: [JSONObject.Element] = []
-        members.reserveCapacity(keys.count - frame.keyStart)
-        for (key, value) in zip(keys[frame.keyStart...], values[frame.valueStart...]) {
-            members.append((key, value))
+        let count = keys.count - frame.keyStart
+        let members = [JSONObject.Element](unsafeUninitializedCapacity: count) { members, initialized in
+            for offset in stride(from: count - 1, through: 0, by: -1) {
+                (members.baseAddress.unsafelyUnwrapped + offset).initialize(to: (keys.removeLast(), values.removeLast()))
+            }
+            initialized = count
         }
-        keys.removeSubrange(frame.keyStart...)
-        values.removeSubrange(frame.valueStart...)
         values.append(.object(JSONObject(uniqueMembers: members)))
     }
 

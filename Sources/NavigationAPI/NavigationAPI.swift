@@ -127,13 +127,22 @@ public struct NavigationAPI: HTTPHandler {
     /// Answers `request` like ``handle(_:)`` and also says which route
     /// template it matched, for a request log.
     public func respond(to request: HTTPRequest) -> RoutedResponse {
-        let match = Self.routes.match(request.path)
-        let route = HTTPMethod(exactly: request.method).flatMap { match?.path.route(for: $0) }
-        let context = RequestContext(
-            request: request, path: match?.path, route: route, parameters: match?.parameters ?? PathParameters(),
-            isHeadOnly: false)
-        let response = middleware.respond(to: context, endpoint: dispatch)
-        return RoutedResponse(response: response, routeTemplate: match?.path.pattern.template)
+        let context = routed(request, isHeadOnly: false)
+        // A closure, not `endpoint: dispatch`: a method reference copied
+        // this whole struct into a context for every request.
+        let response = middleware.respond(to: context) { dispatch($0) }
+        return RoutedResponse(response: response, routeTemplate: context.path?.pattern.template)
+    }
+
+    /// `request` with the path and route it matched, ready for the chain.
+    private func routed(_ request: HTTPRequest, isHeadOnly: Bool) -> RequestContext {
+        // Taken apart once: each optional chain into the match copied its
+        // parameters (four strings) again.
+        guard case let (path, parameters)? = Self.routes.match(request.path) else {
+            return RequestContext(request: request, path: nil, route: nil, parameters: PathParameters(), isHeadOnly: isHeadOnly)
+        }
+        let route = HTTPMethod(exactly: request.method).flatMap { path.route(for: $0) }
+        return RequestContext(request: request, path: path, route: route, parameters: parameters, isHeadOnly: isHeadOnly)
     }
 
     /// A refusal decided from the head, before a body is read or `100
@@ -152,11 +161,7 @@ public struct NavigationAPI: HTTPHandler {
         else { return nil }
         let request = HTTPRequest(
             method: head.method, path: head.path, query: head.query, headers: head.headers, clientAddress: head.clientAddress)
-        let match = Self.routes.match(request.path)
-        let route = HTTPMethod(exactly: request.method).flatMap { match?.path.route(for: $0) }
-        let context = RequestContext(
-            request: request, path: match?.path, route: route, parameters: match?.parameters ?? PathParameters(),
-            isHeadOnly: true)
+        let context = routed(request, isHeadOnly: true)
         let response = middleware.respond(to: context) { _ in HTTPResponse(status: HTTPResponse.admittedHeadStatus) }
         return response.status == HTTPResponse.admittedHeadStatus ? nil : response
     }

@@ -105,6 +105,29 @@ struct RenderedDocumentReuseTests {
         #expect(try JSONParser.parse(Array(rendered.bytes[tree.bytes])) == document["coordinators"])
     }
 
+    /// A kept document holds its bytes with little room unused, after the
+    /// stack shrinks from five long pages to one as before; bytes with more
+    /// room than that are copied to their size.
+    @Test func aDocumentThatShrankHoldsLittleUnusedRoom() throws {
+        let session = try Session(id: "pages", flow: pagesFlow, context: nil)
+        for _ in 0..<4 { try send(session, "open") }
+        let long = session.document().count
+        for _ in 0..<4 {
+            try send(session, "close")
+            _ = session.document()
+        }
+        let kept = try #require(session.documents.last?.bytes)
+        #expect(kept.count < long)
+        #expect(kept.capacity - kept.count <= max(SessionDocument.keptSpareBytes, kept.count / 4))
+        #expect(SessionDocument.kept(kept) == kept)
+        // The rule itself: room over both bounds is copied away.
+        var roomy: [UInt8] = Array(repeating: 1, count: 100)
+        roomy.reserveCapacity(100 + SessionDocument.keptSpareBytes + 1)
+        let exact = SessionDocument.kept(roomy)
+        #expect(exact == roomy)
+        #expect(exact.capacity < roomy.capacity)
+    }
+
     /// The workbench's events change the tree, modals, params and the flow's
     /// end: each document equals one rendered from nothing.
     @Test func workbenchDocumentsEqualOnesRenderedFromNothing() throws {

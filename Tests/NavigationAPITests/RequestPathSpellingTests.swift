@@ -60,6 +60,9 @@ struct RequestPathSpellingTests {
         for bad in [
             "0123456789ABCDEF0123456789abcdef", "0123456789abcdef0123456789abcde", "0123456789abcdef0123456789abcdef0", "",
             "0123456789abcdef0123456789abcdeg", "0123456789abcdef 123456789abcdef",
+            // The bytes on each side of the digit ranges, in either half of the key.
+            "/123456789abcdef0123456789abcdef", "0123456789abcdef:123456789abcdef", "0123456789abcde`0123456789abcdef",
+            "0123456789abcdef0123456789abcd\u{e9}", "0123456789abcdef0123456789abcd\u{0}f",
         ] {
             #expect(SessionKey(hex: bad) == nil, "\(bad)")
         }

@@ -37,7 +37,7 @@ public final class Session {
     /// What the session holds against ``SessionLimits/maxSessionBytes``.
     private var budget: SessionBudget
     /// The document last rendered, reused by the next render.
-    private var documents = DocumentCache()
+    private(set) var documents = DocumentCache()
     /// True when an undo failed because the flow did not replay the same way
     /// (it is not deterministic). Such a session refuses everything and its
     /// registry drops it.

@@ -5,7 +5,11 @@ import HTTPCore
 /// Matching, `405` with `Allow`, dispatch, access, the creation rate, the
 /// metrics labels and the list of operations checked against openapi.yaml
 /// all come from these declarations.
-struct Route: Sendable {
+///
+/// A class: every request's context holds its route, and a copy of this
+/// many members (a pattern of arrays, a closure) cost a retain and a
+/// release each.
+final class Route: Sendable {
     /// Answers a request this route matched; a refusal is a ``Problem``.
     typealias Handler = @Sendable (NavigationAPI, RequestContext) throws(Problem) -> HTTPResponse
 

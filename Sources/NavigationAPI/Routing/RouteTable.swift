@@ -4,11 +4,19 @@ import HTTPCore
 /// request to them.
 struct RouteTable: Sendable {
     /// The routes of one path template.
-    struct Path: Sendable {
+    /// A class, like ``Route``: every request's context holds its path, and
+    /// a copy of a struct of arrays cost a retain and a release per array.
+    final class Path: Sendable {
         let pattern: PathPattern
         /// The position of the template in ``RouteTable/paths``: its metrics label.
         let index: Int
         let routes: [Route]
+
+        init(pattern: PathPattern, index: Int, routes: [Route]) {
+            self.pattern = pattern
+            self.index = index
+            self.routes = routes
+        }
 
         /// The route answering `method` (`HEAD` is a `GET`'s where allowed).
         func route(for method: HTTPMethod) -> Route? {
