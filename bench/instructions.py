@@ -26,11 +26,11 @@ ALLOCATIONS = "allocations (malloc calls)"
 # program is its own); the room is for what varies with the sessions' ids,
 # the clock and the request count (500 here, 1,000 in bench/README.md).
 LIMITS = {
-    ("get", HANDLER): (15_000, 30_500),
-    ("event", HANDLER): (45_000, 97_500),
-    ("create", HANDLER): (45_000, 88_000),
-    ("get", ALLOCATIONS): (10, 25),
-    ("event", ALLOCATIONS): (20, 48),
+    ("get", HANDLER): (15_000, 26_600),
+    ("event", HANDLER): (45_000, 92_500),
+    ("create", HANDLER): (45_000, 84_000),
+    ("get", ALLOCATIONS): (10, 23),
+    ("event", ALLOCATIONS): (20, 46),
 }
 LABELS = {HANDLER: "our handler's instructions", ALLOCATIONS: "allocations (malloc calls, the whole process)"}
 

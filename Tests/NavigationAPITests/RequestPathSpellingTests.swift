@@ -91,6 +91,22 @@ struct RequestPathSpellingTests {
             ) != nil, "\(text)")
     }
 
+    /// A value copied as it is (nothing to escape) and one escaped by the
+    /// JSON writer read the same: every ASCII character, and others, alone
+    /// and inside plain text, is written as the writer writes it.
+    @Test func aJSONLogLineWritesEveryCharacterAsTheJSONWriterDoes() {
+        let characters = (0..<0x80).map { String(UnicodeScalar(UInt8($0))) } + ["\u{e9}", "\u{2028}", "\u{1F600}"]
+        for character in characters {
+            for value in [character, "id-" + character + "-9"] {
+                let text = String(decoding: logLine(.json, "m") { $0.field("v", value) }, as: UTF8.self)
+                var writer = JSONWriter()
+                writer.writeString(value)
+                let expected = ",\"v\":" + String(decoding: writer.bytes, as: UTF8.self) + "}\n"
+                #expect(text.hasSuffix(expected), "\(Array(value.utf8)): \(text)")
+            }
+        }
+    }
+
     /// A line is written in memory on the stack while it fits and moves to
     /// the heap when it does not: either way it is the line written on the
     /// heap from the start.
