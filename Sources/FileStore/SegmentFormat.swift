@@ -72,22 +72,33 @@ enum SegmentFormat {
         return bytes
     }
 
-    /// The frame of a record that passed ``JournalRecord/validate(expectedVersion:)``.
+    /// The frame of a record that passed ``JournalRecord/validate(expectedVersion:)``:
+    /// the payload's length, the checksum of those 4 bytes, the payload's
+    /// checksum, then the payload (kind, id, version, time, body).
+    ///
+    /// Stored into memory of the frame's size, field by field: eight array
+    /// appends cost ~100 instructions each on every journaled change.
     static func frame(of record: JournalRecord, key: SessionKey) -> [UInt8] {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(record.storedSize)
-        let payloadLength = UInt32(payloadFixedSize + record.body.count)
-        appendLittleEndian(payloadLength, to: &bytes)
-        appendLittleEndian(CRC32C.checksum(bytes), to: &bytes)
-        appendLittleEndian(UInt32(0), to: &bytes)  // payload checksum, set below
-        bytes.append(record.kind.rawValue)
-        key.append(to: &bytes)
-        appendLittleEndian(UInt32(record.version), to: &bytes)
-        appendLittleEndian(UInt64(bitPattern: record.time), to: &bytes)
-        bytes.append(contentsOf: record.body)
-        let payloadChecksum = bytes.withUnsafeBytes { CRC32C.checksum(UnsafeRawBufferPointer(rebasing: $0[frameHeaderSize...])) }
-        withUnsafeBytes(of: payloadChecksum.littleEndian) { bytes.replaceSubrange(8..<12, with: $0) }
-        return bytes
+        let body = record.body
+        let payloadLength = payloadFixedSize + body.count
+        let size = frameHeaderSize + payloadLength
+        return [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
+            let frame = UnsafeMutableRawBufferPointer(buffer)
+            frame.storeBytes(of: UInt32(payloadLength).littleEndian, toByteOffset: 0, as: UInt32.self)
+            let lengthChecksum = CRC32C.checksum(UnsafeRawBufferPointer(rebasing: frame[0..<4]))
+            frame.storeBytes(of: lengthChecksum.littleEndian, toByteOffset: 4, as: UInt32.self)
+            frame[frameHeaderSize] = record.kind.rawValue
+            frame.storeBytes(of: key.high.bigEndian, toByteOffset: frameHeaderSize + 1, as: UInt64.self)
+            frame.storeBytes(of: key.low.bigEndian, toByteOffset: frameHeaderSize + 9, as: UInt64.self)
+            frame.storeBytes(of: UInt32(record.version).littleEndian, toByteOffset: frameHeaderSize + 17, as: UInt32.self)
+            frame.storeBytes(of: UInt64(bitPattern: record.time).littleEndian, toByteOffset: frameHeaderSize + 21, as: UInt64.self)
+            body.withUnsafeBytes { body in
+                UnsafeMutableRawBufferPointer(rebasing: frame[(frameHeaderSize + payloadFixedSize)...]).copyMemory(from: body)
+            }
+            let payloadChecksum = CRC32C.checksum(UnsafeRawBufferPointer(rebasing: frame[frameHeaderSize...]))
+            frame.storeBytes(of: payloadChecksum.littleEndian, toByteOffset: 8, as: UInt32.self)
+            initialized = size
+        }
     }
 
     /// The file name of segment `number`.

@@ -138,7 +138,7 @@ public struct NavigationAPI: HTTPHandler {
     private func routed(_ request: HTTPRequest, isHeadOnly: Bool) -> RequestContext {
         // Taken apart once: each optional chain into the match copied its
         // parameters (four strings) again.
-        guard case let (path, parameters)? = Self.routes.match(request.path) else {
+        guard case (let path, let parameters)? = Self.routes.match(request.path) else {
             return RequestContext(request: request, path: nil, route: nil, parameters: PathParameters(), isHeadOnly: isHeadOnly)
         }
         let route = HTTPMethod(exactly: request.method).flatMap { path.route(for: $0) }

@@ -11,9 +11,13 @@ struct SessionCacheShardTests {
         SessionBox(.gone, owner: nil, now: time)
     }
 
-    private static func id(_ number: Int) -> String {
-        "s\(number)"
+    private static func id(_ number: Int) -> SessionKey {
+        SessionKey(high: 0, low: UInt64(number))
     }
+
+    /// Keys no numbered one has.
+    private static let newKey = SessionKey(high: 1, low: 0)
+    private static let newerKey = SessionKey(high: 2, low: 0)
 
     @Test func findsInsertsOnceAndRemovesOnlyTheBoxNamed() {
         var shard = SessionCacheShard(seed: 1)
@@ -37,12 +41,12 @@ struct SessionCacheShardTests {
         var shard = SessionCacheShard(seed: 7)
         let times: [Int64] = [50, 20, 90, 10, 70, 30, 60, 40]
         for (number, time) in times.enumerated() { _ = shard.insert(Self.box(usedAt: time), for: Self.id(number), capacity: 8) }
-        _ = shard.insert(Self.box(usedAt: 100), for: "new", capacity: 8)
+        _ = shard.insert(Self.box(usedAt: 100), for: Self.newKey, capacity: 8)
         #expect(shard.count == 8)
         #expect(shard.box(for: Self.id(3)) == nil)
-        _ = shard.insert(Self.box(usedAt: 101), for: "newer", capacity: 8)
+        _ = shard.insert(Self.box(usedAt: 101), for: Self.newerKey, capacity: 8)
         #expect(shard.box(for: Self.id(1)) == nil)
-        #expect(shard.box(for: "new") != nil)
+        #expect(shard.box(for: Self.newKey) != nil)
     }
 
     /// A full shard of 1,000 evicts from among the least recently used:

@@ -9,8 +9,9 @@ struct RequestMembers {
     /// Records every member of `object` not in `known` as a problem.
     init(_ object: JSONObject, known: [String]) {
         self.object = object
-        for key in object.keys where !known.contains(key) {
-            problems.append(FieldProblem(field: key, message: "is not a member of this request"))
+        // Over the members themselves: `object.keys` made an array per request.
+        for member in object where !known.contains(member.key) {
+            problems.append(FieldProblem(field: member.key, message: "is not a member of this request"))
         }
     }
 

@@ -26,22 +26,33 @@ final class SessionCache: Sendable {
     /// Boxes held now.
     var count: Int { shards.reduce(0) { $0 + $1.withLock { $0.count } } }
 
-    func box(for id: String) -> SessionBox? {
-        shard(for: id).withLock { $0.box(for: id) }
+    func box(for key: SessionKey) -> SessionBox? {
+        shard(for: key).withLock { $0.box(for: key) }
     }
 
-    /// Inserts `box` unless the id already has one, and returns the box the
-    /// cache holds for the id afterwards (the other thread's when it won).
+    /// Inserts `box` unless the key already has one, and returns the box the
+    /// cache holds for the key afterwards (the other thread's when it won).
     /// May evict the least recently used of a sample of the shard's boxes
     /// to make room (``SessionCacheShard``).
-    func insert(_ box: SessionBox, for id: String) -> SessionBox {
-        shard(for: id).withLock { $0.insert(box, for: id, capacity: shardCapacity) }
+    func insert(_ box: SessionBox, for key: SessionKey) -> SessionBox {
+        shard(for: key).withLock { $0.insert(box, for: key, capacity: shardCapacity) }
     }
 
-    /// Removes the id's box if it is `box` (nil: whatever box it has).
+    /// Removes the key's box if it is `box` (nil: whatever box it has).
     @discardableResult
-    func remove(_ id: String, ifItIs box: SessionBox? = nil) -> SessionBox? {
-        shard(for: id).withLock { $0.remove(id, ifItIs: box) }
+    func remove(_ key: SessionKey, ifItIs box: SessionBox? = nil) -> SessionBox? {
+        shard(for: key).withLock { $0.remove(key, ifItIs: box) }
+    }
+
+    /// The box of session `id`, when its id is well-formed and it is cached.
+    func box(for id: String) -> SessionBox? {
+        SessionKey(hex: id).flatMap { box(for: $0) }
+    }
+
+    /// Removes session `id`'s box, when its id is well-formed and it is cached.
+    @discardableResult
+    func remove(_ id: String) -> SessionBox? {
+        SessionKey(hex: id).flatMap { remove($0) }
     }
 
     /// Calls `body` with every box held now, one shard at a time, with no
@@ -52,15 +63,8 @@ final class SessionCache: Sendable {
         }
     }
 
-    private func shard(for id: String) -> Locked<SessionCacheShard> {
-        // On the contiguous bytes of a native string, once per request.
-        let hash = id.utf8.withContiguousStorageIfAvailable { Self.hash(of: $0.prefix(8)) } ?? Self.hash(of: id.utf8.prefix(8))
-        return shards[abs(hash % shards.count)]
-    }
-
-    private static func hash(of bytes: some Sequence<UInt8>) -> Int {
-        var hash = 0
-        for byte in bytes { hash = hash &* 31 &+ Int(byte) }
-        return hash
+    private func shard(for key: SessionKey) -> Locked<SessionCacheShard> {
+        // The key's bits are random: any of them spread keys evenly.
+        shards[Int(truncatingIfNeeded: key.low % UInt64(shards.count))]
     }
 }

@@ -10,8 +10,13 @@ public enum SessionID {
 
     /// A new id; never the same twice in practice (128 random bits).
     public static func make() -> String {
+        makeKey().hex
+    }
+
+    /// A new id as its key (see ``make()``).
+    static func makeKey() -> SessionKey {
         let (high, low) = randomBits()
-        return SessionKey(high: high, low: low).hex
+        return SessionKey(high: high, low: low)
     }
 
     /// 128 random bits in one `getrandom(2)` (glibc's `getentropy`, the same

@@ -12,7 +12,8 @@ extension SessionRegistry {
     ) throws(NavigationError) -> SessionSnapshot {
         guard let flow = catalog[flowName] else { throw catalog.notFound(flowName) }
         try reserveSlot()
-        let id = SessionID.make()
+        let key = SessionID.makeKey()
+        let id = key.hex
         let session: Session
         let time = journal.nowMillis()
         do {
@@ -30,7 +31,7 @@ extension SessionRegistry {
         let started = session.pendingEffects
         let snapshot = SessionSnapshot(
             id: id, version: session.version, document: session.document(), startedEffects: started.map(\.id))
-        _ = cache.insert(SessionBox(.live(session), owner: caller.createdSessionOwner, now: journal.nowMillis()), for: id)
+        _ = cache.insert(SessionBox(.live(session), owner: caller.createdSessionOwner, now: journal.nowMillis()), for: key)
         counters.created.add(1, ordering: .relaxed)
         effects.start(started, of: id)
         return snapshot

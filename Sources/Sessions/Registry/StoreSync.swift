@@ -23,11 +23,13 @@ struct StoreSync: Sendable {
     func withFreshSession<Result>(
         _ id: String, as caller: Caller, _ body: (Session) throws(NavigationError) -> Result
     ) throws(NavigationError) -> Result {
-        guard SessionID.isWellFormed(id) else { throw SessionRegistry.notFound(id) }
+        // Parsed once: a malformed id never reaches a lock, and the cache
+        // looks sessions up by key.
+        guard let key = SessionKey(hex: id) else { throw SessionRegistry.notFound(id) }
         let now = journal.nowMillis()
-        let cached = cache.box(for: id)
+        let cached = cache.box(for: key)
         guard let summary = try journal.summary(of: id), !summary.ended else {
-            if cached != nil { cache.remove(id) }
+            if cached != nil { cache.remove(key) }
             throw SessionRegistry.notFound(id)
         }
         let lastActivity = max(summary.lastActivity, cached?.lastAccess.load(ordering: .relaxed) ?? 0)
@@ -41,7 +43,7 @@ struct StoreSync: Sendable {
             box = cached
         } else {
             let (content, owner) = try restoredContent(of: id)
-            box = cache.insert(SessionBox(content, owner: owner, now: now), for: id)
+            box = cache.insert(SessionBox(content, owner: owner, now: now), for: key)
         }
         // Before anything else reads or touches it: for another owner, the
         // session does not exist (its idle time does not even restart).
