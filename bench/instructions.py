@@ -27,8 +27,8 @@ ALLOCATIONS = "allocations (malloc calls)"
 # the clock and the request count (500 here, 1,000 in bench/README.md).
 LIMITS = {
     ("get", HANDLER): (15_000, 26_100),
-    ("event", HANDLER): (45_000, 91_500),
-    ("create", HANDLER): (45_000, 82_000),
+    ("event", HANDLER): (45_000, 88_700),
+    ("create", HANDLER): (45_000, 80_700),
     ("get", ALLOCATIONS): (10, 23),
     ("event", ALLOCATIONS): (20, 45),
 }

@@ -105,6 +105,21 @@ struct RenderedDocumentReuseTests {
         #expect(try JSONParser.parse(Array(rendered.bytes[tree.bytes])) == document["coordinators"])
     }
 
+    /// Without modals, `layout` is the `stack` member copied whole: the
+    /// same as writing the layout screen by screen.
+    @Test func aStackLayoutIsTheStackAsTheLayoutWriterWritesIt() throws {
+        let session = try Session(id: "pages", flow: pagesFlow, context: nil)
+        for step in ["open", "open", "note", "close"] {
+            try send(session, step, step == "note" ? ["text": "more"] : [:])
+            let document = try JSONParser.parse(session.document())
+            var writer = JSONWriter()
+            let state = session.liveState
+            SessionDocument.writeLayout(state.navigation.layout, of: state, reusing: RenderedEntries(), into: &writer)
+            #expect(try JSONParser.parse(writer.bytes) == document["layout"])
+            #expect(document["layout"] == ["kind": "stack", "stack": document["stack"] ?? .null])
+        }
+    }
+
     /// A kept document holds its bytes with little room unused, after the
     /// stack shrinks from five long pages to one as before; bytes with more
     /// room than that are copied to their size.

@@ -17,11 +17,15 @@ final class RenderedDocument {
     /// `coordinators` member was written, and where it went; nil when the
     /// flow had finished (`null`).
     let tree: (revision: Int, bytes: Range<Int>)?
+    /// Where the members that never change (`{"id":…,"flow":…,"version":`)
+    /// end: the next render copies them.
+    let fixedPrefixEnd: Int
 
-    init(bytes: [UInt8], entries: RenderedEntries, tree: (revision: Int, bytes: Range<Int>)?) {
+    init(bytes: [UInt8], entries: RenderedEntries, tree: (revision: Int, bytes: Range<Int>)?, fixedPrefixEnd: Int) {
         self.bytes = bytes
         self.entries = entries
         self.tree = tree
+        self.fixedPrefixEnd = fixedPrefixEnd
     }
 }
 

@@ -1,12 +1,12 @@
 extension SessionDocument {
-    /// Writes the `layout` member: the container tree under the modals, its
+    /// Writes the `layout` member, `layout`: the container tree under the modals, its
     /// screens rendered exactly as in `stack`. A screen `stack` already holds
     /// is copied from the bytes `rendered` says it took (the same events: no
     /// screen under the modals is inside one).
     static func writeLayout(
-        of state: SessionState, reusing rendered: RenderedEntries, into writer: inout JSONWriter
+        _ layout: Layout, of state: SessionState, reusing rendered: RenderedEntries, into writer: inout JSONWriter
     ) {
-        let underTabBar = state.navigation.layout.hasTabBar
+        let underTabBar = layout.hasTabBar
         func writeStack(_ entries: [NavigationStack.Entry], into writer: inout JSONWriter) {
             writer.writeArray(entries) { writer, entry in
                 if let range = rendered.find(entry.screen)?.bytes {
@@ -43,6 +43,6 @@ extension SessionDocument {
                 }
             }
         }
-        write(state.navigation.layout, into: &writer)
+        write(layout, into: &writer)
     }
 }

@@ -9,8 +9,9 @@ enum SessionDocument {
     static func render(_ session: Session, reusing previous: RenderedDocument? = nil) -> RenderedDocument {
         var entries = RenderedEntries()
         var tree: (revision: Int, bytes: Range<Int>)?
-        let writer = write(session, reusing: previous, entries: &entries, tree: &tree)
-        return RenderedDocument(bytes: kept(writer.bytes), entries: entries, tree: tree)
+        var fixedPrefixEnd = 0
+        let writer = write(session, reusing: previous, entries: &entries, tree: &tree, fixedPrefixEnd: &fixedPrefixEnd)
+        return RenderedDocument(bytes: kept(writer.bytes), entries: entries, tree: tree, fixedPrefixEnd: fixedPrefixEnd)
     }
 
     /// The writer's bytes as the document keeps them: as they are when the
@@ -28,7 +29,7 @@ enum SessionDocument {
 
     private static func write(
         _ session: Session, reusing previous: RenderedDocument?, entries rendered: inout RenderedEntries,
-        tree: inout (revision: Int, bytes: Range<Int>)?
+        tree: inout (revision: Int, bytes: Range<Int>)?, fixedPrefixEnd: inout Int
     ) -> JSONWriter {
         let state = session.liveState
         let stack = state.navigation.stack
@@ -36,12 +37,23 @@ enum SessionDocument {
         // The last document's size is the best guess: growing the buffer copies it.
         var writer = JSONWriter(capacity: previous.map { $0.bytes.count + 256 } ?? 512 + 768 * stack.entries.count)
         writer.writeObject { document in
-            document.member("id", session.id)
-            document.member("flow", session.flow.name)
-            document.member("version", session.version)
+            // A session's id and flow never change: copied from the last
+            // document, after its `{`, when there is one.
+            if let previous, previous.fixedPrefixEnd > 1 {
+                document.bytes.append(contentsOf: previous.bytes[1..<previous.fixedPrefixEnd])
+            } else {
+                document.member("id", session.id)
+                document.member("flow", session.flow.name)
+                document.writeRaw(#","version":"#)
+            }
+            fixedPrefixEnd = document.bytes.count
+            document.writeInt(session.version)
+            let layout = state.navigation.layout
+            var stackBytes = 0..<0
             document.member("stack") { writer in
-                let underTabBar = state.navigation.layout.hasTabBar
+                let underTabBar = layout.hasTabBar
                 var inModal = false
+                let start = writer.bytes.count
                 writer.writeArray(stack.entries) { writer, entry in
                     inModal = inModal || entry.presentation.isModal
                     let context = EntryContext(
@@ -49,9 +61,22 @@ enum SessionDocument {
                         finished: finished)
                     rendered.append(writeEntry(entry, context, of: state, reusing: previous, into: &writer))
                 }
+                stackBytes = start..<writer.bytes.count
             }
             // `layout` repeats the screens under the modals byte for byte.
-            document.member("layout") { writeLayout(of: state, reusing: rendered, into: &$0) }
+            document.member("layout") { writer in
+                if case .stack(let entries) = layout, entries.count == stack.entries.count,
+                    zip(entries, stack.entries).allSatisfy({ $0.screen === $1.screen })
+                {
+                    // No modal: the layout's stack is the `stack` member
+                    // itself, copied whole (one copy instead of one per screen).
+                    writer.writeRaw(#"{"kind":"stack","stack":"#)
+                    writer.writeCopy(of: stackBytes)
+                    writer.writeRaw("}")
+                } else {
+                    writeLayout(layout, of: state, reusing: rendered, into: &writer)
+                }
+            }
             document.member("coordinators") { writer in
                 if finished {
                     writer.writeNull()

@@ -14,9 +14,11 @@ struct EffectRestartTests {
     }
 
     @Test func aPaymentInFlightIsSentAgainWithTheSameKeyAndAppliedOnce() throws {
-        // The first charge never comes back (its server dies); the next one is approved.
+        // The first charge never comes back (its server dies); the next one
+        // is approved once the test has seen the restarted server find the
+        // effect pending (answered at once, it could be settled already).
         let backend = try LoopbackBackend { request in
-            request.number == 1 ? .never : .json(200, ["charge": "ch_1", "amount": 21])
+            request.number == 1 ? .never : .held(.json(200, ["charge": "ch_1", "amount": 21]))
         }
         let data = try LaunchedServer.freshDirectory().path
         let route = (name: "payments.charge", url: backend.url("/charge"))
@@ -31,6 +33,7 @@ struct EffectRestartTests {
         let client = second.client()
         // The restarted server finds the effect without an outcome when it loads the session.
         #expect(try client.current(session).pendingEffects.map { $0["id"]?.stringValue } == [effect])
+        backend.release()
         let settled = try client.settled(session)
         #expect(settled.topName == "confirmation")
         #expect(settled.topParams?["card"] == "•••• 4242")

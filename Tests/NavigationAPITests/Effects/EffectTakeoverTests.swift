@@ -13,9 +13,11 @@ struct EffectTakeoverTests {
     /// first one started; else the second loads it from Redis after the death.
     @Test(arguments: [true, false])
     func anotherInstancePerformsThePaymentOfOneThatDied(secondKnowsTheSession: Bool) throws {
-        // The first charge never comes back (its instance dies); the next one is approved.
+        // The first charge never comes back (its instance dies); the next one
+        // is approved once the test has seen the effect pending on the
+        // second instance (a stalled machine could let it settle first).
         let backend = try LoopbackBackend { request in
-            request.number == 1 ? .never : .json(200, ["charge": "ch_1", "amount": 21])
+            request.number == 1 ? .never : .held(.json(200, ["charge": "ch_1", "amount": 21]))
         }
         let redis = try RedisTestServer.secured()
         let arguments = [
@@ -31,6 +33,7 @@ struct EffectTakeoverTests {
 
         let client = second.client()
         #expect(try client.current(session).pendingEffects.map { $0["id"]?.stringValue } == [effect])
+        backend.release()
         let settled = try client.settled(session)
         #expect(settled.topName == "confirmation")
         let requests = backend.requests
