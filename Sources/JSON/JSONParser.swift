@@ -162,6 +162,9 @@ public struct JSONParser {
     private mutating func closeArray() {
         guard let frame = frames.popLast() else { return }
         let count = values.count - frame.valueStart
+        // `[]` without the initializer below: at capacity 0 it writes the
+        // count into the empty array all threads share (ThreadSanitizer).
+        guard count > 0 else { return values.append(.array([])) }
         let elements = [JSONValue](unsafeUninitializedCapacity: count) { elements, initialized in
             for offset in stride(from: count - 1, through: 0, by: -1) {
                 (elements.baseAddress.unsafelyUnwrapped + offset).initialize(to: values.removeLast())
@@ -178,6 +181,7 @@ public struct JSONParser {
     private mutating func closeObject() {
         guard let frame = frames.popLast() else { return }
         let count = keys.count - frame.keyStart
+        guard count > 0 else { return values.append(.object(JSONObject())) }
         let members = [JSONObject.Element](unsafeUninitializedCapacity: count) { members, initialized in
             for offset in stride(from: count - 1, through: 0, by: -1) {
                 (members.baseAddress.unsafelyUnwrapped + offset).initialize(to: (keys.removeLast(), values.removeLast()))
