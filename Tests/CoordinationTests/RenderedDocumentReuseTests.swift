@@ -105,8 +105,8 @@ struct RenderedDocumentReuseTests {
         #expect(try JSONParser.parse(Array(rendered.bytes[tree.bytes])) == document["coordinators"])
     }
 
-    /// Without modals, `layout` is the `stack` member copied whole: the
-    /// same as writing the layout screen by screen.
+    /// Without modals, `layout`'s stack is the `stack` member copied whole:
+    /// the same as writing the layout screen by screen (no `stack` given).
     @Test func aStackLayoutIsTheStackAsTheLayoutWriterWritesIt() throws {
         let session = try Session(id: "pages", flow: pagesFlow, context: nil)
         for step in ["open", "open", "note", "close"] {

@@ -1,13 +1,22 @@
 extension SessionDocument {
-    /// Writes the `layout` member, `layout`: the container tree under the modals, its
+    /// Writes the `layout` member, the container tree under the modals, its
     /// screens rendered exactly as in `stack`. A screen `stack` already holds
     /// is copied from the bytes `rendered` says it took (the same events: no
-    /// screen under the modals is inside one).
+    /// screen under the modals is inside one); a container stack of the very
+    /// screens of `stack` (no modal) is copied whole from `stack.bytes`, the
+    /// `stack` member's array, instead of screen by screen.
     static func writeLayout(
-        _ layout: Layout, of state: SessionState, reusing rendered: RenderedEntries, into writer: inout JSONWriter
+        _ layout: Layout, of state: SessionState, reusing rendered: RenderedEntries,
+        stack: (entries: [NavigationStack.Entry], bytes: Range<Int>)? = nil, into writer: inout JSONWriter
     ) {
         let underTabBar = layout.hasTabBar
         func writeStack(_ entries: [NavigationStack.Entry], into writer: inout JSONWriter) {
+            if let stack, entries.count == stack.entries.count,
+                zip(entries, stack.entries).allSatisfy({ $0.screen === $1.screen })
+            {
+                writer.writeCopy(of: stack.bytes)
+                return
+            }
             writer.writeArray(entries) { writer, entry in
                 if let range = rendered.find(entry.screen)?.bytes {
                     writer.writeCopy(of: range)

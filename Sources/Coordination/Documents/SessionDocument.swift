@@ -64,18 +64,8 @@ enum SessionDocument {
                 stackBytes = start..<writer.bytes.count
             }
             // `layout` repeats the screens under the modals byte for byte.
-            document.member("layout") { writer in
-                if case .stack(let entries) = layout, entries.count == stack.entries.count,
-                    zip(entries, stack.entries).allSatisfy({ $0.screen === $1.screen })
-                {
-                    // No modal: the layout's stack is the `stack` member
-                    // itself, copied whole (one copy instead of one per screen).
-                    writer.writeRaw(#"{"kind":"stack","stack":"#)
-                    writer.writeCopy(of: stackBytes)
-                    writer.writeRaw("}")
-                } else {
-                    writeLayout(layout, of: state, reusing: rendered, into: &writer)
-                }
+            document.member("layout") {
+                writeLayout(layout, of: state, reusing: rendered, stack: (stack.entries, stackBytes), into: &$0)
             }
             document.member("coordinators") { writer in
                 if finished {
