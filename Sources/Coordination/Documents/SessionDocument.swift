@@ -4,8 +4,9 @@ enum SessionDocument {
     /// The document, exactly sized. What `previous` wrote and did not change
     /// since is copied from it instead of written again: a screen of the
     /// stack whose params, events and place are as they were (most events
-    /// change one screen), the params of a screen whose events changed, and
-    /// the coordinator tree when it did not change.
+    /// change one screen), the rest of a screen whose params alone changed
+    /// (unless its events take choices from them), the params of a screen
+    /// whose events changed, and the coordinator tree when it did not change.
     static func render(_ session: Session, reusing previous: RenderedDocument? = nil) -> RenderedDocument {
         var entries = RenderedEntries()
         var tree: (revision: Int, bytes: Range<Int>)?
@@ -112,18 +113,29 @@ enum SessionDocument {
         let start = writer.bytes.count
         let params: Range<Int>
         let earlier = previous?.entries.find(screen)
-        if let previous, let earlier, earlier.revision == screen.revision, earlier.paramsRevision == screen.paramsRevision,
-            earlier.context == context, earlier.coordinatorID == coordinatorID
-        {
+        // The same events, title and place; the params maybe not.
+        let sameAround =
+            earlier.map { $0.revision == screen.revision && $0.context == context && $0.coordinatorID == coordinatorID }
+            ?? false
+        let sameParams = earlier?.paramsRevision == screen.paramsRevision
+        if let previous, let earlier, sameAround, sameParams {
             writer.bytes.append(contentsOf: previous.bytes[earlier.bytes])
             let shift = start - earlier.bytes.lowerBound
             params = (earlier.params.lowerBound + shift)..<(earlier.params.upperBound + shift)
+        } else if let previous, let earlier, sameAround, !screen.eventsReadParams {
+            // Only the params changed (`convert` of the exchange flow): the
+            // members before and after them are copied as they were.
+            writer.bytes.append(contentsOf: previous.bytes[earlier.bytes.lowerBound..<earlier.params.lowerBound])
+            let paramsStart = writer.bytes.count
+            writer.write(.object(screen.params), sharing: state.flow.sharedParams)
+            params = paramsStart..<writer.bytes.count
+            writer.bytes.append(contentsOf: previous.bytes[earlier.params.upperBound..<earlier.bytes.upperBound])
         } else {
             let accepted =
                 context.finished
                 ? [] : state.acceptedEventNames(of: entry, inModal: context.inModal, underTabBar: context.underTabBar)
             var reusedParams: ArraySlice<UInt8>?
-            if let previous, let earlier, earlier.paramsRevision == screen.paramsRevision {
+            if let previous, let earlier, sameParams {
                 reusedParams = previous.bytes[earlier.params]
             }
             params = writeEntry(

@@ -50,6 +50,9 @@ public struct EventFields: ExpressibleByDictionaryLiteral, Sendable {
 
     public var isEmpty: Bool { storage.fields.isEmpty }
 
+    /// Whether some field takes its choices from the screen's params.
+    var readsParams: Bool { !storage.choicesByField.isEmpty }
+
     /// The names of the secret fields (``EventField/string(secret:maxBytes:)``), in order.
     public var secretNames: [String] { storage.secretNames }
 

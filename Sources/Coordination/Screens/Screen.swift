@@ -95,6 +95,11 @@ public final class Screen {
         didSet { revision += 1 }
     }
     private var declaresReservedEvent = false
+    /// Whether an event declared on this screen takes a field's choices
+    /// from the params (``EventField/oneOf(path:value:label:)``): its
+    /// `events` in the session document then change with the params.
+    /// Stays true when such an event is declared again without them.
+    private(set) var eventsReadParams = false
 
     /// A screen called `name`, titled `title` (nil: the name made
     /// readable), showing `params`.
@@ -133,6 +138,7 @@ public final class Screen {
         let declaration = EventDeclaration(name: event, label: label, role: role, fields: fields, handler: handler)
         revision += 1
         if ReservedEvent(named: event) != nil { declaresReservedEvent = true }
+        if fields.readsParams { eventsReadParams = true }
         if let index = events.firstIndex(where: { $0.name == event }) {
             events[index] = declaration
         } else {
@@ -166,5 +172,6 @@ extension Screen {
     func clearHandlers() {
         events.removeAll()
         declaresReservedEvent = false
+        eventsReadParams = false
     }
 }
