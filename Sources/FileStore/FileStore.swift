@@ -83,8 +83,13 @@ public final class FileStore: SessionStore {
 
     public func summary(of id: String) -> SessionSummary? {
         guard let key = SessionKey(hex: id) else { return nil }
-        // `SessionKey(hex:)` took only 32 lowercase hex digits: `id` is the key's spelling.
-        return state.withLock { state in state.index.entries[key]?.summary(id: id) }
+        return summary(of: id, key: key)
+    }
+
+    /// `key` is `id` parsed (only 32 lowercase hex digits parse): `id` is
+    /// the key's spelling, given to the summary as it is.
+    public func summary(of id: String, key: SessionKey) -> SessionSummary? {
+        state.withLock { state in state.index.entries.summary(of: key, id: id) }
     }
 
     public func append(_ record: JournalRecord, expectedVersion: Int) throws(StoreError) {

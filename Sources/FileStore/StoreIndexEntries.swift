@@ -20,6 +20,15 @@ struct StoreIndexEntries: Sendable, Sequence {
         set { shards[Self.shard(of: key)][key] = newValue }
     }
 
+    /// The key's summary, with `id` as its spelling; nil when the key has
+    /// none. Read in place: `self[key]` copies the entry out, retaining its
+    /// record list.
+    func summary(of key: SessionKey, id: String) -> SessionSummary? {
+        let shard = Self.shard(of: key)
+        guard let index = shards[shard].index(forKey: key) else { return nil }
+        return shards[shard].values[index].summary(id: id)
+    }
+
     /// Changes the key's entry in place (its record list is not copied);
     /// nil, and nothing done, when the key has none.
     @discardableResult

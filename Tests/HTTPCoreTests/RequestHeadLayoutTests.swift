@@ -41,4 +41,13 @@ import Testing
     func aBrokenLayoutNamesWhatIsWrong(bytes: String, expected: HTTPSyntaxViolation) {
         #expect(violation(Array(bytes.utf8)) == expected)
     }
+
+    /// RFC 9110's `tchar`, spelled out: every byte value is a token byte
+    /// exactly when it is one of these.
+    @Test func tokenBytesAreExactlyTheRFCs() {
+        let tchar = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789!#$%&'*+-.^_`|~".utf8)
+        for byte in UInt8.min...UInt8.max {
+            #expect(RequestHeadLayout.ByteClass.isToken(byte) == tchar.contains(byte), "byte \(byte)")
+        }
+    }
 }

@@ -225,7 +225,7 @@ enum SessionDocument {
     private static func writeTree(_ coordinator: Coordinator, into writer: inout JSONWriter) {
         writer.writeObject { object in
             object.member("id", coordinator.id)
-            object.member("type", coordinator.typeName)
+            object.member("type") { $0.writeRaw(CoordinatorTypeNames.encodedName(of: type(of: coordinator))) }
             object.member("children") { $0.writeArray(coordinator.childCoordinators) { writeTree($1, into: &$0) } }
         }
     }

@@ -94,7 +94,7 @@ public final class Screen {
     public var allowsDismiss = true {
         didSet { revision += 1 }
     }
-    private var declaresReservedEvent = false
+    private(set) var declaresReservedEvent = false
     /// Whether an event declared on this screen takes a field's choices
     /// from the params (``EventField/oneOf(path:value:label:)``): its
     /// `events` in the session document then change with the params.

@@ -62,6 +62,15 @@ final class JournalWriter: Sendable {
         }
     }
 
+    /// The same, for a caller that parsed `id` as `key` already.
+    func summary(of id: String, key: SessionKey) throws(NavigationError) -> SessionSummary? {
+        do {
+            return try store.summary(of: id, key: key)
+        } catch {
+            throw failure(error, id: id)
+        }
+    }
+
     /// Whether the store can be used now. A remote store (Redis) is asked
     /// each time (``SessionStore/probe()``, one `PING`), so this follows it
     /// both ways without waiting for a request; a local store counts as

@@ -28,7 +28,7 @@ struct StoreSync: Sendable {
         guard let key = SessionKey(hex: id) else { throw SessionRegistry.notFound(id) }
         let now = journal.nowMillis()
         let cached = cache.box(for: key)
-        guard let summary = try journal.summary(of: id), !summary.ended else {
+        guard let summary = try journal.summary(of: id, key: key), !summary.ended else {
             if cached != nil { cache.remove(key) }
             throw SessionRegistry.notFound(id)
         }

@@ -21,6 +21,11 @@ public protocol SessionStore: Sendable {
     ///   be asked now (a remote store); local stores never throw.
     func summary(of id: String) throws(StoreError) -> SessionSummary?
 
+    /// ``summary(of:)`` for a caller that parsed the id already: `key` is
+    /// `id` as a ``SessionKey``. The default asks ``summary(of:)``; a store
+    /// indexed by key answers without parsing the id again.
+    func summary(of id: String, key: SessionKey) throws(StoreError) -> SessionSummary?
+
     /// Appends `record` if and only if the session's last stored version is
     /// `expectedVersion` (0 for a new session's `created` record).
     ///
@@ -92,6 +97,10 @@ public protocol SessionStore: Sendable {
 extension SessionStore {
     public func sessions(endedOrIdleBefore idleBefore: Int64) -> [SessionSummary] {
         sessions().filter { $0.ended || $0.lastActivity < idleBefore }
+    }
+
+    public func summary(of id: String, key: SessionKey) throws(StoreError) -> SessionSummary? {
+        try summary(of: id)
     }
 
     /// Local stores keep sessions until the registry expires them.
