@@ -1,21 +1,26 @@
-import Synchronization
-
 /// Coordinator type names as the session document writes them (`"RatesCoordinator"`,
-/// quoted and escaped), worked out once per type: `_typeName` cost ~355
-/// instructions and escaping it ~290 for every coordinator of every tree
-/// written. Holds one entry per coordinator type the flows use, a number
-/// their code fixes.
-enum CoordinatorTypeNames {
-    private static let encodedNames = Mutex<[ObjectIdentifier: [UInt8]]>([:])
+/// quoted and escaped), each worked out once and kept with the rendered
+/// document, so that the next render of the coordinator tree copies them:
+/// `_typeName` cost ~355 instructions and escaping it ~290 for every
+/// coordinator of every tree written.
+///
+/// Kept per session, not process-wide: the engine takes no locks. A flow has
+/// a few coordinator types, so they are found by a linear scan.
+struct CoordinatorTypeNames {
+    private var known: [Entry] = []
+
+    private struct Entry {
+        let type: ObjectIdentifier
+        let encoded: [UInt8]
+    }
 
     /// `type`'s ``Coordinator/typeName`` as a JSON string.
-    static func encodedName(of type: Coordinator.Type) -> [UInt8] {
+    mutating func encodedName(of type: Coordinator.Type) -> [UInt8] {
         let key = ObjectIdentifier(type)
-        if let known = encodedNames.withLock({ $0[key] }) { return known }
+        for entry in known where entry.type == key { return entry.encoded }
         var writer = JSONWriter(capacity: 32)
         writer.writeString(Coordinator.typeName(of: type))
-        let encoded = writer.bytes
-        encodedNames.withLock { $0[key] = encoded }
-        return encoded
+        known.append(Entry(type: key, encoded: writer.bytes))
+        return writer.bytes
     }
 }

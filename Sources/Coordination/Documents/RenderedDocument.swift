@@ -17,14 +17,20 @@ final class RenderedDocument {
     /// `coordinators` member was written, and where it went; nil when the
     /// flow had finished (`null`).
     let tree: (revision: Int, bytes: Range<Int>)?
+    /// The coordinator type names the tree was written with, for the next.
+    let typeNames: CoordinatorTypeNames
     /// Where the members that never change (`{"id":…,"flow":…,"version":`)
     /// end: the next render copies them.
     let fixedPrefixEnd: Int
 
-    init(bytes: [UInt8], entries: RenderedEntries, tree: (revision: Int, bytes: Range<Int>)?, fixedPrefixEnd: Int) {
+    init(
+        bytes: [UInt8], entries: RenderedEntries, tree: (revision: Int, bytes: Range<Int>)?, typeNames: CoordinatorTypeNames,
+        fixedPrefixEnd: Int
+    ) {
         self.bytes = bytes
         self.entries = entries
         self.tree = tree
+        self.typeNames = typeNames
         self.fixedPrefixEnd = fixedPrefixEnd
     }
 }

@@ -11,8 +11,13 @@ enum SessionDocument {
         var entries = RenderedEntries()
         var tree: (revision: Int, bytes: Range<Int>)?
         var fixedPrefixEnd = 0
-        let writer = write(session, reusing: previous, entries: &entries, tree: &tree, fixedPrefixEnd: &fixedPrefixEnd)
-        return RenderedDocument(bytes: kept(writer.bytes), entries: entries, tree: tree, fixedPrefixEnd: fixedPrefixEnd)
+        // None on a first render (a new session's): gathered from the next on.
+        var typeNames = previous?.typeNames
+        let writer = write(
+            session, reusing: previous, entries: &entries, tree: &tree, typeNames: &typeNames, fixedPrefixEnd: &fixedPrefixEnd)
+        return RenderedDocument(
+            bytes: kept(writer.bytes), entries: entries, tree: tree, typeNames: typeNames ?? CoordinatorTypeNames(),
+            fixedPrefixEnd: fixedPrefixEnd)
     }
 
     /// The writer's bytes as the document keeps them: as they are when the
@@ -30,7 +35,7 @@ enum SessionDocument {
 
     private static func write(
         _ session: Session, reusing previous: RenderedDocument?, entries rendered: inout RenderedEntries,
-        tree: inout (revision: Int, bytes: Range<Int>)?, fixedPrefixEnd: inout Int
+        tree: inout (revision: Int, bytes: Range<Int>)?, typeNames: inout CoordinatorTypeNames?, fixedPrefixEnd: inout Int
     ) -> JSONWriter {
         let state = session.liveState
         let stack = state.navigation.stack
@@ -78,7 +83,7 @@ enum SessionDocument {
                 if let previous, let previousTree = previous.tree, previousTree.revision == revision {
                     writer.bytes.append(contentsOf: previous.bytes[previousTree.bytes])
                 } else {
-                    writeTree(state.root, into: &writer)
+                    writeTree(state.root, typeNames: &typeNames, into: &writer)
                 }
                 tree = (revision, start..<writer.bytes.count)
             }
@@ -222,11 +227,20 @@ enum SessionDocument {
         return writer.bytes
     }
 
-    private static func writeTree(_ coordinator: Coordinator, into writer: inout JSONWriter) {
+    /// `typeNames`: the type names kept so far, or none to write them as they are.
+    private static func writeTree(_ coordinator: Coordinator, typeNames: inout CoordinatorTypeNames?, into writer: inout JSONWriter) {
         writer.writeObject { object in
             object.member("id", coordinator.id)
-            object.member("type") { $0.writeRaw(CoordinatorTypeNames.encodedName(of: type(of: coordinator))) }
-            object.member("children") { $0.writeArray(coordinator.childCoordinators) { writeTree($1, into: &$0) } }
+            object.member("type") { writer in
+                if typeNames != nil {
+                    writer.writeRaw(typeNames!.encodedName(of: type(of: coordinator)))
+                } else {
+                    writer.writeString(coordinator.typeName)
+                }
+            }
+            object.member("children") { writer in
+                writer.writeArray(coordinator.childCoordinators) { writeTree($1, typeNames: &typeNames, into: &$0) }
+            }
         }
     }
 }
