@@ -26,11 +26,11 @@ ALLOCATIONS = "allocations (malloc calls)"
 # program is its own); the room is for what varies with the sessions' ids,
 # the clock and the request count (500 here, 1,000 in bench/README.md).
 LIMITS = {
-    ("get", HANDLER): (15_000, 26_100),
-    ("event", HANDLER): (45_000, 88_700),
-    ("create", HANDLER): (45_000, 80_700),
+    ("get", HANDLER): (15_000, 25_700),
+    ("event", HANDLER): (45_000, 81_200),
+    ("create", HANDLER): (45_000, 80_200),
     ("get", ALLOCATIONS): (10, 23),
-    ("event", ALLOCATIONS): (20, 45),
+    ("event", ALLOCATIONS): (20, 41),
 }
 LABELS = {HANDLER: "our handler's instructions", ALLOCATIONS: "allocations (malloc calls, the whole process)"}
 
