@@ -79,8 +79,12 @@ def main():
         walk_server_restart(page, server)
         walk_memory_restart(page, binary)
         walk_effects(page, binary)
-        # A stopping or stopped server: requests cut off or refused.
-        stopped = ["ERR_CONNECTION_REFUSED", "ERR_EMPTY_RESPONSE", "ERR_CONNECTION_RESET", "ERR_CONNECTION_CLOSED"]
+        # A stopping or stopped server: requests cut off or refused. A request
+        # sent on a kept-alive connection as the draining server closes it
+        # fails as "not connected" (seen once in a make test loop); a stream
+        # cut by the SIGKILL after a drain that timed out, as incomplete.
+        stopped = ["ERR_CONNECTION_REFUSED", "ERR_EMPTY_RESPONSE", "ERR_CONNECTION_RESET", "ERR_CONNECTION_CLOSED",
+                   "ERR_SOCKET_NOT_CONNECTED", "ERR_INCOMPLETE_CHUNKED_ENCODING"]
         expect(console_errors(driver, refusals + stopped), [], "no other errors across the restarts")
         key_server = Server(binary, log_name="server-api-key.log", key="browser-test-key-7Qx")
         page.server = key_server
