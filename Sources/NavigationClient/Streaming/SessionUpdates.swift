@@ -117,7 +117,10 @@ private struct UpdateLoop {
         var answer: HTTPURLResponse?
         var refusal = Data()
         var delivered = false
-        for await piece in connection.pieces {
+        // After `ended` the server closes the stream: it is read to its end,
+        // not cancelled (see ``StreamConnection``), and nothing after is read.
+        var ended = false
+        for await piece in connection.pieces where !ended {
             switch piece {
             case .response(let response):
                 answer = response
@@ -131,7 +134,7 @@ private struct UpdateLoop {
                 }
                 if let delay = parser.reconnectionDelay { backoff.initial = Double(delay) / 1000 }
                 lastEventID = parser.lastEventID
-                for event in events {
+                for event in events where !ended {
                     switch event.event {
                     case "session":
                         do {
@@ -143,7 +146,7 @@ private struct UpdateLoop {
                         }
                     case "ended":
                         continuation.yield(.ended)
-                        return .finished
+                        ended = true
                     default:
                         continue
                     }
@@ -152,7 +155,7 @@ private struct UpdateLoop {
                 break
             }
         }
-        guard !Task.isCancelled else { return .finished }
+        guard !Task.isCancelled, !ended else { return .finished }
         guard let answer, answer.statusCode != 200 else { return .dropped(delivered: delivered) }
         let refused = HTTPAnswer(response: answer, body: refusal)
         if refused.status == 429 || refused.status == 503 { return .refused(retryAfter: refused.retryAfter) }

@@ -7,8 +7,17 @@ import Foundation
 /// One `GET …/stream` request, its answer delivered piece by piece as it arrives.
 ///
 /// `URLSession.bytes(for:)` does not exist on Linux, so the bytes come
-/// through a data delegate into an `AsyncStream`. Ending the iteration (or
-/// ``close()``) cancels the request.
+/// through a data delegate into an `AsyncStream`. Ending the iteration
+/// before the request ends (or ``close()``) cancels the request.
+///
+/// A request that ended is never cancelled: on Linux, FoundationNetworking
+/// checks a cancelled task's state on its own queue, and a task whose
+/// completion is being delivered at that moment still reads as running;
+/// the cancellation then reports a failure for a task its completion has
+/// already removed, and the process stops with "Trying to access a
+/// behaviour for a task that in not in the registry"
+/// (swift-corelibs-foundation's `URLSessionTask.cancel()`; seen once in a
+/// `make test` loop, under ThreadSanitizer).
 struct StreamConnection: Sendable {
     enum Piece: Sendable {
         case response(HTTPURLResponse)
@@ -29,10 +38,15 @@ struct StreamConnection: Sendable {
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         let session = URLSession(configuration: configuration, delegate: Delegate(continuation), delegateQueue: nil)
         let task = session.dataTask(with: request)
-        continuation.onTermination = { _ in
-            task.cancel()
-            // Also releases the delegate, which the session holds until it is invalidated.
-            session.invalidateAndCancel()
+        continuation.onTermination = { termination in
+            // Either way the session lets go of the delegate, which it holds until it is invalidated.
+            if case .finished = termination {
+                // The delegate finished the pieces: the request ended, in this very completion.
+                session.finishTasksAndInvalidate()
+            } else {
+                task.cancel()
+                session.invalidateAndCancel()
+            }
         }
         self.pieces = pieces
         self.task = task
