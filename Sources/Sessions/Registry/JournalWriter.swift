@@ -53,19 +53,12 @@ final class JournalWriter: Sendable {
         }
     }
 
-    /// What the store knows of the session without reading its records.
-    func summary(of id: String) throws(NavigationError) -> SessionSummary? {
+    /// What the store knows of the session without reading its records;
+    /// `key`, when the caller parsed `id` already, spares the store parsing it.
+    func summary(of id: String, key: SessionKey? = nil) throws(NavigationError) -> SessionSummary? {
         do {
+            if let key { return try store.summary(of: id, key: key) }
             return try store.summary(of: id)
-        } catch {
-            throw failure(error, id: id)
-        }
-    }
-
-    /// The same, for a caller that parsed `id` as `key` already.
-    func summary(of id: String, key: SessionKey) throws(NavigationError) -> SessionSummary? {
-        do {
-            return try store.summary(of: id, key: key)
         } catch {
             throw failure(error, id: id)
         }
