@@ -22,6 +22,19 @@ struct KeepAliveTests {
         #expect(session.version == 1 + 2 * 30)
     }
 
+    /// The server closes a connection idle past its timeout; the test
+    /// client, as any HTTP client, then opens a new one for its next
+    /// request instead of failing it (a test's setup connection idles while
+    /// a load runs, longer than the timeout under ThreadSanitizer).
+    @Test func aConnectionTheServerClosedWhileIdleIsReplacedForTheNextRequest() throws {
+        let server = try TestServer { http in http.connectionTimeoutSeconds = 1 }
+        let client = server.client()
+        let session = try client.createSession("exchange")
+        try waitUntil("the server to close the idle connection") { client.hasBeenClosedByServer() }
+        #expect(try client.request("GET", session.path).status == 200)
+        #expect(client.connectionsOpened == 2)
+    }
+
     @Test func pipelinedRequestsAreAnsweredInOrder() throws {
         let server = try TestServer()
         let client = server.client()

@@ -26,7 +26,8 @@ struct TestClientError: Error, CustomStringConvertible {
 /// A minimal HTTP/1.1 client over a raw POSIX socket to 127.0.0.1.
 ///
 /// Keeps its connection alive between requests, reconnects when the server
-/// closed it, and can send arbitrary bytes so tests can speak broken HTTP.
+/// closed it (`Connection: close`, or an idle connection closed before the
+/// next request), and can send arbitrary bytes so tests can speak broken HTTP.
 final class TestHTTPClient {
     let port: Int
     /// The local IPv4 address the client connects from, e.g. `127.0.0.2`
@@ -63,8 +64,26 @@ final class TestHTTPClient {
         for (name, value) in headers { head += "\(name): \(value)\r\n" }
         if !body.isEmpty || method == "POST" { head += "Content-Length: \(body.count)\r\n" }
         head += "\r\n"
+        // As any HTTP client does, a kept-alive connection the server has
+        // closed meanwhile (its idle timeout, 30 s by default, passes while a
+        // test under load does something else) is replaced before a request,
+        // not written to and then read as a failure.
+        if hasBeenClosedByServer() { disconnect() }
         try send(Array(head.utf8) + body)
         return try readResponse(toHead: method == "HEAD")
+    }
+
+    /// Whether the server has closed the open connection: the end of the
+    /// stream or a reset is waiting to be read, and nothing else is. Never
+    /// blocks, and reads nothing.
+    func hasBeenClosedByServer() -> Bool {
+        guard descriptor >= 0, pending.isEmpty else { return false }
+        var byte: UInt8 = 0
+        var peeked: Int
+        repeat {
+            peeked = recv(descriptor, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT))
+        } while peeked < 0 && errno == EINTR
+        return peeked == 0 || (peeked < 0 && errno == ECONNRESET)
     }
 
     /// Sends `value` as an `application/json` body.
