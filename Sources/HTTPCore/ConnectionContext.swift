@@ -23,8 +23,13 @@ final class ConnectionContext {
         case receivingBody
         /// A chunked body passed the limit; dropping bytes until the final
         /// call, then answering 413. `receivedBytes` counts the whole body so
-        /// far, `since` is when it passed the limit.
-        case discardingBody(receivedBytes: Int, since: ContinuousClock.Instant)
+        /// far, `sinceNanoseconds` is when it passed the limit, on
+        /// ``SystemClock/monotonicNanoseconds()``: a payload of plain
+        /// integers, where `ContinuousClock.Instant` (a type of another
+        /// module, its layout unknown here) made every assignment of a phase
+        /// go through the runtime's generic enum witnesses (~280
+        /// instructions per request).
+        case discardingBody(receivedBytes: Int, sinceNanoseconds: Int)
         /// The handler answered with a ``DeferredResponse`` (``deferred``):
         /// the connection is suspended until it is completed.
         case awaitingDeferred
