@@ -98,11 +98,19 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
 
     /// ASCII case-insensitive comparison; header names are ASCII tokens, so
     /// Unicode case folding would be both slower and wrong.
+    ///
+    /// Most names differ in length, so no byte needs comparing: that check
+    /// is inlined into every lookup, where a call per field cost ~20
+    /// instructions (a GET looks up ~17 fields).
+    @inline(__always)
     static func namesMatch(_ lhs: String, _ rhs: String) -> Bool {
-        // Most names differ in length: no byte needs comparing. Else compare
-        // the contiguous bytes of native strings (every header here is one);
+        lhs.utf8.count == rhs.utf8.count && sameLengthNamesMatch(lhs, rhs)
+    }
+
+    /// ``namesMatch(_:_:)`` for two names of the same length.
+    private static func sameLengthNamesMatch(_ lhs: String, _ rhs: String) -> Bool {
+        // The contiguous bytes of native strings (every header here is one):
         // iterating two `UTF8View`s cost ~50 instructions a byte.
-        guard lhs.utf8.count == rhs.utf8.count else { return false }
         let contiguous = lhs.utf8.withContiguousStorageIfAvailable { left in
             rhs.utf8.withContiguousStorageIfAvailable { right in
                 for index in 0..<left.count where left[index] != right[index] {

@@ -87,7 +87,8 @@ final class RequestDispatcher: Sendable {
                 // the moment the limit is passed.
                 let receivedBytes = context.body.count + uploadedBytes
                 context.body = []
-                return discardChunkedBody(receivedBytes: receivedBytes, since: .now, context: context)
+                return discardChunkedBody(
+                    receivedBytes: receivedBytes, sinceNanoseconds: SystemClock.monotonicNanoseconds(), context: context)
             }
             if let uploadData {
                 uploadData.withMemoryRebound(to: UInt8.self, capacity: uploadedBytes) { bytes in
@@ -116,7 +117,7 @@ final class RequestDispatcher: Sendable {
 
         case .discardingBody(let receivedBytes, let since) where uploadedBytes > 0:
             uploadDataSize.pointee = 0
-            return discardChunkedBody(receivedBytes: receivedBytes + uploadedBytes, since: since, context: context)
+            return discardChunkedBody(receivedBytes: receivedBytes + uploadedBytes, sinceNanoseconds: since, context: context)
 
         case .discardingBody:
             context.phase = .answered
@@ -241,17 +242,17 @@ final class RequestDispatcher: Sendable {
     /// them the connection is cut off unanswered.
     private func discardChunkedBody(
         receivedBytes: Int,
-        since: ContinuousClock.Instant,
+        sinceNanoseconds since: Int,
         context: ConnectionContext
     ) -> MHD_Result {
         guard receivedBytes - maxBodyBytes <= lingeringDiscardBytes,
-            since.duration(to: .now) < lingeringDuration
+            Duration.nanoseconds(SystemClock.monotonicNanoseconds() - since) < lingeringDuration
         else {
             context.phase = .answered
             context.closing = .immediately
             return .NO
         }
-        context.phase = .discardingBody(receivedBytes: receivedBytes, since: since)
+        context.phase = .discardingBody(receivedBytes: receivedBytes, sinceNanoseconds: since)
         return .YES
     }
 

@@ -70,12 +70,31 @@ struct RequestPathSpellingTests {
 
     /// The text `LogLine.write` hands over (`stackBytes` 0: all of it on the heap).
     private func logLine(
-        _ format: LogFormat, level: LogLevel = .info, _ message: String, stackBytes: Int = LogLine.scratchBytes,
-        _ fill: (inout LogLine) -> Void
+        _ format: LogFormat, level: LogLevel = .info, _ message: String, time: UTCDateTime = .now(),
+        stackBytes: Int = LogLine.scratchBytes, _ fill: (inout LogLine) -> Void
     ) -> [UInt8] {
         var written: [UInt8] = []
-        LogLine.write(format: format, level: level, message: message, stackBytes: stackBytes, fill) { written = Array($0) }
+        LogLine.write(format: format, level: level, message: message, time: time, stackBytes: stackBytes, fill) {
+            written = Array($0)
+        }
         return written
+    }
+
+    /// Every field of the time at its place, zero-padded: a digit in the
+    /// wrong place or a field one short would still match the shape.
+    @Test func aLogLineSpellsItsTimeDigitByDigit() {
+        let times: [(UTCDateTime, String)] = [
+            (UTCDateTime(year: 2026, month: 3, day: 7, hour: 4, minute: 5, second: 9, millisecond: 42), "2026-03-07T04:05:09.042Z"),
+            (UTCDateTime(year: 1999, month: 12, day: 31, hour: 23, minute: 59, second: 58, millisecond: 999), "1999-12-31T23:59:58.999Z"),
+            (UTCDateTime(year: 987, month: 10, day: 1, hour: 0, minute: 0, second: 0, millisecond: 7), "0987-10-01T00:00:00.007Z"),
+            (UTCDateTime(unixSeconds: 0, millisecond: 100), "1970-01-01T00:00:00.100Z"),
+        ]
+        for (time, spelled) in times {
+            let json = String(decoding: logLine(.json, "tick", time: time) { _ in }, as: UTF8.self)
+            #expect(json == #"{"time":""# + spelled + #"","level":"info","msg":"tick"}"# + "\n")
+            let text = String(decoding: logLine(.text, "tick", time: time) { _ in }, as: UTF8.self)
+            #expect(text == spelled + " info tick\n")
+        }
     }
 
     @Test func aJSONLogLineHasItsFieldsInOrderEscaped() {
