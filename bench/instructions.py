@@ -26,9 +26,9 @@ ALLOCATIONS = "allocations (malloc calls)"
 # program is its own); the room is for what varies with the sessions' ids,
 # the clock and the request count (500 here, 1,000 in bench/README.md).
 LIMITS = {
-    ("get", HANDLER): (15_000, 25_700),
-    ("event", HANDLER): (45_000, 81_200),
-    ("create", HANDLER): (45_000, 80_200),
+    ("get", HANDLER): (15_000, 24_300),
+    ("event", HANDLER): (45_000, 78_800),
+    ("create", HANDLER): (45_000, 77_900),
     ("get", ALLOCATIONS): (10, 23),
     ("event", ALLOCATIONS): (20, 41),
 }
