@@ -236,27 +236,25 @@ struct LogLine {
     /// a loop per field, ~150 instructions more than this).
     private mutating func appendTimestamp(_ now: UTCDateTime) {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.timestampBytes) { buffer in
+            /// The last two digits of `value` at `offset`, then `separator`.
             @inline(__always)
-            func twoDigits(_ value: Int, at offset: Int) {
+            func twoDigits(_ value: Int, at offset: Int, then separator: UInt8) {
                 buffer[offset] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value / 10 % 10)
                 buffer[offset + 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10)
+                buffer[offset + 2] = separator
             }
-            twoDigits(now.year / 100, at: 0)
-            twoDigits(now.year, at: 2)
-            buffer[4] = UInt8(ascii: "-")
-            twoDigits(now.month, at: 5)
-            buffer[7] = UInt8(ascii: "-")
-            twoDigits(now.day, at: 8)
-            buffer[10] = UInt8(ascii: "T")
-            twoDigits(now.hour, at: 11)
-            buffer[13] = UInt8(ascii: ":")
-            twoDigits(now.minute, at: 14)
-            buffer[16] = UInt8(ascii: ":")
-            twoDigits(now.second, at: 17)
-            buffer[19] = UInt8(ascii: ".")
+            // The year's first two digits, then each field: the separator
+            // after the century is overwritten by the year's last two.
+            twoDigits(now.year / 100, at: 0, then: 0)
+            twoDigits(now.year, at: 2, then: UInt8(ascii: "-"))
+            twoDigits(now.month, at: 5, then: UInt8(ascii: "-"))
+            twoDigits(now.day, at: 8, then: UInt8(ascii: "T"))
+            twoDigits(now.hour, at: 11, then: UInt8(ascii: ":"))
+            twoDigits(now.minute, at: 14, then: UInt8(ascii: ":"))
+            twoDigits(now.second, at: 17, then: UInt8(ascii: "."))
+            // Milliseconds: the hundreds, then the last two digits.
             buffer[20] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: now.millisecond / 100 % 10)
-            twoDigits(now.millisecond, at: 21)
-            buffer[23] = UInt8(ascii: "Z")
+            twoDigits(now.millisecond, at: 21, then: UInt8(ascii: "Z"))
             append(UnsafeBufferPointer(buffer))
         }
     }
