@@ -13,8 +13,8 @@ import Platform
 /// For the same reason its request fields skip Swift's dynamic exclusivity
 /// check (`@exclusivity(unchecked)`): only that thread touches them, one
 /// libmicrohttpd callback at a time, and no access to one overlaps another
-/// (no field is passed `inout` while another access to it is open). The
-/// ~13 checks per request cost ~1,000 instructions, 4 % of a GET's.
+/// (no field is passed `inout` while another access to it is open). Their
+/// ~13 checks per request cost ~850 instructions of a GET (bench/README.md).
 final class ConnectionContext {
     enum Phase {
         /// The request line arrived; headers are not yet processed.

@@ -83,7 +83,13 @@ final class TestHTTPClient {
         repeat {
             peeked = recv(descriptor, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT))
         } while peeked < 0 && errno == EINTR
-        return peeked == 0 || (peeked < 0 && errno == ECONNRESET)
+        return Self.meansClosed(peeked)
+    }
+
+    /// Whether what `recv` returned (and `errno` after it) says the server
+    /// closed the connection: the end of the stream, or a reset.
+    private static func meansClosed(_ received: Int) -> Bool {
+        received == 0 || (received < 0 && errno == ECONNRESET)
     }
 
     /// Sends `value` as an `application/json` body.
@@ -149,8 +155,9 @@ final class TestHTTPClient {
         repeat {
             received = recv(descriptor, &byte, 1, 0)
         } while received < 0 && errno == EINTR
+        let closed = Self.meansClosed(received)
         setReceiveTimeout(seconds: Self.receiveTimeoutSeconds)
-        if received == 0 || (received < 0 && errno == ECONNRESET) {
+        if closed {
             disconnect()
             return true
         }
