@@ -4,13 +4,36 @@ import Sessions
 
 /// The parts of an append that run under the store's lock.
 extension FileStore {
+    /// Writes a record's `frame` under the lock, if `expectedVersion` is
+    /// the session's last, and indexes it; returns its write sequence.
+    func appendFrame(
+        _ frame: UnsafeRawBufferPointer, kind: JournalRecord.Kind, key: SessionKey, time: Int64, expectedVersion: Int
+    ) throws(StoreError) -> UInt64 {
+        try state.withLock { (state) throws(StoreError) -> UInt64 in
+            try state.checkUsable()
+            let entry = state.index.entries[key]
+            try AppendRule.check(lastVersion: entry?.lastVersion, ended: entry?.ended ?? false, expectedVersion: expectedVersion)
+            try truncateGarbage(&state)
+            if state.activeSize + Int64(frame.count) > Int64(options.segmentSize),
+                state.activeSize > Int64(SegmentFormat.headerSize)
+            {
+                try roll(&state)
+            }
+            let offset = try write(frame, into: &state)
+            let location = RecordLocation(segment: state.active.number, size: UInt32(frame.count), offset: offset)
+            state.index.apply(kind: kind, key: key, time: time, at: location)
+            state.writtenSequence += 1
+            return state.writtenSequence
+        }
+    }
+
     /// Writes `frame` at the end of the active segment; returns its offset.
     /// A failed or short write is truncated away, so the file never keeps a
     /// partial record and a later append (once space returns) succeeds.
-    func write(_ frame: [UInt8], into state: inout FileStoreState) throws(StoreError) -> Int64 {
+    func write(_ frame: UnsafeRawBufferPointer, into state: inout FileStoreState) throws(StoreError) -> Int64 {
         let offset = state.activeSize
         let descriptor = state.active.descriptor
-        if let code = frame.withUnsafeBytes({ options.io.writeAll($0, to: descriptor, at: offset) }) {
+        if let code = options.io.writeAll(frame, to: descriptor, at: offset) {
             if ftruncate(descriptor, off_t(offset)) != 0 { state.activeHasGarbage = true }
             throw .unavailable(reason: "cannot write to \(directory.filePath(state.active.name)): \(systemErrorText(code))")
         }

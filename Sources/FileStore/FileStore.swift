@@ -95,24 +95,11 @@ public final class FileStore: SessionStore {
     public func append(_ record: JournalRecord, expectedVersion: Int) throws(StoreError) {
         // Validated and parsed once: the key is what the index and the frame use.
         let key = try record.validatedKey(expectedVersion: expectedVersion)
-        let frame = SegmentFormat.frame(of: record, key: key)
+        let (kind, time) = (record.kind, record.time)
         let sequence: UInt64
         do {
-            sequence = try state.withLock { (state) throws(StoreError) -> UInt64 in
-                try state.checkUsable()
-                let entry = state.index.entries[key]
-                try AppendRule.check(lastVersion: entry?.lastVersion, ended: entry?.ended ?? false, expectedVersion: expectedVersion)
-                try truncateGarbage(&state)
-                if state.activeSize + Int64(frame.count) > Int64(options.segmentSize),
-                    state.activeSize > Int64(SegmentFormat.headerSize)
-                {
-                    try roll(&state)
-                }
-                let offset = try write(frame, into: &state)
-                let location = RecordLocation(segment: state.active.number, size: UInt32(frame.count), offset: offset)
-                state.index.apply(kind: record.kind, key: key, time: record.time, at: location)
-                state.writtenSequence += 1
-                return state.writtenSequence
+            sequence = try SegmentFormat.withFrame(of: record, key: key) { (frame) throws(StoreError) -> UInt64 in
+                try appendFrame(frame, kind: kind, key: key, time: time, expectedVersion: expectedVersion)
             }
         } catch {
             if case .unavailable = error { directoryProbe.appendFailed() }

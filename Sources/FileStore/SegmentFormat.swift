@@ -75,39 +75,41 @@ enum SegmentFormat {
     /// The frame of a record that passed ``JournalRecord/validate(expectedVersion:)``:
     /// the payload's length, the checksum of those 4 bytes, the payload's
     /// checksum, then the payload (kind, id, version, time, body).
-    ///
-    /// The fixed part is stored field by field into memory on the stack (eight
-    /// array appends cost ~100 instructions each), then appended with the
-    /// body to an array made by `reserveCapacity`: the compiler specializes
-    /// that allocation, where `init(unsafeUninitializedCapacity:)` goes
-    /// through the standard library's unspecialized code (~450 instructions
-    /// more on every journaled change).
     static func frame(of record: JournalRecord, key: SessionKey) -> [UInt8] {
-        let body = record.body
-        let payloadLength = payloadFixedSize + body.count
+        withFrame(of: record, key: key) { [UInt8]($0) }
+    }
+
+    /// Calls `use` with ``frame(of:key:)``'s bytes, built in temporary memory
+    /// (on the stack for a body of up to ~1 KB, an event's): an append
+    /// writes them and keeps nothing, so an array for them cost an
+    /// allocation and a copy per journaled change.
+    static func withFrame<Value, Failure: Error>(
+        of record: JournalRecord, key: SessionKey, _ use: (UnsafeRawBufferPointer) throws(Failure) -> Value
+    ) throws(Failure) -> Value {
         let fixedSize = frameHeaderSize + payloadFixedSize
-        var frame: [UInt8] = []
-        frame.reserveCapacity(fixedSize + body.count)
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: fixedSize) { fixed in
-            let head = UnsafeMutableRawBufferPointer(fixed)
-            head.storeBytes(of: UInt32(payloadLength).littleEndian, toByteOffset: 0, as: UInt32.self)
-            let lengthChecksum = CRC32C.checksum(UnsafeRawBufferPointer(rebasing: head[0..<4]))
-            head.storeBytes(of: lengthChecksum.littleEndian, toByteOffset: 4, as: UInt32.self)
-            // The payload's checksum, stored below once the body is in place.
-            head.storeBytes(of: UInt32(0), toByteOffset: 8, as: UInt32.self)
-            head[frameHeaderSize] = record.kind.rawValue
-            head.storeBytes(of: key.high.bigEndian, toByteOffset: frameHeaderSize + 1, as: UInt64.self)
-            head.storeBytes(of: key.low.bigEndian, toByteOffset: frameHeaderSize + 9, as: UInt64.self)
-            head.storeBytes(of: UInt32(record.version).littleEndian, toByteOffset: frameHeaderSize + 17, as: UInt32.self)
-            head.storeBytes(of: UInt64(bitPattern: record.time).littleEndian, toByteOffset: frameHeaderSize + 21, as: UInt64.self)
-            frame.append(contentsOf: UnsafeBufferPointer(fixed))
+        let (kind, version, time) = (record.kind.rawValue, UInt32(record.version), UInt64(bitPattern: record.time))
+        // `Array.withUnsafeBytes` rethrows untyped: the failure comes out as a value.
+        let outcome = record.body.withUnsafeBytes { (body) -> Result<Value, Failure> in
+            withUnsafeTemporaryAllocation(byteCount: fixedSize + body.count, alignment: 8) { (frame) -> Result<Value, Failure> in
+                frame.storeBytes(of: UInt32(payloadFixedSize + body.count).littleEndian, toByteOffset: 0, as: UInt32.self)
+                let lengthChecksum = CRC32C.checksum(UnsafeRawBufferPointer(rebasing: frame[0..<4]))
+                frame.storeBytes(of: lengthChecksum.littleEndian, toByteOffset: 4, as: UInt32.self)
+                frame[frameHeaderSize] = kind
+                frame.storeBytes(of: key.high.bigEndian, toByteOffset: frameHeaderSize + 1, as: UInt64.self)
+                frame.storeBytes(of: key.low.bigEndian, toByteOffset: frameHeaderSize + 9, as: UInt64.self)
+                frame.storeBytes(of: version.littleEndian, toByteOffset: frameHeaderSize + 17, as: UInt32.self)
+                frame.storeBytes(of: time.littleEndian, toByteOffset: frameHeaderSize + 21, as: UInt64.self)
+                UnsafeMutableRawBufferPointer(rebasing: frame[fixedSize...]).copyMemory(from: body)
+                let payloadChecksum = CRC32C.checksum(UnsafeRawBufferPointer(rebasing: frame[frameHeaderSize...]))
+                frame.storeBytes(of: payloadChecksum.littleEndian, toByteOffset: 8, as: UInt32.self)
+                do throws(Failure) {
+                    return .success(try use(UnsafeRawBufferPointer(frame)))
+                } catch {
+                    return .failure(error)
+                }
+            }
         }
-        frame.append(contentsOf: body)
-        frame.withUnsafeMutableBytes { frame in
-            let payloadChecksum = CRC32C.checksum(UnsafeRawBufferPointer(rebasing: frame[frameHeaderSize...]))
-            frame.storeBytes(of: payloadChecksum.littleEndian, toByteOffset: 8, as: UInt32.self)
-        }
-        return frame
+        return try outcome.get()
     }
 
     /// The file name of segment `number`.

@@ -34,11 +34,11 @@ extension JSONWriter {
     /// Writes `digits × 10^-scale` as plain decimal text, `-` first when `negative`.
     mutating func writeDecimal(_ decimal: (digits: UInt64, power: UInt64, scale: Int), negative: Bool) {
         writeDigits(of: decimal.digits / decimal.power, negative: negative)
-        bytes.append(UInt8(ascii: "."))
+        append(UInt8(ascii: "."))
         var fraction = decimal.digits % decimal.power
         var divisor = decimal.power / 10
         while divisor > 0 {
-            bytes.append(UInt8(truncatingIfNeeded: fraction / divisor) &+ UInt8(ascii: "0"))
+            append(UInt8(truncatingIfNeeded: fraction / divisor) &+ UInt8(ascii: "0"))
             fraction %= divisor
             divisor /= 10
         }

@@ -34,9 +34,9 @@ extension JSONWriter {
     /// `member` calls, `}`.
     @inlinable
     public mutating func writeObject(_ writeMembers: (inout JSONWriter) -> Void) {
-        bytes.append(UInt8(ascii: "{"))
+        append(UInt8(ascii: "{"))
         writeMembers(&self)
-        bytes.append(UInt8(ascii: "}"))
+        append(UInt8(ascii: "}"))
     }
 
     /// Writes an array: `[`, each element of `elements` by `writeElement`
@@ -45,14 +45,14 @@ extension JSONWriter {
     public mutating func writeArray<Elements: Sequence>(
         _ elements: Elements, _ writeElement: (inout JSONWriter, Elements.Element) -> Void
     ) {
-        bytes.append(UInt8(ascii: "["))
+        append(UInt8(ascii: "["))
         var first = true
         for element in elements {
-            if !first { bytes.append(UInt8(ascii: ",")) }
+            if !first { append(UInt8(ascii: ",")) }
             first = false
             writeElement(&self, element)
         }
-        bytes.append(UInt8(ascii: "]"))
+        append(UInt8(ascii: "]"))
     }
 
     /// Writes the member `name` whose value `writeValue` writes.
@@ -67,9 +67,9 @@ extension JSONWriter {
     /// writes.
     @inlinable
     public mutating func member(named name: String, _ writeValue: (inout JSONWriter) -> Void) {
-        if bytes.last != UInt8(ascii: "{") { bytes.append(UInt8(ascii: ",")) }
+        if lastByte != UInt8(ascii: "{") { append(UInt8(ascii: ",")) }
         writeString(name)
-        bytes.append(UInt8(ascii: ":"))
+        append(UInt8(ascii: ":"))
         writeValue(&self)
     }
 
@@ -113,15 +113,20 @@ extension JSONWriter {
     @usableFromInline
     mutating func writeKey(_ name: StaticString) {
         assert(Self.isPlainName(name), "member name \(name) needs escaping")
-        if bytes.last == UInt8(ascii: "{") {
-            bytes.append(UInt8(ascii: "\""))
-        } else {
-            bytes.append(UInt8(ascii: ","))
-            bytes.append(UInt8(ascii: "\""))
+        let first = lastByte == UInt8(ascii: "{")
+        let nameLength = name.utf8CodeUnitCount
+        // In one piece: the comma unless first, the quoted name, the colon.
+        let length = nameLength + (first ? 3 : 4)
+        var target = room(for: length)
+        if !first {
+            target.pointee = UInt8(ascii: ",")
+            target += 1
         }
-        name.withUTF8Buffer { bytes.append(contentsOf: $0) }
-        bytes.append(UInt8(ascii: "\""))
-        bytes.append(UInt8(ascii: ":"))
+        target[0] = UInt8(ascii: "\"")
+        (target + 1).initialize(from: name.utf8Start, count: nameLength)
+        target[nameLength + 1] = UInt8(ascii: "\"")
+        target[nameLength + 2] = UInt8(ascii: ":")
+        didWrite(length)
     }
 
     /// Whether `name` is written the same with or without escaping.

@@ -1,17 +1,96 @@
-/// Appends compact JSON text (no spaces) to a UTF-8 byte buffer.
+/// Appends compact JSON text (no spaces) to a UTF-8 byte buffer of its own.
 ///
 /// Use ``write(_:)`` for a whole ``JSONValue``, or the typed `write…` methods
 /// and `writeRaw` to render a known shape without building
 /// a value first. The writer does not check structure: commas, colons and
-/// brackets written raw are the caller's responsibility.
-public struct JSONWriter: Sendable {
-    /// The UTF-8 text written so far.
-    public var bytes: [UInt8]
+/// brackets written raw are the caller's responsibility. ``bytes`` is the
+/// text written so far, as an array of its exact size.
+///
+/// The writer owns its buffer, so it cannot be copied: appending to a
+/// `[UInt8]` checked the array's uniqueness and capacity through generic
+/// code on every piece (~130 instructions for a member key's name), where
+/// this buffer takes one comparison and a copy.
+public struct JSONWriter: ~Copyable {
+    @usableFromInline var start: UnsafeMutablePointer<UInt8>
+    @usableFromInline var capacity: Int
+    @usableFromInline var written: Int
+
+    /// The number of bytes written so far.
+    @inlinable
+    public var count: Int { written }
 
     /// A writer whose buffer has room for `capacity` bytes before it grows.
     public init(capacity: Int = 256) {
-        bytes = []
-        bytes.reserveCapacity(capacity)
+        self.capacity = Swift.max(capacity, 16)
+        start = .allocate(capacity: self.capacity)
+        written = 0
+    }
+
+    deinit {
+        start.deallocate()
+    }
+
+    /// The text written so far: a new array, exactly sized.
+    public var bytes: [UInt8] {
+        [UInt8](UnsafeBufferPointer(start: start, count: count))
+    }
+
+    /// Calls `body` with the text written so far, without copying it.
+    public func withBytes<Result, Failure: Error>(
+        _ body: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        try body(UnsafeBufferPointer(start: start, count: written))
+    }
+
+    /// Forgets what was written, keeping the buffer.
+    public mutating func removeAll() {
+        written = 0
+    }
+
+    /// The last byte written, if any.
+    @inlinable
+    public var lastByte: UInt8? {
+        written > 0 ? start[written &- 1] : nil
+    }
+
+    // MARK: - The buffer
+
+    /// Where the next `length` bytes go; the caller writes them and adds `length` to `count`.
+    @inlinable @inline(__always)
+    mutating func room(for length: Int) -> UnsafeMutablePointer<UInt8> {
+        if _slowPath(capacity &- written < length) { grow(toFit: length) }
+        return start + written
+    }
+
+    /// Moves the text to a buffer twice as large, or large enough for `length` more bytes.
+    @usableFromInline @inline(never)
+    mutating func grow(toFit length: Int) {
+        let newCapacity = Swift.max(2 * capacity, count + length)
+        let newStart = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        newStart.initialize(from: start, count: count)
+        start.deallocate()
+        start = newStart
+        capacity = newCapacity
+    }
+
+    @inlinable @inline(__always)
+    mutating func append(_ byte: UInt8) {
+        room(for: 1).pointee = byte
+        written &+= 1
+    }
+
+    @inlinable @inline(__always)
+    mutating func append(_ piece: UnsafeBufferPointer<UInt8>) {
+        let length = piece.count
+        guard let source = piece.baseAddress, length > 0 else { return }
+        room(for: length).initialize(from: source, count: length)
+        written &+= length
+    }
+
+    /// Records `length` bytes the caller wrote at ``room(for:)``.
+    @inlinable @inline(__always)
+    mutating func didWrite(_ length: Int) {
+        written &+= length
     }
 
     /// Writes `value` and everything inside it; objects keep member order.
@@ -27,6 +106,13 @@ public struct JSONWriter: Sendable {
     public mutating func writeString(_ s: String) {
         var s = s
         s.withUTF8 { appendEscaped($0) }
+    }
+
+    /// Writes `s` escaped as ``writeString(_:)`` does, without its quotes:
+    /// one piece of a longer string.
+    public mutating func writeStringContents(_ s: String) {
+        var s = s
+        s.withUTF8 { appendEscaped($0, quoted: false) }
     }
 
     /// Writes a number: integral values below 2^53 in magnitude as integers
@@ -45,9 +131,9 @@ public struct JSONWriter: Sendable {
         text.withUTF8 { utf8 in
             // Large integral values print as "9007199254740992.0"; JSON does not need ".0".
             if utf8.count > 2, utf8[utf8.count - 2] == UInt8(ascii: "."), utf8[utf8.count - 1] == UInt8(ascii: "0") {
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[..<(utf8.count - 2)]))
+                append(UnsafeBufferPointer(rebasing: utf8[..<(utf8.count - 2)]))
             } else {
-                bytes.append(contentsOf: utf8)
+                append(utf8)
             }
         }
     }
@@ -58,22 +144,23 @@ public struct JSONWriter: Sendable {
     }
 
     mutating func writeDigits(of magnitude: UInt64, negative: Bool) {
-        // Written backwards into a buffer on the stack, then appended once:
-        // reversing `bytes[start...]` in place copied the array's storage.
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 21) { buffer in
-            var magnitude = magnitude
-            var start = buffer.count
-            repeat {
-                start -= 1
-                buffer[start] = UInt8(truncatingIfNeeded: magnitude % 10) &+ UInt8(ascii: "0")
-                magnitude /= 10
-            } while magnitude != 0
-            if negative {
-                start -= 1
-                buffer[start] = UInt8(ascii: "-")
-            }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start...]))
+        // Counted first, then written backwards in place.
+        var length = negative ? 2 : 1
+        var rest = magnitude / 10
+        while rest != 0 {
+            length += 1
+            rest /= 10
         }
+        let target = room(for: length)
+        var magnitude = magnitude
+        var index = length
+        repeat {
+            index -= 1
+            target[index] = UInt8(truncatingIfNeeded: magnitude % 10) &+ UInt8(ascii: "0")
+            magnitude /= 10
+        } while magnitude != 0
+        if negative { target[0] = UInt8(ascii: "-") }
+        didWrite(length)
     }
 
     /// Writes `true` or `false`.
@@ -88,109 +175,38 @@ public struct JSONWriter: Sendable {
 
     /// Appends pre-encoded text unchanged, e.g. `"{\"id\":"`; it must already be valid JSON syntax.
     public mutating func writeRaw(_ ascii: StaticString) {
-        ascii.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        ascii.withUTF8Buffer { append($0) }
+    }
+
+    /// Appends one byte unchanged, e.g. a digit of a longer string.
+    public mutating func writeRaw(byte: UInt8) {
+        append(byte)
     }
 
     /// Appends pre-encoded UTF-8 bytes unchanged; they must already be valid JSON syntax.
     public mutating func writeRaw(_ bytes: [UInt8]) {
-        self.bytes.append(contentsOf: bytes)
+        bytes.withUnsafeBufferPointer { append($0) }
+    }
+
+    /// Appends pre-encoded UTF-8 bytes unchanged, e.g. part of an earlier
+    /// document; they must already be valid JSON syntax.
+    public mutating func writeRaw(_ bytes: ArraySlice<UInt8>) {
+        bytes.withUnsafeBufferPointer { append($0) }
+    }
+
+    /// Appends pre-encoded UTF-8 bytes unchanged; they must already be valid JSON syntax.
+    public mutating func writeRaw(_ bytes: UnsafeBufferPointer<UInt8>) {
+        append(bytes)
     }
 
     /// Appends again the bytes at `range` of what was written: a value that
     /// appears twice in a document.
     public mutating func writeCopy(of range: Range<Int>) {
-        // Copied out first: appending a slice of `bytes` to itself would
-        // copy the whole buffer.
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: range.count) { copy in
-            _ = copy.initialize(fromContentsOf: bytes[range])
-            bytes.append(contentsOf: copy)
-        }
-    }
-
-    // MARK: - Escaping
-
-    private mutating func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {
-        var index = 0
-        while index < utf8.count, !Self.mayNeedEscape(utf8[index]) { index += 1 }
-        // Nothing to escape, the common case: no capacity reserved first
-        // (one uniqueness check fewer); the loop below starts where this stopped.
-        if index == utf8.count {
-            bytes.append(UInt8(ascii: "\""))
-            bytes.append(contentsOf: utf8)
-            bytes.append(UInt8(ascii: "\""))
-            return
-        }
-        bytes.reserveCapacity(bytes.count + utf8.count + 2)
-        bytes.append(UInt8(ascii: "\""))
-        var runStart = 0
-        while index < utf8.count {
-            let byte = utf8[index]
-            guard Self.mayNeedEscape(byte) else {
-                index += 1
-                continue
-            }
-            // U+2028 and U+2029 are E2 80 A8 / E2 80 A9; other E2 sequences pass through.
-            if byte == 0xE2 {
-                guard index + 2 < utf8.count, utf8[index + 1] == 0x80,
-                    utf8[index + 2] == 0xA8 || utf8[index + 2] == 0xA9
-                else {
-                    index += 1
-                    continue
-                }
-            }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
-            if byte == 0xE2 {
-                appendUnicodeEscape(utf8[index + 2] == 0xA8 ? 0x2028 : 0x2029)
-                index += 3
-            } else {
-                appendEscape(for: byte)
-                index += 1
-            }
-            runStart = index
-        }
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
-        bytes.append(UInt8(ascii: "\""))
-    }
-
-    /// True for bytes that are escaped, and for 0xE2, which may start U+2028/U+2029.
-    /// Shared with ``encodedByteCount(ofString:)``, which must agree byte for byte.
-    @inline(__always)
-    static func mayNeedEscape(_ byte: UInt8) -> Bool {
-        if byte < 0x40 { return lowEscapeMask >> byte & 1 != 0 }
-        return byte == UInt8(ascii: "\\") || byte == 0xE2
-    }
-
-    /// Bit n set when byte n (< 0x40) is escaped: controls, `"`, `&`, `<`, `>`.
-    private static let lowEscapeMask: UInt64 =
-        0xFFFF_FFFF | 1 << 0x22 | 1 << 0x26 | 1 << 0x3C | 1 << 0x3E
-
-    private mutating func appendEscape(for byte: UInt8) {
-        let short: UInt8
-        switch byte {
-        case UInt8(ascii: "\""): short = UInt8(ascii: "\"")
-        case UInt8(ascii: "\\"): short = UInt8(ascii: "\\")
-        case 0x0A: short = UInt8(ascii: "n")
-        case 0x0D: short = UInt8(ascii: "r")
-        case 0x09: short = UInt8(ascii: "t")
-        case 0x08: short = UInt8(ascii: "b")
-        case 0x0C: short = UInt8(ascii: "f")
-        default: return appendUnicodeEscape(UInt16(byte))
-        }
-        bytes.append(UInt8(ascii: "\\"))
-        bytes.append(short)
-    }
-
-    /// Appends `\uXXXX` with lowercase hex digits.
-    private mutating func appendUnicodeEscape(_ unit: UInt16) {
-        bytes.append(UInt8(ascii: "\\"))
-        bytes.append(UInt8(ascii: "u"))
-        for shift in stride(from: 12, through: 0, by: -4) {
-            bytes.append(Self.hexDigit(UInt8(truncatingIfNeeded: unit >> UInt16(shift)) & 0x0F))
-        }
-    }
-
-    private static func hexDigit(_ nibble: UInt8) -> UInt8 {
-        nibble < 10 ? UInt8(ascii: "0") &+ nibble : UInt8(ascii: "a") &+ (nibble &- 10)
+        precondition(range.lowerBound >= 0 && range.upperBound <= count, "copied range \(range) is not in 0..<\(count)")
+        // Room first: growing moves the buffer the bytes are copied from.
+        let target = room(for: range.count)
+        target.initialize(from: start + range.lowerBound, count: range.count)
+        didWrite(range.count)
     }
 }
 

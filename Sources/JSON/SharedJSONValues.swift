@@ -71,7 +71,7 @@ extension JSONWriter {
         case .string(let string): writeString(string)
         case .array, .object:
             if let encoded = shared.encoded(value) {
-                bytes.append(contentsOf: encoded)
+                writeRaw(encoded)
                 return
             }
             writeContainer(value, sharing: shared)
@@ -82,25 +82,25 @@ extension JSONWriter {
     private mutating func writeContainer(_ value: JSONValue, sharing shared: SharedJSONValues) {
         switch value {
         case .array(let elements):
-            bytes.append(UInt8(ascii: "["))
+            append(UInt8(ascii: "["))
             var first = true
             for element in elements {
-                if !first { bytes.append(UInt8(ascii: ",")) }
+                if !first { append(UInt8(ascii: ",")) }
                 first = false
                 write(element, sharing: shared)
             }
-            bytes.append(UInt8(ascii: "]"))
+            append(UInt8(ascii: "]"))
         case .object(let object):
-            bytes.append(UInt8(ascii: "{"))
+            append(UInt8(ascii: "{"))
             var first = true
             for (key, member) in object.members {
-                if !first { bytes.append(UInt8(ascii: ",")) }
+                if !first { append(UInt8(ascii: ",")) }
                 first = false
                 writeString(key)
-                bytes.append(UInt8(ascii: ":"))
+                append(UInt8(ascii: ":"))
                 write(member, sharing: shared)
             }
-            bytes.append(UInt8(ascii: "}"))
+            append(UInt8(ascii: "}"))
         default:
             write(value, sharing: shared)
         }

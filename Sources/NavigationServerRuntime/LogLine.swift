@@ -193,7 +193,7 @@ struct LogLine {
         guard !plain else { return }
         var writer = JSONWriter(capacity: value.utf8.count + 8)
         writer.writeString(value)
-        writer.bytes.withUnsafeBufferPointer { append($0) }
+        writer.withBytes { append($0) }
     }
 
     /// Printable ASCII but `"` `\` `<` `>` `&`: one bit test per byte.

@@ -20,7 +20,8 @@ struct CoordinatorTypeNames {
         for entry in known where entry.type == key { return entry.encoded }
         var writer = JSONWriter(capacity: 32)
         writer.writeString(Coordinator.typeName(of: type))
-        known.append(Entry(type: key, encoded: writer.bytes))
-        return writer.bytes
+        let encoded = writer.bytes
+        known.append(Entry(type: key, encoded: encoded))
+        return encoded
     }
 }

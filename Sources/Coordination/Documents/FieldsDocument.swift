@@ -34,7 +34,7 @@ struct FieldsDocument: Sendable {
                             }
                         } else if let choices = field.choicesFromParams {
                             pieces.append(object.bytes)
-                            object.bytes.removeAll(keepingCapacity: true)
+                            object.removeAll()
                             holes.append(choices)
                         }
                     }

@@ -16,22 +16,9 @@ enum SessionDocument {
         let writer = write(
             session, reusing: previous, entries: &entries, tree: &tree, typeNames: &typeNames, fixedPrefixEnd: &fixedPrefixEnd)
         return RenderedDocument(
-            bytes: kept(writer.bytes), entries: entries, tree: tree, typeNames: typeNames ?? CoordinatorTypeNames(),
+            bytes: writer.bytes, entries: entries, tree: tree, typeNames: typeNames ?? CoordinatorTypeNames(),
             fixedPrefixEnd: fixedPrefixEnd)
     }
-
-    /// The writer's bytes as the document keeps them: as they are when the
-    /// room left over is small (the writer reserves the last document's size
-    /// and a little more), else copied to their exact size, so that a
-    /// document that shrank holds no more than ``keptSpareBytes`` or a
-    /// quarter of its size unused. The copy cost ~600 instructions per render.
-    static func kept(_ bytes: [UInt8]) -> [UInt8] {
-        if bytes.capacity - bytes.count <= max(keptSpareBytes, bytes.count / 4) { return bytes }
-        return bytes.withUnsafeBufferPointer { [UInt8]($0) }
-    }
-
-    /// Unused room a kept document may hold, whatever its size.
-    static let keptSpareBytes = 512
 
     private static func write(
         _ session: Session, reusing previous: RenderedDocument?, entries rendered: inout RenderedEntries,
@@ -40,26 +27,29 @@ enum SessionDocument {
         let state = session.liveState
         let stack = state.navigation.stack
         let finished = state.root.isFinished
-        // The last document's size is the best guess: growing the buffer copies it.
-        var writer = JSONWriter(capacity: previous.map { $0.bytes.count + 256 } ?? 512 + 768 * stack.entries.count)
+        // The last document's size and room for a pushed screen (written
+        // twice, in `stack` and `layout`): growing the buffer copies it, and
+        // the buffer lives only until the document is copied out of it.
+        var writer = JSONWriter(
+            capacity: previous.map { $0.bytes.count * 3 / 2 + 1024 } ?? 512 + 1536 * stack.entries.count)
         writer.writeObject { document in
             // A session's id and flow never change: copied from the last
             // document, after its `{`, when there is one.
             if let previous, previous.fixedPrefixEnd > 1 {
-                document.bytes.append(contentsOf: previous.bytes[1..<previous.fixedPrefixEnd])
+                document.writeRaw(previous.bytes[1..<previous.fixedPrefixEnd])
             } else {
                 document.member("id", session.id)
                 document.member("flow", session.flow.name)
                 document.writeRaw(#","version":"#)
             }
-            fixedPrefixEnd = document.bytes.count
+            fixedPrefixEnd = document.count
             document.writeInt(session.version)
             let layout = state.navigation.layout
             var stackBytes = 0..<0
             document.member("stack") { writer in
                 let underTabBar = layout.hasTabBar
                 var inModal = false
-                let start = writer.bytes.count
+                let start = writer.count
                 writer.writeArray(stack.entries) { writer, entry in
                     inModal = inModal || entry.presentation.isModal
                     let context = EntryContext(
@@ -67,7 +57,7 @@ enum SessionDocument {
                         finished: finished)
                     rendered.append(writeEntry(entry, context, of: state, reusing: previous, into: &writer))
                 }
-                stackBytes = start..<writer.bytes.count
+                stackBytes = start..<writer.count
             }
             // `layout` repeats the screens under the modals byte for byte.
             document.member("layout") {
@@ -79,13 +69,13 @@ enum SessionDocument {
                     return
                 }
                 let revision = state.environment.treeRevision
-                let start = writer.bytes.count
+                let start = writer.count
                 if let previous, let previousTree = previous.tree, previousTree.revision == revision {
-                    writer.bytes.append(contentsOf: previous.bytes[previousTree.bytes])
+                    writer.writeRaw(previous.bytes[previousTree.bytes])
                 } else {
                     writeTree(state.root, typeNames: &typeNames, into: &writer)
                 }
-                tree = (revision, start..<writer.bytes.count)
+                tree = (revision, start..<writer.count)
             }
             document.member("pendingLink", state.pendingLink)
             // Only while some are pending: a flow without effects renders as before.
@@ -115,7 +105,7 @@ enum SessionDocument {
     ) -> RenderedEntry {
         let screen = entry.screen
         let coordinatorID = screen.coordinator?.id
-        let start = writer.bytes.count
+        let start = writer.count
         let params: Range<Int>
         let earlier = previous?.entries.find(screen)
         // The same events, title and place; the params maybe not.
@@ -124,17 +114,17 @@ enum SessionDocument {
             ?? false
         let sameParams = earlier?.paramsRevision == screen.paramsRevision
         if let previous, let earlier, sameAround, sameParams {
-            writer.bytes.append(contentsOf: previous.bytes[earlier.bytes])
+            writer.writeRaw(previous.bytes[earlier.bytes])
             let shift = start - earlier.bytes.lowerBound
             params = (earlier.params.lowerBound + shift)..<(earlier.params.upperBound + shift)
         } else if let previous, let earlier, sameAround, !screen.eventsReadParams {
             // Only the params changed (`convert` of the exchange flow): the
             // members before and after them are copied as they were.
-            writer.bytes.append(contentsOf: previous.bytes[earlier.bytes.lowerBound..<earlier.params.lowerBound])
-            let paramsStart = writer.bytes.count
+            writer.writeRaw(previous.bytes[earlier.bytes.lowerBound..<earlier.params.lowerBound])
+            let paramsStart = writer.count
             writer.write(.object(screen.params), sharing: state.flow.sharedParams)
-            params = paramsStart..<writer.bytes.count
-            writer.bytes.append(contentsOf: previous.bytes[earlier.params.upperBound..<earlier.bytes.upperBound])
+            params = paramsStart..<writer.count
+            writer.writeRaw(previous.bytes[earlier.params.upperBound..<earlier.bytes.upperBound])
         } else {
             let accepted =
                 context.finished
@@ -148,7 +138,7 @@ enum SessionDocument {
         }
         return RenderedEntry(
             screen: ObjectIdentifier(screen), screenID: screen.id, coordinatorID: coordinatorID, revision: screen.revision,
-            paramsRevision: screen.paramsRevision, context: context, bytes: start..<writer.bytes.count, params: params)
+            paramsRevision: screen.paramsRevision, context: context, bytes: start..<writer.count, params: params)
     }
 
     /// Writes one screen of the stack; returns where its params went.
@@ -167,13 +157,13 @@ enum SessionDocument {
             object.member("presentation", entry.presentation.rawValue)
             object.member("coordinator", screen.coordinator?.id ?? "")
             object.member("params") { writer in
-                let start = writer.bytes.count
+                let start = writer.count
                 if let reused {
-                    writer.bytes.append(contentsOf: reused)
+                    writer.writeRaw(reused)
                 } else {
                     writer.write(.object(screen.params), sharing: shared)
                 }
-                params = start..<writer.bytes.count
+                params = start..<writer.count
             }
             object.member("events") { writer in
                 writer.writeArray(accepted) { writer, name in writeEvent(name, of: screen, into: &writer) }

@@ -79,9 +79,6 @@ public struct ChoiceLabel: Sendable, Equatable {
 
     /// Writes `text` escaped, without quotes: one piece of a longer string.
     private static func writeContents(of text: String, into writer: inout JSONWriter) {
-        let start = writer.bytes.count
-        writer.writeString(text)
-        writer.bytes.remove(at: start)
-        writer.bytes.removeLast()
+        writer.writeStringContents(text)
     }
 }

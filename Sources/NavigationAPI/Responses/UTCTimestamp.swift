@@ -40,7 +40,7 @@ package enum UTCTimestamp {
         for _ in 1..<count { divisor *= 10 }
         var rest = value
         while divisor > 0 {
-            writer.bytes.append(UInt8(ascii: "0") + UInt8(rest / divisor % 10))
+            writer.writeRaw(byte: UInt8(ascii: "0") + UInt8(rest / divisor % 10))
             rest %= divisor
             divisor /= 10
         }

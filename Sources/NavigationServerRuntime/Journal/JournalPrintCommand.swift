@@ -40,7 +40,7 @@ enum JournalPrintCommand {
             }
             var writer = JSONWriter(capacity: 128 + record.body.count)
             writer.write(.object(line))
-            writer.bytes.append(UInt8(ascii: "\n"))
+            writer.writeRaw("\n")
             StandardStream.output.write(writer.bytes)
         }
         return status
