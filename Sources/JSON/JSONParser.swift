@@ -7,23 +7,21 @@
 ///
 /// Nesting is tracked on an explicit stack, so hostile depth fails with
 /// ``JSONParseError/Reason/tooDeep(limit:)`` instead of exhausting the call stack.
-public struct JSONParser {
+public struct JSONParser: ~Copyable {
     /// Arrays plus objects allowed inside each other; the top-level container is depth 1.
     public static let defaultMaxDepth = 64
 
     /// Parses one JSON value from UTF-8 `bytes`.
     public static func parse(_ bytes: [UInt8], maxDepth: Int = defaultMaxDepth) throws(JSONParseError) -> JSONValue {
         try bytes.withUnsafeBufferPointer { (input) throws(JSONParseError) -> JSONValue in
-            var parser = JSONParser(input: input, maxDepth: maxDepth)
-            return try parser.parseDocument()
+            try parseDocument(in: input, maxDepth: maxDepth)
         }
     }
 
     /// Parses one JSON value from UTF-8 bytes in `buffer`, e.g. a request body still owned by the server.
     public static func parse(_ buffer: UnsafeRawBufferPointer, maxDepth: Int = defaultMaxDepth) throws(JSONParseError) -> JSONValue {
         try buffer.withMemoryRebound(to: UInt8.self) { (input) throws(JSONParseError) -> JSONValue in
-            var parser = JSONParser(input: input, maxDepth: maxDepth)
-            return try parser.parseDocument()
+            try parseDocument(in: input, maxDepth: maxDepth)
         }
     }
 
@@ -32,9 +30,24 @@ public struct JSONParser {
         var text = text
         // String.withUTF8 is not typed-throws; carry the error out in a Result.
         let result = text.withUTF8 { input in
-            Result { () throws(JSONParseError) -> JSONValue in
-                var parser = JSONParser(input: input, maxDepth: maxDepth)
-                return try parser.parseDocument()
+            Result { () throws(JSONParseError) -> JSONValue in try parseDocument(in: input, maxDepth: maxDepth) }
+        }
+        return try result.get()
+    }
+
+    /// Parses `input` with the parser's stacks in memory on this stack
+    /// (``ParseStack``): room for a request body's few members and levels.
+    private static func parseDocument(in input: UnsafeBufferPointer<UInt8>, maxDepth: Int) throws(JSONParseError) -> JSONValue {
+        let result = withUnsafeTemporaryAllocation(of: JSONValue.self, capacity: initialStackCapacity) { values in
+            withUnsafeTemporaryAllocation(of: String.self, capacity: initialStackCapacity) { keys in
+                withUnsafeTemporaryAllocation(of: Frame.self, capacity: initialStackCapacity / 2) { frames in
+                    Result { () throws(JSONParseError) -> JSONValue in
+                        var parser = JSONParser(
+                            input: input, maxDepth: maxDepth, values: ParseStack(lending: values), keys: ParseStack(lending: keys),
+                            frames: ParseStack(lending: frames))
+                        return try parser.parseDocument()
+                    }
+                }
             }
         }
         return try result.get()
@@ -58,25 +71,27 @@ public struct JSONParser {
     let maxDepth: Int
     var position = 0
     /// Finished values not yet placed in their container.
-    var values: [JSONValue] = []
+    var values: ParseStack<JSONValue>
     /// Keys of the open objects' members, parallel to their entries in `values`.
-    var keys: [String] = []
-    var frames: [Frame] = []
+    var keys: ParseStack<String>
+    var frames: ParseStack<Frame>
     /// Reused buffer for decoding strings that contain escapes.
     var scratch: [UInt8] = []
 
-    private init(input: UnsafeBufferPointer<UInt8>, maxDepth: Int) {
+    private init(
+        input: UnsafeBufferPointer<UInt8>, maxDepth: Int, values: consuming ParseStack<JSONValue>,
+        keys: consuming ParseStack<String>, frames: consuming ParseStack<Frame>
+    ) {
         self.input = input
         self.maxDepth = max(0, maxDepth)
-        // Room for a request body's few members and levels at once: growing
-        // each stack from empty (1, 2, 4, ...) allocated and copied eight
-        // times for an event body.
-        values.reserveCapacity(Self.initialStackCapacity)
-        keys.reserveCapacity(Self.initialStackCapacity)
-        frames.reserveCapacity(Self.initialStackCapacity / 2)
+        self.values = values
+        self.keys = keys
+        self.frames = frames
     }
 
-    private static var initialStackCapacity: Int { 16 }
+    /// Values and keys each stack holds before it moves to the heap (open
+    /// containers: half as many).
+    static var initialStackCapacity: Int { 16 }
 
     // MARK: - Structure
 
@@ -125,7 +140,8 @@ public struct JSONParser {
             // A value just ended: close containers until one wants another value.
             // Only the kind is read: a copy of the frame would share its set of
             // keys, and the next key's insertion would copy the whole set.
-            while let isObject = frames.last?.isObject {
+            while !frames.isEmpty {
+                let isObject = frames[frames.count - 1].isObject
                 skipWhitespace()
                 let closer = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
                 let hint =
@@ -214,11 +230,11 @@ public struct JSONParser {
         let keyStart = frames[top].keyStart
         if frames[top].seenKeys == nil {
             if keys.count - keyStart < Self.linearKeyLimit {
-                if keys[keyStart...].contains(key) { throw error(.duplicateKey(key), at: offset) }
+                if keys.withElements(from: keyStart, { $0.contains(key) }) { throw error(.duplicateKey(key), at: offset) }
                 keys.append(key)
                 return
             }
-            frames[top].seenKeys = Set(keys[keyStart...])
+            frames[top].seenKeys = keys.withElements(from: keyStart) { Set($0) }
         }
         if frames[top].seenKeys?.insert(key).inserted == false { throw error(.duplicateKey(key), at: offset) }
         keys.append(key)
