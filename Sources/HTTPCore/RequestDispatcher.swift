@@ -165,7 +165,9 @@ final class RequestDispatcher: Sendable {
             return .NO
         }
         context.isCountedInFlight = true
-        context.method = String(cString: method)
+        context.method = method.withMemoryRebound(to: UInt8.self, capacity: 1) { method in
+            CommonRequestText.string(UnsafeBufferPointer(start: method, count: strlen(method)), knownFrom: CommonRequestText.methods)
+        }
         context.headers = RequestHeaders.collect(from: connection)
 
         if let violation = syntaxViolation(connection: connection, context: context, method: method, version: version) {

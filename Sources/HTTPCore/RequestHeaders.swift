@@ -32,13 +32,14 @@ private func appendHeaderField(
 ) -> MHD_Result {
     guard let cls, let key else { return .YES }
     let headers = cls.assumingMemoryBound(to: HTTPHeaders.self)
-    headers.pointee.add(decodedString(key, count: keySize), value.map { decodedString($0, count: valueSize) } ?? "")
+    let name = decodedString(key, count: keySize, knownFrom: CommonRequestText.headerNames)
+    headers.pointee.add(name, value.map { decodedString($0, count: valueSize, knownFrom: CommonRequestText.headerValues) } ?? "")
     return .YES
 }
 
-private func decodedString(_ characters: UnsafePointer<CChar>, count: Int) -> String {
+private func decodedString(_ characters: UnsafePointer<CChar>, count: Int, knownFrom table: CommonRequestText.Table) -> String {
     characters.withMemoryRebound(to: UInt8.self, capacity: count) { bytes in
-        String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+        CommonRequestText.string(UnsafeBufferPointer(start: bytes, count: count), knownFrom: table)
     }
 }
 

@@ -11,6 +11,18 @@ import Testing
         #expect(headers["Content-Types"] == nil)
     }
 
+    /// Names past 15 bytes are stored apart from the string (not inline):
+    /// the same spelling, another case, or another name of the same length.
+    @Test func lookupOfLongNamesIgnoresASCIICaseOnly() {
+        let headers: HTTPHeaders = ["Access-Control-Request-Method": "POST", "X-A-Long-Header-Name-Of-30-B": "x"]
+        #expect(headers["Access-Control-Request-Method"] == "POST")
+        #expect(headers["access-control-request-method"] == "POST")
+        #expect(headers["ACCESS-CONTROL-REQUEST-METHOD"] == "POST")
+        #expect(headers["Access-Control-Request-Metho_"] == nil)
+        #expect(headers["X-A-Long-Header-Name-Of-30-b"] == "x")
+        #expect(headers["X-A-Long-Header-Name-Of-30-C"] == nil)
+    }
+
     @Test func keepsOrderAndDuplicates() {
         var headers = HTTPHeaders([("A", "1"), ("B", "2")])
         headers.add("a", "3")

@@ -1,0 +1,51 @@
+/// The words nearly every request sends, spelled as clients spell them:
+/// methods, header names, a few header values. A request's text that is
+/// one of them becomes that constant `String`, where decoding its bytes
+/// cost UTF-8 validation (~100–170 instructions a string) and, past 15
+/// bytes (`application/json`), an allocation.
+///
+/// Matching is exact, byte for byte: any other spelling (`content-type`,
+/// a value with a parameter) is decoded as before, to the same `String`.
+enum CommonRequestText {
+    static let methods = Table(["GET", "POST", "HEAD", "PUT", "DELETE", "OPTIONS", "PATCH"])
+
+    static let headerNames = Table([
+        "Host", "Content-Type", "Content-Length", "Accept", "User-Agent", "Connection", "Authorization",
+        "Accept-Encoding", "Accept-Language", "Origin", "Referer", "Expect", "Transfer-Encoding", "If-Match",
+        "If-None-Match", "Last-Event-ID", "X-Request-ID", "Cache-Control", "Access-Control-Request-Method",
+        "Access-Control-Request-Headers", "Sec-Fetch-Mode", "Sec-Fetch-Site", "Sec-Fetch-Dest",
+    ])
+
+    static let headerValues = Table([
+        "application/json", "application/json; charset=utf-8", "*/*", "keep-alive", "close", "100-continue",
+        "chunked", "no-cache", "text/event-stream", "gzip, deflate", "gzip, deflate, br",
+    ])
+
+    /// `bytes` decoded as UTF-8 (invalid sequences repaired), the constant
+    /// of `table` when it is one.
+    static func string(_ bytes: UnsafeBufferPointer<UInt8>, knownFrom table: Table) -> String {
+        table.constant(spelled: bytes) ?? String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Constant strings and their bytes, compared by length first.
+    struct Table: Sendable {
+        /// A struct, not a tuple: an array of tuples goes through the runtime's generic witnesses.
+        private struct Entry: Sendable {
+            let bytes: [UInt8]
+            let string: String
+        }
+
+        private let entries: [Entry]
+
+        init(_ strings: [String]) {
+            entries = strings.map { Entry(bytes: Array($0.utf8), string: $0) }
+        }
+
+        func constant(spelled bytes: UnsafeBufferPointer<UInt8>) -> String? {
+            for entry in entries where entry.bytes.count == bytes.count {
+                if entry.bytes.withUnsafeBufferPointer({ $0.elementsEqual(bytes) }) { return entry.string }
+            }
+            return nil
+        }
+    }
+}
