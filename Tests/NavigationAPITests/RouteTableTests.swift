@@ -50,6 +50,7 @@ struct RouteTableTests {
     // MARK: - Matching
 
     @Test func parametersAreDecodedSegmentsAndAnEscapedSlashIsData() throws {
+        #expect(table.match("/v1/sessions/caf\u{E9}")?.parameters["id"] == "caf\u{E9}")
         let match = try #require(table.match("/v1/sessions/a%2Fb/events"))
         #expect(match.path.pattern.template == "/v1/sessions/{id}/events")
         #expect(match.parameters["id"] == "a/b")
@@ -69,6 +70,8 @@ struct RouteTableTests {
         ("/v1/sessions/abc", "/v1/sessions/%61bc"), ("/v1/sessions/abc/events", "/%761/sessions/abc/events"),
         ("/", "/"), ("/v1/flows", "/v1/%66lows"), ("/app/main.js", "/app/main%2Ejs"), ("/v1/sessions/", "/v1/sessions/%"),
         ("/v1/sessions/a/b/c", "/v1/sessions/a/b/%63"), ("/v1/sessions/abc/nope", "/v1/sessions/abc/n%6Fpe"),
+        // Not ASCII: decoded like an escaped path, never matched in place.
+        ("/v1/sessions/caf\u{E9}/events", "/v1/sessions/caf%C3%A9/events"), ("/app/\u{E9}", "/app/%C3%A9"),
     ])
     func plainAndEscapedSpellingsMatchAlike(plain: String, escaped: String) {
         let matched = table.match(plain)
