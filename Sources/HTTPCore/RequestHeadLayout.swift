@@ -97,6 +97,7 @@ enum RequestHeadLayout {
         /// A byte a request target cannot hold: a space (which libmicrohttpd
         /// lets through, reading the version from the line's end), another
         /// control character or DEL.
+        @inline(__always)
         static func isInvalidInTarget(_ byte: UInt8) -> Bool {
             byte <= 0x20 || byte == 0x7F
         }
