@@ -26,11 +26,11 @@ ALLOCATIONS = "allocations (malloc calls)"
 # program is its own); the room is for what varies with the sessions' ids,
 # the clock and the request count (500 here, 1,000 in bench/README.md).
 LIMITS = {
-    ("get", HANDLER): (15_000, 24_300),
-    ("event", HANDLER): (45_000, 78_800),
-    ("create", HANDLER): (45_000, 77_900),
+    ("get", HANDLER): (15_000, 23_700),
+    ("event", HANDLER): (45_000, 70_700),
+    ("create", HANDLER): (45_000, 69_700),
     ("get", ALLOCATIONS): (10, 23),
-    ("event", ALLOCATIONS): (20, 41),
+    ("event", ALLOCATIONS): (20, 37),
 }
 LABELS = {HANDLER: "our handler's instructions", ALLOCATIONS: "allocations (malloc calls, the whole process)"}
 
