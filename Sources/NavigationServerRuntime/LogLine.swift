@@ -174,10 +174,22 @@ struct LogLine {
             let count = utf8.count
             if _fastPath(!hasSpilled && used &+ count &+ 2 <= scratch.count) {
                 let target = scratch.baseAddress.unsafelyUnwrapped + used
-                for index in 0..<count {
+                var index = 0
+                // Eight bytes at a time while they last (~2 instructions a
+                // byte, against ~8 for the loop below).
+                if let source = utf8.baseAddress {
+                    while index &+ 8 <= count {
+                        let word = UnsafeRawPointer(source + index).loadUnaligned(as: UInt64.self)
+                        guard Self.isPlainJSONStringWord(word) else { return false }
+                        UnsafeMutableRawPointer(target + 1 + index).storeBytes(of: word, as: UInt64.self)
+                        index &+= 8
+                    }
+                }
+                while index < count {
                     let byte = utf8[index]
                     guard Self.isPlainJSONStringByte(byte) else { return false }
                     target[index &+ 1] = byte
+                    index &+= 1
                 }
                 target[0] = UInt8(ascii: "\"")
                 target[count &+ 1] = UInt8(ascii: "\"")
@@ -194,6 +206,22 @@ struct LogLine {
         var writer = JSONWriter(capacity: value.utf8.count + 8)
         writer.writeString(value)
         writer.withBytes { append($0) }
+    }
+
+    /// ``isPlainJSONStringByte(_:)`` of all eight bytes of `word` at once.
+    ///
+    /// With every byte below 0x80 (checked first), `(x - n·ones) & ~x & high`
+    /// is non-zero exactly when some byte of `x` is below `n`: the lowest
+    /// such byte borrows and sets its top bit, and with no such byte
+    /// nothing borrows. `x ^ c·ones` has a zero byte where `x` has `c`.
+    @inline(__always)
+    static func isPlainJSONStringWord(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let high: UInt64 = 0x8080_8080_8080_8080
+        @inline(__always) func hasByteBelow(_ x: UInt64, _ n: UInt64) -> Bool { (x &- n &* ones) & ~x & high != 0 }
+        @inline(__always) func hasByte(_ c: UInt64) -> Bool { hasByteBelow(word ^ (c &* ones), 1) }
+        guard word & high == 0, !hasByteBelow(word, 0x20) else { return false }
+        return !(hasByte(0x7F) || hasByte(0x22) || hasByte(0x5C) || hasByte(0x3C) || hasByte(0x3E) || hasByte(0x26))
     }
 
     /// Printable ASCII but `"` `\` `<` `>` `&`: one bit test per byte.

@@ -115,8 +115,12 @@ struct RequestPathSpellingTests {
     /// and inside plain text, is written as the writer writes it.
     @Test func aJSONLogLineWritesEveryCharacterAsTheJSONWriterDoes() {
         let characters = (0..<0x80).map { String(UnicodeScalar(UInt8($0))) } + ["\u{e9}", "\u{2028}", "\u{1F600}"]
+        // Seventeen bytes with the character at each place: inside the
+        // first and second eight (read a word at a time) and the last byte.
+        let plain = "0123456789abcdefg"
         for character in characters {
-            for value in [character, "id-" + character + "-9"] {
+            let placed = (0...plain.count).map { String(plain.prefix($0)) + character + plain.dropFirst($0 + 1) }
+            for value in [character, "id-" + character + "-9"] + placed {
                 let text = String(decoding: logLine(.json, "m") { $0.field("v", value) }, as: UTF8.self)
                 var writer = JSONWriter()
                 writer.writeString(value)
