@@ -38,7 +38,9 @@ enum RequestID {
         // Spelled into one string: concatenating the parts allocated twice
         // and `String(_:radix:)` costs more than these few digits.
         let digitCount = max(1, (UInt64.bitWidth - number.leadingZeroBitCount + 3) / 4)
-        return String(unsafeUninitializedCapacity: prefixBytes.count + 1 + digitCount) { buffer in
+        // On the stack, then decoded once: `String(unsafeUninitializedCapacity:)`
+        // went through the standard library's unspecialized code.
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: prefixBytes.count + 1 + digitCount) { buffer in
             var index = 0
             for byte in prefixBytes {
                 buffer[index] = byte
@@ -51,7 +53,7 @@ enum RequestID {
                 buffer[index] = digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10
                 index += 1
             }
-            return index
+            return String(decoding: buffer, as: UTF8.self)
         }
     }
 
