@@ -74,12 +74,15 @@ public struct HostPolicy: Sendable, Equatable {
     }
 
     private static func isLocal(_ name: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
-        equal(name, localhost[...]) || hasSuffix(name, dotLocalhost[...])
+        equal(name, bytes(of: "localhost")) || hasSuffix(name, bytes(of: ".localhost"))
             || name.first == UInt8(ascii: "[") || isIPv4Literal(name)
     }
 
-    private static let localhost = Array("localhost".utf8)
-    private static let dotLocalhost = Array(".localhost".utf8)
+    /// A literal's bytes where the binary holds them: static arrays cost a
+    /// lazy initialisation check, a retain and a release per request.
+    private static func bytes(of literal: StaticString) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount)
+    }
 
     /// Four dot-separated decimal numbers of one to three digits, each ≤ 255.
     static func isIPv4Literal(_ name: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
