@@ -44,8 +44,7 @@ extension JSONObject {
 extension JSONWriter {
     /// What ``writeString(_:)`` appends for `s`: quotes and escapes included.
     static func encodedByteCount(ofString s: String) -> Int {
-        var s = s
-        return s.withUTF8 { utf8 in
+        return withUTF8(of: s) { utf8 in
             var count = utf8.count + 2
             var index = 0
             while index < utf8.count {

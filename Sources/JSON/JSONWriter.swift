@@ -104,15 +104,23 @@ public struct JSONWriter: ~Copyable {
     /// them, else `\u00XX`), plus `<` `>` `&` U+2028 and U+2029 as `\uXXXX`.
     /// Other non-ASCII text is written as raw UTF-8.
     public mutating func writeString(_ s: String) {
-        var s = s
-        s.withUTF8 { appendEscaped($0) }
+        Self.withUTF8(of: s) { appendEscaped($0) }
     }
 
     /// Writes `s` escaped as ``writeString(_:)`` does, without its quotes:
     /// one piece of a longer string.
     public mutating func writeStringContents(_ s: String) {
+        Self.withUTF8(of: s) { appendEscaped($0, quoted: false) }
+    }
+
+    /// Calls `body` with `s`'s UTF-8, read in place: `withUTF8` needs a
+    /// mutable copy (a retain and a release per string). Every native
+    /// string is contiguous; a bridged one is copied.
+    @inline(__always)
+    static func withUTF8<Result>(of s: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        if let result = s.utf8.withContiguousStorageIfAvailable(body) { return result }
         var s = s
-        s.withUTF8 { appendEscaped($0, quoted: false) }
+        return s.withUTF8(body)
     }
 
     /// Writes a number: integral values below 2^53 in magnitude as integers

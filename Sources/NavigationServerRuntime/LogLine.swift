@@ -175,9 +175,11 @@ struct LogLine {
     /// value with nothing that writer would escape (printable ASCII but
     /// `"` `\` `<` `>` `&`, every request line's) is copied between quotes.
     private mutating func appendJSONString(_ value: String) {
-        var value = value
-        // Scanned as contiguous bytes: `String.UTF8View`'s iterator cost ~60 instructions a byte.
-        let plain = value.withUTF8 { utf8 in
+        // Scanned as contiguous bytes: `String.UTF8View`'s iterator cost ~60
+        // instructions a byte. Read in place, not through `withUTF8` on a
+        // copy (a retain and a release per value); every native string is
+        // contiguous, and a bridged one goes to the writer below.
+        let plain = value.utf8.withContiguousStorageIfAvailable { utf8 in
             // Checked and copied in one pass while the line fits: `used`
             // moves only once every byte was plain.
             let count = utf8.count
@@ -211,7 +213,7 @@ struct LogLine {
             append(byte: UInt8(ascii: "\""))
             return true
         }
-        guard !plain else { return }
+        guard plain != true else { return }
         var writer = JSONWriter(capacity: value.utf8.count + 8)
         writer.writeString(value)
         writer.withBytes { append($0) }

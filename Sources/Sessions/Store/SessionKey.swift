@@ -32,8 +32,15 @@ public struct SessionKey: Hashable, Sendable {
         // On the contiguous bytes of a native string: iterating the
         // `UTF8View` cost ~1,500 instructions per id, and an enumerated
         // generic loop over the bytes ~700, up to four times per request.
-        var text = text
-        guard let key = text.withUTF8(Self.parse) else { return nil }
+        // Read in place: `withUTF8` needs a mutable copy (a retain and a
+        // release); a bridged string, never contiguous, is copied.
+        let parsed =
+            text.utf8.withContiguousStorageIfAvailable(Self.parse)
+            ?? {
+                var text = text
+                return text.withUTF8(Self.parse)
+            }()
+        guard let key = parsed else { return nil }
         self = key
     }
 
