@@ -26,7 +26,10 @@ public enum HTTPRequestRejection: Sendable, Equatable {
 public protocol HTTPHandler: Sendable {
     /// The response to a complete request. Errors are responses too: there is
     /// no throwing, so every failure chooses its own status and body.
-    func handle(_ request: HTTPRequest) -> HTTPResponse
+    ///
+    /// The request is the handler's (`consuming`): a handler that keeps it
+    /// in a context of its own takes it without a copy of every field.
+    func handle(_ request: consuming HTTPRequest) -> HTTPResponse
 
     /// The response for a request the server refused before calling
     /// ``handle(_:)``, so the API layer can keep one error format.

@@ -120,13 +120,13 @@ public struct NavigationAPI: HTTPHandler {
 
     /// Routes `request` and answers it; every refusal is a problem+json
     /// response, never a crash.
-    public func handle(_ request: HTTPRequest) -> HTTPResponse {
+    public func handle(_ request: consuming HTTPRequest) -> HTTPResponse {
         respond(to: request).response
     }
 
     /// Answers `request` like ``handle(_:)`` and also says which route
     /// template it matched, for a request log.
-    public func respond(to request: HTTPRequest) -> RoutedResponse {
+    public func respond(to request: consuming HTTPRequest) -> RoutedResponse {
         let context = routed(request, isHeadOnly: false)
         // A closure, not `endpoint: dispatch`: a method reference copied
         // this whole struct into a context for every request.
@@ -135,7 +135,7 @@ public struct NavigationAPI: HTTPHandler {
     }
 
     /// `request` with the path and route it matched, ready for the chain.
-    private func routed(_ request: HTTPRequest, isHeadOnly: Bool) -> RequestContext {
+    private func routed(_ request: consuming HTTPRequest, isHeadOnly: Bool) -> RequestContext {
         // Taken apart once: each optional chain into the match copied its
         // parameters (four strings) again.
         guard case (let path, let parameters)? = Self.routes.match(request.path) else {

@@ -27,12 +27,13 @@ struct RequestLog: HTTPHandler {
     /// Longest method logged; the rest is cut.
     private static var maxMethodBytes: Int { 16 }
 
-    func handle(_ request: HTTPRequest) -> HTTPResponse {
+    func handle(_ request: consuming HTTPRequest) -> HTTPResponse {
         let requestID = RequestID.forRequest(sentAs: request.headers[RequestID.headerName])
+        // Read before the request goes to the API, which takes it.
+        let method = Self.loggedMethod(request.method)
         let start = Self.monotonicMicroseconds()
         var routed = api.respond(to: request)
         routed.response.headers.replaceOrAdd(RequestID.headerName, requestID)
-        let method = Self.loggedMethod(request.method)
         let route = routed.routeTemplate ?? Self.unroutedRoute
         if let deferred = routed.response.deferred {
             // Logged when answered (499 when the client left first), with the wait in its duration.
