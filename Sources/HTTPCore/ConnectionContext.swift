@@ -128,13 +128,14 @@ final class ConnectionContext {
     /// Hands the collected request over, leaving this context empty so the
     /// request's storage is uniquely owned by the handler (no copy on write).
     func takeRequest() -> HTTPRequest {
-        let request = HTTPRequest(
-            method: method, path: path, query: query, headers: headers, body: body, clientAddress: clientAddress)
-        method = ""
-        path = ""
-        query = ""
-        headers = HTTPHeaders()
-        body = []
+        // Each field swapped with an empty one: its value moves out, where a
+        // copy and a reset retained and released each.
+        var request = HTTPRequest(method: "", path: "", clientAddress: clientAddress)
+        swap(&request.method, &method)
+        swap(&request.path, &path)
+        swap(&request.query, &query)
+        swap(&request.headers, &headers)
+        swap(&request.body, &body)
         return request
     }
 }

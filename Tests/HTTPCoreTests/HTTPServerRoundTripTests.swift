@@ -90,9 +90,13 @@ import Testing
         try withEchoServer { server in
             let connection = try TestHTTPConnection(port: server.port)
             for index in 0..<100 {
-                let response = try connection.request("GET", "/keep/\(index)", body: index.isMultiple(of: 2) ? [] : [1, 2, 3])
+                let body: [UInt8] = index.isMultiple(of: 2) ? [] : [1, 2, 3]
+                let response = try connection.request("GET", "/keep/\(index)", body: body)
                 #expect(response.status == 200)
                 #expect(response.headers["X-Path"] == "/keep/\(index)")
+                // Nothing of the request before carries over: its body, its fields.
+                #expect(response.body == body)
+                #expect(response.headers["X-Header-Count"] == (body.isEmpty ? "1" : "2"))
                 #expect(response.headers["Connection"]?.lowercased() != "close")
             }
             #expect(!connection.isClosedByServer(waitingUpTo: 0.1))
