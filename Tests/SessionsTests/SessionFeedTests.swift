@@ -1,7 +1,7 @@
 import Coordination
 import Flows
-import Platform
 import Sessions
+import Synchronization
 import TestSupport
 import Testing
 
@@ -14,7 +14,7 @@ struct SessionFeedTests {
 
     /// Records the versions it was announced, and whether it heard the end.
     private final class Recorder: SessionSubscriber {
-        private let seen = Locked<(versions: [Int], ended: Bool)>(([], false))
+        private let seen = Mutex<(versions: [Int], ended: Bool)>(([], false))
 
         func receive(_ change: SessionChange) {
             seen.withLock { seen in
