@@ -19,6 +19,20 @@ struct EventValidationTests {
 
     // MARK: - Active screen
 
+    /// A reserved event is known by its exact spelling, whatever its length;
+    /// names of a reserved one's length, or close to one, are not reserved.
+    @Test func reservedEventsAreKnownByTheirExactNames() {
+        for event in ReservedEvent.allCases {
+            #expect(ReservedEvent(named: event.rawValue) == event)
+            #expect(ReservedEvent(named: event.rawValue.uppercased()) == nil)
+            #expect(ReservedEvent(named: event.rawValue + "s") == nil)
+            #expect(ReservedEvent(named: String(event.rawValue.dropLast())) == nil)
+        }
+        for name in ["", "next", "convert", "selectAll", "select", "close", "backs"] {
+            #expect(ReservedEvent(named: name) == nil, "\(name)")
+        }
+    }
+
     @Test func eventForAScreenBelowTheTopIsNotActive() throws {
         let session = try sessionWithDetail()
         let error = expectRefused(.screenNotActive, session, ClientEvent(screen: "s1", event: "update"))

@@ -162,7 +162,9 @@ public final class Screen {
     }
 
     func declaration(named name: String) -> EventDeclaration? {
-        events.first { $0.name == name }
+        // By index: `first(where:)` copied each declaration it passed.
+        for index in events.indices where events[index].name == name { return events[index] }
+        return nil
     }
 }
 
