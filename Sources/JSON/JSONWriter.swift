@@ -9,8 +9,9 @@
 /// The writer owns its buffer, so it cannot be copied: appending to a
 /// `[UInt8]` checked the array's uniqueness and capacity through generic
 /// code on every piece (~130 instructions for a member key's name), where
-/// this buffer takes one comparison and a copy.
-public struct JSONWriter: ~Copyable {
+/// this buffer takes one comparison and a copy. Being its buffer's only
+/// owner, it may be sent to another thread.
+public struct JSONWriter: ~Copyable, @unchecked Sendable {
     @usableFromInline var start: UnsafeMutablePointer<UInt8>
     @usableFromInline var capacity: Int
     @usableFromInline var written: Int
