@@ -1,3 +1,5 @@
+import Platform
+
 /// Checks a request's head, byte by byte, for what libmicrohttpd 0.9.75
 /// accepts and HTTP/1.1 does not: bare LF line ends, folded header lines,
 /// names that are not tokens (`Content-Length : 5`), control characters in
@@ -63,6 +65,15 @@ enum RequestHeadLayout {
                 index += 1
             }
             index += 1  // the colon
+            // Eight bytes at a time while none ends the value (NUL) or may
+            // be refused; the loop below reads the rest one by one.
+            if let base = bytes.baseAddress {
+                while index + 8 <= count {
+                    let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                    if ByteWord.hasByte(below: 0x20, in: word) || ByteWord.hasByte(0x7F, in: word) { break }
+                    index += 8
+                }
+            }
             while index < count && bytes[index] != 0 {
                 guard ByteClass.isFieldValue(bytes[index]) else { return .controlCharacterInHeaderValue }
                 index += 1

@@ -1,5 +1,6 @@
 import Coordination
 import NavigationAPI
+import Platform
 
 /// One log line as bytes, in JSON or text, ready for a single `write(2)`.
 ///
@@ -220,19 +221,13 @@ struct LogLine {
     }
 
     /// ``isPlainJSONStringByte(_:)`` of all eight bytes of `word` at once.
-    ///
-    /// With every byte below 0x80 (checked first), `(x - n·ones) & ~x & high`
-    /// is non-zero exactly when some byte of `x` is below `n`: the lowest
-    /// such byte borrows and sets its top bit, and with no such byte
-    /// nothing borrows. `x ^ c·ones` has a zero byte where `x` has `c`.
     @inline(__always)
     static func isPlainJSONStringWord(_ word: UInt64) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let high: UInt64 = 0x8080_8080_8080_8080
-        @inline(__always) func hasByteBelow(_ x: UInt64, _ n: UInt64) -> Bool { (x &- n &* ones) & ~x & high != 0 }
-        @inline(__always) func hasByte(_ c: UInt64) -> Bool { hasByteBelow(word ^ (c &* ones), 1) }
-        guard word & high == 0, !hasByteBelow(word, 0x20) else { return false }
-        return !(hasByte(0x7F) || hasByte(0x22) || hasByte(0x5C) || hasByte(0x3C) || hasByte(0x3E) || hasByte(0x26))
+        guard !ByteWord.hasNonASCIIByte(in: word), !ByteWord.hasByte(below: 0x20, in: word) else { return false }
+        return
+            !(ByteWord.hasByte(0x7F, in: word) || ByteWord.hasByte(UInt8(ascii: "\""), in: word)
+            || ByteWord.hasByte(UInt8(ascii: "\\"), in: word) || ByteWord.hasByte(UInt8(ascii: "<"), in: word)
+            || ByteWord.hasByte(UInt8(ascii: ">"), in: word) || ByteWord.hasByte(UInt8(ascii: "&"), in: word))
     }
 
     /// Printable ASCII but `"` `\` `<` `>` `&`: one bit test per byte.

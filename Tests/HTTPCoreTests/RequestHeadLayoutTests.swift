@@ -42,6 +42,26 @@ import Testing
         #expect(violation(Array(bytes.utf8)) == expected)
     }
 
+    /// A long value is read eight bytes at a time: every byte value, at
+    /// every place of a 20-byte value, is refused or passed as the byte
+    /// check says, and the value's end is found wherever it falls.
+    @Test func everyByteAtEveryPlaceOfALongValueIsJudgedAlike() {
+        let plain = Array("abcdefghijklmnopqrst".utf8)
+        for byte in UInt8.min...UInt8.max where byte != 0 {
+            for place in plain.indices {
+                var value = plain
+                value[place] = byte
+                let head = Array("\0\0X-Long\0".utf8) + value + Array("\0\0\0\0".utf8)
+                let expected = RequestHeadLayout.ByteClass.isFieldValue(byte) ? nil : HTTPSyntaxViolation.controlCharacterInHeaderValue
+                #expect(violation(head) == expected, "byte \(byte) at \(place)")
+            }
+        }
+        for length in 0...20 {
+            let head = Array("\0\0X-Long\0".utf8) + plain.prefix(length) + Array("\0\0Host\0 x\0\0\0\0".utf8)
+            #expect(violation(head) == nil, "a value of \(length) bytes")
+        }
+    }
+
     /// RFC 9110's `tchar`, spelled out: every byte value is a token byte
     /// exactly when it is one of these.
     @Test func tokenBytesAreExactlyTheRFCs() {
