@@ -59,6 +59,12 @@ struct SessionFeedTests {
         try close(in: watched)
         #expect(recorder.versions == [2, 3])
         #expect(otherRecorder.versions.isEmpty)
+        // The count matches the sessions that still have subscribers, and
+        // returns to none when the last leaves.
+        #expect(registry.feed.subscribedSessionCount == 1)
+        #expect(registry.feed.subscribedSessionCount == registry.feed.subscribedSessionIDs().count)
+        registry.unsubscribe(recorder, from: watched)
+        #expect(registry.feed.subscribedSessionCount == 0)
     }
 
     @Test func aSessionSubscribedToAgainIsAnnouncedAgain() throws {
@@ -73,6 +79,7 @@ struct SessionFeedTests {
         try close(in: id)
         #expect(second.versions == [3])
         #expect(first.versions.isEmpty)
+        #expect(registry.feed.subscribedSessionCount == 1)
     }
 
     /// A subscriber refused for the limit leaves nothing behind: the session
@@ -84,6 +91,7 @@ struct SessionFeedTests {
             Issue.record("a subscriber over the limit was taken")
             return
         }
+        #expect(registry.feed.subscribedSessionCount == 0)
         let watched = try registry.create(flow: "exchange", context: nil).id
         let recorder = Recorder()
         _ = try registry.subscribe(watched, since: 1, subscriber: recorder, limit: 4)
@@ -94,5 +102,6 @@ struct SessionFeedTests {
         try select(in: id)
         #expect(again.versions == [2])
         #expect(refused.versions.isEmpty)
+        #expect(registry.feed.subscribedSessionCount == 1)
     }
 }

@@ -34,6 +34,12 @@ public final class SessionFeed: Sendable {
         shard(id).withLock { $0[id]?.subscribers.count ?? 0 }
     }
 
+    /// How many sessions have subscribers now, as the feed counts them to
+    /// skip announcing when there are none.
+    package var subscribedSessionCount: Int {
+        subscribedSessions.load(ordering: .relaxed)
+    }
+
     /// The sessions that have subscribers now.
     public func subscribedSessionIDs() -> [String] {
         shards.flatMap { shard in shard.withLock { Array($0.keys) } }
