@@ -13,15 +13,19 @@ final class EffectLedger {
         let handler: (EffectOutcome) -> Void
     }
 
-    private(set) var pending: [Pending] = []
-    private var counter = 0
+    @exclusivity(unchecked) private(set) var pending: [Pending] = []
+    // `@exclusivity(unchecked)` on a stored property skips Swift's run-time
+    // exclusivity check (~110 instructions an access). Only this type's own
+    // code accesses those, in short accesses that run no flow code, so the
+    // check could never find an overlap. Properties flow code may set keep it.
+    @exclusivity(unchecked) private var counter = 0
     /// Requests made and effects dropped or delivered so far: lets a
     /// refused event see whether it touched the effects.
-    private(set) var revision = 0
+    @exclusivity(unchecked) private(set) var revision = 0
     /// The version the change being applied will produce.
-    private var version = 0
+    @exclusivity(unchecked) private var version = 0
     /// Milliseconds since 1970 when the change being applied was accepted.
-    private(set) var now: Int64 = 0
+    @exclusivity(unchecked) private(set) var now: Int64 = 0
     var random: SessionRandom
 
     init(seed: UInt64) {
@@ -54,14 +58,23 @@ final class EffectLedger {
     /// Drops the pending effects whose coordinator is no longer live: their
     /// outcomes will be recorded but not delivered.
     func dropPending(unless isLive: (Coordinator) -> Bool) {
-        let before = pending.count
-        pending.removeAll { $0.coordinator.map { !isLive($0) } ?? true }
-        if pending.count != before { revision += 1 }
+        guard !pending.isEmpty else { return }
+        // Taken out first, so that what a dropped handler held is freed
+        // outside any access to `pending`.
+        var kept = pending
+        pending = []
+        let before = kept.count
+        kept.removeAll { $0.coordinator.map { !isLive($0) } ?? true }
+        if kept.count != before { revision += 1 }
+        pending = kept
     }
 
     /// Drops every pending effect: the session ended.
     func dropAll() {
-        if !pending.isEmpty { revision += 1 }
-        pending.removeAll()
+        guard !pending.isEmpty else { return }
+        revision += 1
+        let dropped = pending
+        pending = []
+        withExtendedLifetime(dropped) {}
     }
 }

@@ -12,9 +12,13 @@
 public final class NavigationController {
     /// What is shown under the modals: a plain stack, a tab bar or a split view.
     public var layout: Layout { underModals }
+    // `@exclusivity(unchecked)` on a stored property skips Swift's run-time
+    // exclusivity check (~110 instructions an access). Only this type's own
+    // code accesses those, in short accesses that run no flow code, so the
+    // check could never find an overlap. Properties flow code may set keep it.
     /// The storage of ``layout``, private so that the compiler sees every
     /// access, as ``Coordinator``'s storage is.
-    private var underModals: Layout = .stack([])
+    @exclusivity(unchecked) private var underModals: Layout = .stack([])
     /// The modals over the layout, bottom to top, each followed by the
     /// screens pushed on it.
     var modals: [NavigationStack.Entry] { overlay?.modals ?? [] }
@@ -27,17 +31,17 @@ public final class NavigationController {
     /// The modals, with ``stack`` and ``shownEntries`` worked out once per
     /// change; nil while the layout is a plain stack with no modal, whose
     /// entries are both.
-    private var overlay: NavigationOverlay?
+    @exclusivity(unchecked) private var overlay: NavigationOverlay?
     /// What a session without an ``overlay`` shows: its plain stack's entries.
     private var plainStack: [NavigationStack.Entry] {
         if case .stack(let entries) = underModals { return entries }
         return underModals.collapsed
     }
 
-    public internal(set) var history: History
+    @exclusivity(unchecked) public internal(set) var history: History
     public let maxStackDepth: Int
     /// The version the router calls being made now will produce.
-    var currentVersion = 0
+    @exclusivity(unchecked) var currentVersion = 0
     /// The first misuse since the current event began; later calls are ignored.
     public internal(set) var misuse: RouterMisuse? {
         get { firstMisuse }
@@ -45,14 +49,14 @@ public final class NavigationController {
     }
     /// The storage of ``misuse``, private so that the compiler sees every
     /// access, as ``Coordinator``'s storage is.
-    private var firstMisuse: RouterMisuse?
+    @exclusivity(unchecked) private var firstMisuse: RouterMisuse?
     /// Set when the session ends: calls made while its coordinators are torn
     /// down are ignored, so finishing never navigates.
-    var isClosed = false
+    @exclusivity(unchecked) var isClosed = false
     /// Router calls made so far, successful or not: lets the session see
     /// whether a refused event touched navigation at all.
-    private(set) var callCount = 0
-    private var screenCounter = 0
+    @exclusivity(unchecked) private(set) var callCount = 0
+    @exclusivity(unchecked) private var screenCounter = 0
     /// The coordinator that set the tab bar: told when the user selects a tab.
     weak var tabBarOwner: Coordinator?
 

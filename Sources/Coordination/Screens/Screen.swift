@@ -49,8 +49,12 @@ public final class Screen {
             paramsRevision &+= 1
         }
     }
+    // `@exclusivity(unchecked)` on a stored property skips Swift's run-time
+    // exclusivity check (~110 instructions an access). Only this type's own
+    // code accesses those, in short accesses that run no flow code, so the
+    // check could never find an overlap. Properties flow code may set keep it.
     /// The events declared with ``on(_:label:role:fields:perform:)``, in order.
-    public internal(set) var events: [EventDeclaration] = []
+    @exclusivity(unchecked) public internal(set) var events: [EventDeclaration] = []
     /// The first reserved name (`back`, `dismiss`) declared with ``on(_:label:role:fields:perform:)``:
     /// a flow error once the screen is on a stack. Known at declaration
     /// (``declaresReservedEvent``), so that checking every screen after every
@@ -60,7 +64,7 @@ public final class Screen {
         return events.first { ReservedEvent(named: $0.name) != nil }?.name
     }
     /// Set when the screen is shown: unique in its session, stable for the screen's life.
-    public internal(set) var id: String?
+    @exclusivity(unchecked) public internal(set) var id: String?
     /// The coordinator that showed the screen, set by its router.
     public internal(set) var coordinator: Coordinator? {
         get { owner }
@@ -68,13 +72,13 @@ public final class Screen {
     }
     /// The storage of ``coordinator``, private so that the compiler sees
     /// every access, as ``Coordinator``'s storage is.
-    private weak var owner: Coordinator?
+    @exclusivity(unchecked) private weak var owner: Coordinator?
     /// Changes to events and flags so far: lets the session see whether a
     /// refused event changed a screen.
-    private(set) var revision = 0
+    @exclusivity(unchecked) private(set) var revision = 0
     /// Changes to ``params`` so far: a session document copies the params of
     /// a screen whose revision is what it was at the last render.
-    private(set) var paramsRevision = 0
+    @exclusivity(unchecked) private(set) var paramsRevision = 0
     /// ``params``' part of the session's byte budget (``ParamsByteCount``).
     var paramsBytes: ParamsByteCount {
         get { measuredParams }
@@ -82,7 +86,7 @@ public final class Screen {
     }
     /// The storage of ``paramsBytes``, private so that the compiler sees
     /// every access, as ``Coordinator``'s storage is.
-    private var measuredParams = ParamsByteCount()
+    @exclusivity(unchecked) private var measuredParams = ParamsByteCount()
 
     /// Whether the user may pop this screen with `back` when it is pushed
     /// (UIKit's back button, `navigationBarBackButtonHidden` when false).
@@ -94,12 +98,12 @@ public final class Screen {
     public var allowsDismiss = true {
         didSet { revision += 1 }
     }
-    private(set) var declaresReservedEvent = false
+    @exclusivity(unchecked) private(set) var declaresReservedEvent = false
     /// Whether an event declared on this screen takes a field's choices
     /// from the params (``EventField/oneOf(path:value:label:)``): its
     /// `events` in the session document then change with the params.
     /// Stays true when such an event is declared again without them.
-    private(set) var eventsReadParams = false
+    @exclusivity(unchecked) private(set) var eventsReadParams = false
 
     /// A screen called `name`, titled `title` (nil: the name made
     /// readable), showing `params`.

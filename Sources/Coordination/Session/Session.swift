@@ -17,10 +17,14 @@ public final class Session {
     /// The validated context, defaults filled in.
     public let context: JSONObject
     public let limits: SessionLimits
+    // `@exclusivity(unchecked)` on a stored property skips Swift's run-time
+    // exclusivity check (~110 instructions an access). Only this type's own
+    // code accesses those, in short accesses that run no flow code, so the
+    // check could never find an overlap. Properties flow code may set keep it.
     /// Starts at 1 (the session's creation) and grows by one per accepted change.
-    public private(set) var version = 1
+    @exclusivity(unchecked) public private(set) var version = 1
     /// Every change accepted so far, in order: what the session is rebuilt from.
-    public private(set) var acceptedChanges: [RecordedChange] = []
+    @exclusivity(unchecked) public private(set) var acceptedChanges: [RecordedChange] = []
     /// When the session was created (milliseconds since 1970) and the seed
     /// of its random numbers: with the flow, the context and the changes,
     /// all a rebuild needs.
@@ -30,18 +34,18 @@ public final class Session {
     public let creationLink: String?
     /// The client events among ``acceptedChanges``: what
     /// ``SessionLimits/maxEventsPerSession`` counts.
-    private var acceptedEventCount = 0
+    @exclusivity(unchecked) private var acceptedEventCount = 0
     /// Where every router call is recorded, when the session was made with one.
     public let routerLog: RouterCallLog?
-    private var state: SessionState
+    @exclusivity(unchecked) private var state: SessionState
     /// What the session holds against ``SessionLimits/maxSessionBytes``.
-    private var budget: SessionBudget
+    @exclusivity(unchecked) private var budget: SessionBudget
     /// The document last rendered, reused by the next render.
-    private(set) var documents = DocumentCache()
+    @exclusivity(unchecked) private(set) var documents = DocumentCache()
     /// True when an undo failed because the flow did not replay the same way
     /// (it is not deterministic). Such a session refuses everything and its
     /// registry drops it.
-    public private(set) var isBroken = false
+    @exclusivity(unchecked) public private(set) var isBroken = false
 
     /// Builds the flow's root coordinator and runs `start()`.
     ///
