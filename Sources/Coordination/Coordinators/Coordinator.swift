@@ -32,7 +32,12 @@ open class Coordinator {
     // code accesses those, in short accesses that run no flow code, so the
     // check could never find an overlap. Properties flow code may set keep it.
     @exclusivity(unchecked) private var children: [Coordinator] = []
-    @exclusivity(unchecked) private weak var parent: Coordinator?
+    /// Not kept alive by its child, and never left dangling: set only while
+    /// the parent holds this child in its `children`, and cleared when it
+    /// lets the child go or is freed itself (`deinit`).
+    @exclusivity(unchecked) private unowned(unsafe) var parent: Coordinator?
+    /// The storage of ``reference``: made on first use.
+    @exclusivity(unchecked) private var madeReference: CoordinatorReference?
     /// Called once when this coordinator finishes, before its parent's
     /// ``childDidFinish(_:)``: the closure way to report back.
     public var onFinish: ((Coordinator) -> Void)? {
@@ -62,6 +67,21 @@ open class Coordinator {
         self.id = environment.nextCoordinatorID()
     }
 
+    deinit {
+        madeReference?.clear()
+        // Every child in `children` has this as its parent, and only those.
+        for child in children { child.parent = nil }
+    }
+
+    /// What refers to this coordinator without keeping it alive (a screen's
+    /// coordinator, a pending effect's, a tab bar's owner), one for all.
+    var reference: CoordinatorReference {
+        if let madeReference { return madeReference }
+        let made = CoordinatorReference(self)
+        madeReference = made
+        return made
+    }
+
     /// The session's shared services: what an iOS app keeps in the Keychain
     /// and hands its coordinators (``SharedStore``).
     public var store: SharedStore { environment.store }
@@ -84,11 +104,12 @@ open class Coordinator {
         for child in children.reversed() {
             child.finish()
         }
-        // A child whose `finish()` did not leave is let go here, and freed
-        // (its `deinit` run) only after `children` is no longer accessed.
+        // A child whose `finish()` did not leave is let go here, its parent
+        // cleared, and freed (its `deinit` run) only after `children` is no
+        // longer accessed.
         let leftBehind = children
         children = []
-        withExtendedLifetime(leftBehind) {}
+        for child in leftBehind { child.parent = nil }
         let parent = self.parent
         parent?.removeChild(self)
         let callback = onFinish

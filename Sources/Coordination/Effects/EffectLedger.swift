@@ -6,10 +6,11 @@ final class EffectLedger {
     /// An effect waiting for its outcome, with the handler that takes it.
     struct Pending {
         let request: EffectRequest
-        /// The coordinator that asked: its finishing drops the effect. Weak,
-        /// as a screen keeps its coordinator: the session's tree must be
+        /// The coordinator that asked: its finishing drops the effect. Not
+        /// kept alive by it, as a screen's is not: the session's tree must be
         /// freed with the session, pending effects or not.
-        weak var coordinator: Coordinator?
+        var coordinator: Coordinator? { asker.coordinator }
+        let asker: CoordinatorReference
         let handler: (EffectOutcome) -> Void
     }
 
@@ -43,7 +44,7 @@ final class EffectLedger {
         revision += 1
         let request = EffectRequest(
             id: "e\(counter)", name: effect.name, input: effect.input, coordinator: coordinator.id, version: version)
-        pending.append(Pending(request: request, coordinator: coordinator, handler: handler))
+        pending.append(Pending(request: request, asker: coordinator.reference, handler: handler))
         return request.id
     }
 

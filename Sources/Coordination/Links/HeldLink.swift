@@ -10,13 +10,20 @@ final class HeldLink {
     /// routing hands it to the root. Two fields, not a closure capturing
     /// them, which would be an allocation every session keeps.
     private var flow: Flow?
-    /// Weak: the environment, which holds this, is held by the root.
-    private weak var root: Coordinator?
+    /// Kept alive by this, a cycle (the root holds the environment, which
+    /// holds this) that the session breaks as it ends (``detach()``).
+    private var root: Coordinator?
 
     /// Sets where ``follow()`` hands the link; set by the session.
     func attach(flow: Flow, root: Coordinator) {
         self.flow = flow
         self.root = root
+    }
+
+    /// Lets the root go: called by the session's state as it is freed.
+    func detach() {
+        flow = nil
+        root = nil
     }
 
     /// Holds `link`, replacing any link held before.

@@ -58,7 +58,11 @@ public final class NavigationController {
     @exclusivity(unchecked) private(set) var callCount = 0
     @exclusivity(unchecked) private var screenCounter = 0
     /// The coordinator that set the tab bar: told when the user selects a tab.
-    weak var tabBarOwner: Coordinator?
+    var tabBarOwner: Coordinator? {
+        get { tabBarOwnerReference?.coordinator }
+        set { tabBarOwnerReference = newValue?.reference }
+    }
+    private var tabBarOwnerReference: CoordinatorReference?
 
     public init(
         maxStackDepth: Int = SessionLimits.default.maxStackDepth,

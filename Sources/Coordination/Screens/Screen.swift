@@ -67,12 +67,11 @@ public final class Screen {
     @exclusivity(unchecked) public internal(set) var id: String?
     /// The coordinator that showed the screen, set by its router.
     public internal(set) var coordinator: Coordinator? {
-        get { owner }
-        set { owner = newValue }
+        get { owner?.coordinator }
+        set { owner = newValue?.reference }
     }
-    /// The storage of ``coordinator``, private so that the compiler sees
-    /// every access, as ``Coordinator``'s storage is.
-    @exclusivity(unchecked) private weak var owner: Coordinator?
+    /// The storage of ``coordinator``, which it does not keep alive.
+    @exclusivity(unchecked) private var owner: CoordinatorReference?
     /// Changes to events and flags so far: lets the session see whether a
     /// refused event changed a screen.
     @exclusivity(unchecked) private(set) var revision = 0

@@ -37,6 +37,10 @@ final class SessionState {
         if let link { try apply(try validateLink(link), payload: [:], version: 1, time: createdAt) }
     }
 
+    deinit {
+        environment.heldLink.detach()
+    }
+
     /// Checks `event` against the stack without changing anything.
     func validate(_ event: ClientEvent, version: Int) throws(NavigationError) -> Dispatch {
         if let link = event.link { return try validateLink(link) }
