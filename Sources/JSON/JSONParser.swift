@@ -12,16 +12,19 @@ public struct JSONParser: ~Copyable {
     public static let defaultMaxDepth = 64
 
     /// Parses one JSON value from UTF-8 `bytes`.
-    public static func parse(_ bytes: [UInt8], maxDepth: Int = defaultMaxDepth) throws(JSONParseError) -> JSONValue {
+    /// `keys`: the keys expected, handed back as they are (``JSONKeys``).
+    public static func parse(
+        _ bytes: [UInt8], maxDepth: Int = defaultMaxDepth, keys: JSONKeys = .none
+    ) throws(JSONParseError) -> JSONValue {
         try bytes.withUnsafeBufferPointer { (input) throws(JSONParseError) -> JSONValue in
-            try parseDocument(in: input, maxDepth: maxDepth)
+            try parseDocument(in: input, maxDepth: maxDepth, keys: keys)
         }
     }
 
     /// Parses one JSON value from UTF-8 bytes in `buffer`, e.g. a request body still owned by the server.
     public static func parse(_ buffer: UnsafeRawBufferPointer, maxDepth: Int = defaultMaxDepth) throws(JSONParseError) -> JSONValue {
         try buffer.withMemoryRebound(to: UInt8.self) { (input) throws(JSONParseError) -> JSONValue in
-            try parseDocument(in: input, maxDepth: maxDepth)
+            try parseDocument(in: input, maxDepth: maxDepth, keys: .none)
         }
     }
 
@@ -30,21 +33,23 @@ public struct JSONParser: ~Copyable {
         var text = text
         // String.withUTF8 is not typed-throws; carry the error out in a Result.
         let result = text.withUTF8 { input in
-            Result { () throws(JSONParseError) -> JSONValue in try parseDocument(in: input, maxDepth: maxDepth) }
+            Result { () throws(JSONParseError) -> JSONValue in try parseDocument(in: input, maxDepth: maxDepth, keys: .none) }
         }
         return try result.get()
     }
 
     /// Parses `input` with the parser's stacks in memory on this stack
     /// (``ParseStack``): room for a request body's few members and levels.
-    private static func parseDocument(in input: UnsafeBufferPointer<UInt8>, maxDepth: Int) throws(JSONParseError) -> JSONValue {
+    private static func parseDocument(
+        in input: UnsafeBufferPointer<UInt8>, maxDepth: Int, keys knownKeys: JSONKeys
+    ) throws(JSONParseError) -> JSONValue {
         let result = withUnsafeTemporaryAllocation(of: JSONValue.self, capacity: initialStackCapacity) { values in
             withUnsafeTemporaryAllocation(of: String.self, capacity: initialStackCapacity) { keys in
                 withUnsafeTemporaryAllocation(of: Frame.self, capacity: initialStackCapacity / 2) { frames in
                     Result { () throws(JSONParseError) -> JSONValue in
                         var parser = JSONParser(
-                            input: input, maxDepth: maxDepth, values: ParseStack(lending: values), keys: ParseStack(lending: keys),
-                            frames: ParseStack(lending: frames))
+                            input: input, maxDepth: maxDepth, knownKeys: knownKeys, values: ParseStack(lending: values),
+                            keys: ParseStack(lending: keys), frames: ParseStack(lending: frames))
                         return try parser.parseDocument()
                     }
                 }
@@ -69,6 +74,8 @@ public struct JSONParser: ~Copyable {
 
     let input: UnsafeBufferPointer<UInt8>
     let maxDepth: Int
+    /// Keys handed back as they are instead of decoded (``JSONKeys``).
+    let knownKeys: JSONKeys
     var position = 0
     /// Finished values not yet placed in their container.
     var values: ParseStack<JSONValue>
@@ -79,11 +86,12 @@ public struct JSONParser: ~Copyable {
     var scratch: [UInt8] = []
 
     private init(
-        input: UnsafeBufferPointer<UInt8>, maxDepth: Int, values: consuming ParseStack<JSONValue>,
+        input: UnsafeBufferPointer<UInt8>, maxDepth: Int, knownKeys: JSONKeys, values: consuming ParseStack<JSONValue>,
         keys: consuming ParseStack<String>, frames: consuming ParseStack<Frame>
     ) {
         self.input = input
         self.maxDepth = max(0, maxDepth)
+        self.knownKeys = knownKeys
         self.values = values
         self.keys = keys
         self.frames = frames
@@ -213,7 +221,13 @@ public struct JSONParser: ~Copyable {
         guard position < input.count else { throw error(.unexpectedEnd, at: position, hint: hint) }
         guard input[position] == UInt8(ascii: "\"") else { throw unexpected(input[position], hint: hint) }
         let keyOffset = position
-        let key = try parseString()
+        let key: String
+        if !knownKeys.isEmpty, let known = knownKeys.match(in: input, at: position + 1) {
+            key = known.key
+            position += known.count + 2
+        } else {
+            key = try parseString()
+        }
         try recordKey(key, at: keyOffset)
         skipWhitespace()
         guard position < input.count else { throw error(.unexpectedEnd, at: position, hint: "expected ':' after a key") }

@@ -5,6 +5,8 @@ import HTTPCore
 /// "link"?: string}`.
 struct CreateSessionRequest {
     static let shape = "{\"flow\": string, \"context\"?: object, \"link\"?: string}"
+    static let members = ["flow", "context", "link"]
+    static let keys = JSONKeys(members)
 
     let flow: String
     let context: JSONObject?
@@ -12,8 +14,8 @@ struct CreateSessionRequest {
     let link: String?
 
     init(_ request: HTTPRequest) throws(Problem) {
-        let object = try JSONRequestBody.object(of: request, shape: Self.shape)
-        var members = RequestMembers(object, known: ["flow", "context", "link"])
+        let object = try JSONRequestBody.object(of: request, shape: Self.shape, keys: Self.keys)
+        var members = RequestMembers(object, known: Self.members)
         flow = members.requiredString("flow")
         context = members.optionalObject("context")
         link = members.optionalString("link")

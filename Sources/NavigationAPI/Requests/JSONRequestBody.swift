@@ -5,19 +5,22 @@ import HTTPCore
 enum JSONRequestBody {
     /// The body of `request` as a JSON object.
     ///
-    /// - Parameter shape: what the route expects, for the error when the body
-    ///   is missing, e.g. `{"flow": string, "context"?: object}`.
+    /// - Parameters:
+    ///   - shape: what the route expects, for the error when the body is
+    ///     missing, e.g. `{"flow": string, "context"?: object}`.
+    ///   - keys: the members the route reads, whose keys the parser hands
+    ///     back without decoding them (``JSONKeys``).
     /// - Throws: 400 `invalid-request` for a missing body or one that is not
     ///   an object, 415 for a body that is not declared as JSON, 400
     ///   `malformed-json` with the parser's position for bad JSON.
-    static func object(of request: HTTPRequest, shape: String) throws(Problem) -> JSONObject {
+    static func object(of request: HTTPRequest, shape: String, keys: JSONKeys) throws(Problem) -> JSONObject {
         guard !request.body.isEmpty else {
             throw Problem(.invalidRequest, "this request needs a JSON object body: \(shape)")
         }
         try checkContentType(request.headers["Content-Type"])
         let value: JSONValue
         do {
-            value = try JSONParser.parse(request.body)
+            value = try JSONParser.parse(request.body, keys: keys)
         } catch {
             throw Problem(.malformedJSON, error.description)
         }

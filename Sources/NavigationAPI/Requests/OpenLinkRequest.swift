@@ -4,13 +4,15 @@ import HTTPCore
 /// The body of `POST /v1/sessions/{id}/links`: `{"link": string}`.
 struct OpenLinkRequest {
     static let shape = "{\"link\": string}"
+    static let members = ["link"]
+    static let keys = JSONKeys(members)
 
     /// The link as sent, of a clean form (``DeepLink``); the flow matches it.
     let link: String
 
     init(_ request: HTTPRequest) throws(Problem) {
-        let object = try JSONRequestBody.object(of: request, shape: Self.shape)
-        var members = RequestMembers(object, known: ["link"])
+        let object = try JSONRequestBody.object(of: request, shape: Self.shape, keys: Self.keys)
+        var members = RequestMembers(object, known: Self.members)
         link = members.requiredString("link")
         try members.validate()
         try Self.checkForm(of: link)
