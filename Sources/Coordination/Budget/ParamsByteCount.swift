@@ -44,18 +44,14 @@ extension Screen {
         return count
     }
 
-    /// Sets `key` of ``params`` to `value` through `update`, which sets the
-    /// params (or refuses to). The new size follows from the last
-    /// measurement and that one member, so the others (the `exchange` rates
-    /// list, on every `close`) are not walked again.
-    func setParam(_ key: String, to value: JSONValue, through update: (JSONObject) -> Void) {
-        var params = self.params
+    /// Sets `key` of ``params`` to `value`, in place: the params are not
+    /// copied. The new size follows from the last measurement and that one
+    /// member, so the others (the `exchange` rates list, on every `close`)
+    /// are not walked again.
+    func setParam(_ key: String, to value: JSONValue) {
         let count = paramsBytes.count(of: params, setting: key, to: value)
-        let revision = paramsRevision
         params[key] = value
-        update(params)
-        // Kept only when `update` set the params, to exactly these, once.
-        if let count, paramsRevision == revision &+ 1 { paramsBytes.adopt(count) }
+        if let count { paramsBytes.adopt(count) }
     }
 }
 

@@ -160,18 +160,27 @@ public final class NavigationController {
     }
 
     func update(_ screen: Screen, params: JSONObject, by coordinator: Coordinator) {
-        guard acceptsCall() else { return }
-        guard screen.id != nil, isShown(screen) else {
-            misuse = .notOnStack(screen.name)
-            return
-        }
+        guard acceptsUpdate(of: screen) else { return }
         screen.params = params
         record(.update, screen, nil, coordinator, false, at: layout.position(of: screen))
     }
 
     /// ``update(_:params:by:)`` with one member of the params set.
     func update(_ screen: Screen, _ key: String, to value: JSONValue, by coordinator: Coordinator) {
-        screen.setParam(key, to: value) { update(screen, params: $0, by: coordinator) }
+        guard acceptsUpdate(of: screen) else { return }
+        screen.setParam(key, to: value)
+        record(.update, screen, nil, coordinator, false, at: layout.position(of: screen))
+    }
+
+    /// Counts an update call and says whether to carry it out: a screen
+    /// that is not shown cannot be updated (a misuse).
+    private func acceptsUpdate(of screen: Screen) -> Bool {
+        guard acceptsCall() else { return false }
+        guard screen.id != nil, isShown(screen) else {
+            misuse = .notOnStack(screen.name)
+            return false
+        }
+        return true
     }
 
     // MARK: - Events
