@@ -73,6 +73,22 @@ open class Coordinator {
         for child in children { child.parent = nil }
     }
 
+    /// Whether neither this coordinator nor any ancestor up to `root` has
+    /// finished: walks up the parent links, retaining none of them.
+    func isLive(under root: Coordinator) -> Bool {
+        unowned(unsafe) var current = self
+        while true {
+            if current.finished { return false }
+            if current === root { return true }
+            guard let parent = current.parent else { return false }
+            current = parent
+        }
+    }
+
+    /// ``reference`` if it was made: nil while nothing refers to this
+    /// coordinator (no screen of its, no pending effect).
+    var existingReference: CoordinatorReference? { madeReference }
+
     /// What refers to this coordinator without keeping it alive (a screen's
     /// coordinator, a pending effect's, a tab bar's owner), one for all.
     var reference: CoordinatorReference {
@@ -172,7 +188,7 @@ open class Coordinator {
     /// Whether one of this coordinator's screens is shown: on the stack, in
     /// any tab or column, or in a modal.
     public var ownsScreenOnStack: Bool {
-        environment.navigation.shownEntries.contains { $0.screen.coordinator === self }
+        environment.navigation.shownEntries.contains { $0.screen.isOwned(by: self) }
     }
 }
 

@@ -72,6 +72,13 @@ public final class Screen {
     }
     /// The storage of ``coordinator``, which it does not keep alive.
     @exclusivity(unchecked) private var owner: CoordinatorReference?
+
+    /// Whether `coordinator` showed this screen: ``coordinator`` `=== coordinator`,
+    /// compared without retaining either.
+    func isOwned(by coordinator: Coordinator) -> Bool {
+        guard let owner else { return false }
+        return owner === coordinator.existingReference
+    }
     /// Changes to events and flags so far: lets the session see whether a
     /// refused event changed a screen.
     @exclusivity(unchecked) private(set) var revision = 0

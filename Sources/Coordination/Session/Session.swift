@@ -335,7 +335,7 @@ public final class Session {
     private func accept(_ change: RecordedChange, bytes: Int) {
         version += 1
         acceptedChanges.append(change)
-        if change.event != nil { acceptedEventCount += 1 }
+        if case .event = change.kind { acceptedEventCount += 1 }
         budget.accept(eventBytes: bytes)
         documents.sessionChanged()
     }

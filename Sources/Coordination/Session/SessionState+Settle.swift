@@ -60,7 +60,7 @@ extension SessionState {
             // have finished some (each finished child leaves its parent).
             guard coordinator !== root, !coordinator.isFinished,
                 children.isEmpty || coordinator.childCoordinators.isEmpty,
-                !entries.contains(where: { $0.screen.coordinator === coordinator })
+                !entries.contains(where: { $0.screen.isOwned(by: coordinator) })
             else { return }
             coordinator.finish()
             finishedAny = true
@@ -73,12 +73,6 @@ extension SessionState {
     /// ancestor up to the root has finished. Walks up the parent links that
     /// `addChild` and `removeChild` keep in step with `childCoordinators`.
     func isLive(_ coordinator: Coordinator) -> Bool {
-        var current: Coordinator? = coordinator
-        while let next = current {
-            if next.isFinished { return false }
-            if next === root { return true }
-            current = next.parentCoordinator
-        }
-        return false
+        coordinator.isLive(under: root)
     }
 }
