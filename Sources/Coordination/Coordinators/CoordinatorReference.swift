@@ -14,13 +14,18 @@ final class CoordinatorReference {
     /// Unowned and unsafe: kept valid by the coordinator's `deinit`, which
     /// clears it before the coordinator's memory can go.
     private(set) unowned(unsafe) var coordinator: Coordinator?
+    /// The coordinator's ``Coordinator/id`` while it is there, nil after:
+    /// read without retaining the coordinator.
+    private(set) var coordinatorID: String?
 
     init(_ coordinator: Coordinator) {
         self.coordinator = coordinator
+        coordinatorID = coordinator.id
     }
 
     /// Called once, as the coordinator is freed.
     func clear() {
         coordinator = nil
+        coordinatorID = nil
     }
 }

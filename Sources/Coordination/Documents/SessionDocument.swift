@@ -104,7 +104,7 @@ enum SessionDocument {
         into writer: inout JSONWriter
     ) -> RenderedEntry {
         let screen = entry.screen
-        let coordinatorID = screen.coordinator?.id
+        let coordinatorID = screen.coordinatorID
         let start = writer.count
         let params: Range<Int>
         let earlier = previous?.entries.find(screen)
@@ -155,7 +155,7 @@ enum SessionDocument {
             object.member("id", screen.id ?? "")
             object.member("name", screen.name)
             object.member("presentation", entry.presentation.rawValue)
-            object.member("coordinator", screen.coordinator?.id ?? "")
+            object.member("coordinator", screen.coordinatorID ?? "")
             object.member("params") { writer in
                 let start = writer.count
                 if let reused {

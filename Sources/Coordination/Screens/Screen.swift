@@ -73,6 +73,10 @@ public final class Screen {
     /// The storage of ``coordinator``, which it does not keep alive.
     @exclusivity(unchecked) private var owner: CoordinatorReference?
 
+    /// ``coordinator``'s id, read without retaining it: nil while the
+    /// screen is not shown, and once its coordinator is freed.
+    var coordinatorID: String? { owner?.coordinatorID }
+
     /// Whether `coordinator` showed this screen: ``coordinator`` `=== coordinator`,
     /// compared without retaining either.
     func isOwned(by coordinator: Coordinator) -> Bool {
