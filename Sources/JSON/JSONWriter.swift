@@ -152,6 +152,14 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
         writeDigits(of: UInt64(i.magnitude), negative: i < 0)
     }
 
+    /// Writes `value`'s decimal digits as a JSON string (`"18446744073709551615"`):
+    /// an integer a JSON number could not carry exactly past 2^53.
+    public mutating func writeDigitString(_ value: UInt64) {
+        writeRaw(byte: UInt8(ascii: "\""))
+        writeDigits(of: value, negative: false)
+        writeRaw(byte: UInt8(ascii: "\""))
+    }
+
     mutating func writeDigits(of magnitude: UInt64, negative: Bool) {
         // Counted first, then written backwards in place.
         var length = negative ? 2 : 1

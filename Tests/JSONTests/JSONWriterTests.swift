@@ -119,6 +119,13 @@ struct JSONWriterTests {
         #expect(number(.nan) == "null")
     }
 
+    @Test func aDigitStringCarriesEveryUInt64Exactly() {
+        #expect(writtenText { $0.writeDigitString(0) } == #""0""#)
+        #expect(writtenText { $0.writeDigitString(9_007_199_254_740_993) } == #""9007199254740993""#)
+        #expect(writtenText { $0.writeDigitString(.max) } == #""18446744073709551615""#)
+        #expect(writtenText { $0.writeObject { $0.member("seed") { $0.writeDigitString(42) } } } == #"{"seed":"42"}"#)
+    }
+
     @Test func writeIntCoversTheWholeRange() {
         #expect(writtenText { $0.writeInt(0) } == "0")
         #expect(writtenText { $0.writeInt(-1) } == "-1")

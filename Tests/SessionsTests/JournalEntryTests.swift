@@ -71,6 +71,18 @@ struct JournalEntryTests {
         }
     }
 
+    /// A seed is a string of digits: a JSON number would round one past 2^53.
+    @Test func aSeedIsKeptAsDigitsAndReadBackExactly() throws {
+        for seed: UInt64 in [1, 9_007_199_254_740_993, .max] {
+            let body = JournalEntry.created(SessionStart(flow: "exchange", flowVersion: 1, context: [:], seed: seed)).encodedBody()
+            #expect(
+                String(decoding: body, as: UTF8.self)
+                    == #"{"flow":"exchange","flowVersion":1,"context":{},"seed":"\#(seed)"}"#)
+            let decoded = SessionStart(try #require(try JSONParser.parse(body).objectValue))
+            #expect(decoded?.seed == seed)
+        }
+    }
+
     // MARK: - A recording of a walked session
 
     @Test func theRecordsOfAWalkedSessionDecodeToItsContextAndJournal() throws {

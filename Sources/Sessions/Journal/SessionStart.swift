@@ -47,7 +47,7 @@ public struct SessionStart: Sendable, Equatable {
                     }
                 }
             }
-            if seed != 0 { body.member("seed", String(seed)) }
+            if seed != 0 { body.member("seed") { $0.writeDigitString(seed) } }
             if let link { body.member("link", link) }
         }
     }
