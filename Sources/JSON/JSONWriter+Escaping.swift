@@ -3,23 +3,29 @@
 extension JSONWriter {
     /// `utf8` escaped, between quotes when `quoted`.
     mutating func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>, quoted: Bool = true) {
+        // Copied while scanned, one byte at a time: the strings of a
+        // document are short, and a separate copy called `memcpy` for each.
+        // Nothing to escape is the common case: quotes and text in one piece.
+        let count = utf8.count
+        let quotes = quoted ? 2 : 0
+        let text = room(for: count + quotes) + quotes / 2
         var index = 0
-        while index < utf8.count, !Self.mayNeedEscape(utf8[index]) { index += 1 }
-        // Nothing to escape, the common case: quotes and text in one piece;
-        // else the loop below starts where this stopped.
-        if index == utf8.count {
-            let quotes = quoted ? 2 : 0
-            let target = room(for: index + quotes)
-            if quoted {
-                target[0] = UInt8(ascii: "\"")
-                target[index + 1] = UInt8(ascii: "\"")
-            }
-            if let source = utf8.baseAddress { (target + quotes / 2).initialize(from: source, count: index) }
-            didWrite(index + quotes)
+        while index < count {
+            let byte = utf8[index]
+            if Self.mayNeedEscape(byte) { break }
+            text[index] = byte
+            index += 1
+        }
+        if quoted { text[-1] = UInt8(ascii: "\"") }
+        if index == count {
+            if quoted { text[count] = UInt8(ascii: "\"") }
+            didWrite(count + quotes)
             return
         }
-        if quoted { append(UInt8(ascii: "\"")) }
-        var runStart = 0
+        // The opening quote and the bytes before the first to escape are
+        // written; the loop below goes on from there.
+        didWrite(index + quotes / 2)
+        var runStart = index
         while index < utf8.count {
             let byte = utf8[index]
             guard Self.mayNeedEscape(byte) else {
