@@ -47,14 +47,21 @@ final class LogBuffer: Sendable {
         pthread_key_delete(key)
     }
 
-    /// Adds one whole line (ending in a newline) to this thread's buffer,
-    /// and writes the buffer when it is full.
-    func append(_ line: UnsafeBufferPointer<UInt8>) {
-        let full = threadBuffer().bytes.withLock { bytes -> [UInt8]? in
-            bytes.append(contentsOf: line)
-            guard bytes.count >= Self.capacity else { return nil }
-            defer { bytes = Self.emptyBuffer() }
-            return bytes
+    /// Adds the line `spell` hands to its output (one whole line, ending in
+    /// a newline) to this thread's buffer, and writes the buffer when it is
+    /// full. `spell` gets the time `milliseconds` after 1970 as this
+    /// thread's ``LogTimestampCache`` spells it, and runs with the buffer's
+    /// lock held.
+    func appendLine(
+        at milliseconds: Int64, _ spell: (LogTimestamp, _ output: (UnsafeBufferPointer<UInt8>) -> Void) -> Void
+    ) {
+        let full = threadBuffer().lines.withLock { lines -> [UInt8]? in
+            spell(lines.timestamps.timestamp(millisecondsSince1970: milliseconds)) { line in
+                lines.bytes.append(contentsOf: line)
+            }
+            guard lines.bytes.count >= Self.capacity else { return nil }
+            defer { lines.bytes = Self.emptyBuffer() }
+            return lines.bytes
         }
         if let full { output.withLock { written in written += write(full) } }
     }
@@ -77,10 +84,10 @@ final class LogBuffer: Sendable {
     private func takeAll() -> [UInt8] {
         var pending: [UInt8] = []
         for buffer in buffers.withLock({ $0 }) {
-            buffer.bytes.withLock { bytes in
-                guard !bytes.isEmpty else { return }
-                pending += bytes
-                bytes.removeAll(keepingCapacity: true)
+            buffer.lines.withLock { lines in
+                guard !lines.bytes.isEmpty else { return }
+                pending += lines.bytes
+                lines.bytes.removeAll(keepingCapacity: true)
             }
         }
         return pending
@@ -109,9 +116,16 @@ final class LogBuffer: Sendable {
     }
 }
 
-/// One thread's pending request lines. Its lock is taken by that thread on
-/// every line and by a flush of every buffer once per ``LogBuffer/flushInterval``,
-/// so it is almost never contended.
+/// One thread's pending request lines, and the spelling of their times.
+/// Its lock is taken by that thread on every line and by a flush of every
+/// buffer once per ``LogBuffer/flushInterval``, so it is almost never
+/// contended.
 final class ThreadLogBuffer: Sendable {
-    let bytes = Locked<[UInt8]>([])
+    struct Lines {
+        var bytes: [UInt8] = []
+        /// Touched only by the buffer's own thread, under the lock it takes anyway.
+        var timestamps = LogTimestampCache()
+    }
+
+    let lines = Locked(Lines())
 }

@@ -20,7 +20,7 @@ struct LogLine {
     private var hasSpilled = false
 
     private init(
-        format: LogFormat, level: LogLevel, message: String, time: UTCDateTime, scratch: UnsafeMutableBufferPointer<UInt8>
+        format: LogFormat, level: LogLevel, message: String, time: LogTimestamp, scratch: UnsafeMutableBufferPointer<UInt8>
     ) {
         self.format = format
         self.scratch = scratch
@@ -46,6 +46,15 @@ struct LogLine {
     /// `output`. Its time is `time`, now unless a test says otherwise.
     static func write(
         format: LogFormat, level: LogLevel, message: String, time: UTCDateTime = .now(), stackBytes: Int = scratchBytes,
+        _ fill: (inout LogLine) -> Void, to output: (UnsafeBufferPointer<UInt8>) -> Void
+    ) {
+        write(format: format, level: level, message: message, timestamp: LogTimestamp(time), stackBytes: stackBytes, fill, to: output)
+    }
+
+    /// ``write(format:level:message:time:stackBytes:_:to:)`` with the time
+    /// spelled already (``LogTimestampCache``).
+    static func write(
+        format: LogFormat, level: LogLevel, message: String, timestamp time: LogTimestamp, stackBytes: Int = scratchBytes,
         _ fill: (inout LogLine) -> Void, to output: (UnsafeBufferPointer<UInt8>) -> Void
     ) {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: stackBytes) { scratch in
@@ -264,33 +273,13 @@ struct LogLine {
         append(byte: UInt8(ascii: "\""))
     }
 
-    /// `now` in RFC 3339 UTC with milliseconds: `2026-11-29T14:58:18.123Z`.
-    /// Spelled in a fixed buffer, each field at its fixed offset, and
-    /// appended at once (one append per byte cost more than the arithmetic;
-    /// a loop per field, ~150 instructions more than this).
-    private mutating func appendTimestamp(_ now: UTCDateTime) {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.timestampBytes) { buffer in
-            /// The last two digits of `value` at `offset`, then `separator`.
-            @inline(__always)
-            func twoDigits(_ value: Int, at offset: Int, then separator: UInt8) {
-                buffer[offset] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value / 10 % 10)
-                buffer[offset + 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10)
-                buffer[offset + 2] = separator
-            }
-            // The year's first two digits, then each field: the separator
-            // after the century is overwritten by the year's last two.
-            twoDigits(now.year / 100, at: 0, then: 0)
-            twoDigits(now.year, at: 2, then: UInt8(ascii: "-"))
-            twoDigits(now.month, at: 5, then: UInt8(ascii: "-"))
-            twoDigits(now.day, at: 8, then: UInt8(ascii: "T"))
-            twoDigits(now.hour, at: 11, then: UInt8(ascii: ":"))
-            twoDigits(now.minute, at: 14, then: UInt8(ascii: ":"))
-            twoDigits(now.second, at: 17, then: UInt8(ascii: "."))
-            // Milliseconds: the hundreds, then the last two digits.
-            buffer[20] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: now.millisecond / 100 % 10)
-            twoDigits(now.millisecond, at: 21, then: UInt8(ascii: "Z"))
-            append(UnsafeBufferPointer(buffer))
+    /// The spelled time, stored in three words while the line fits.
+    private mutating func appendTimestamp(_ time: LogTimestamp) {
+        guard _fastPath(!hasSpilled && used &+ LogTimestamp.byteCount <= scratch.count) else {
+            return time.withBytes { append($0) }
         }
+        time.store(to: UnsafeMutableRawPointer(scratch.baseAddress.unsafelyUnwrapped + used))
+        used &+= LogTimestamp.byteCount
     }
 
     /// `value` in decimal, spelled in a fixed buffer and appended at once
@@ -314,7 +303,4 @@ struct LogLine {
 
     /// `-9223372036854775808`.
     private static var maxDecimalBytes: Int { 20 }
-
-    /// `2026-11-29T14:58:18.123Z`.
-    private static var timestampBytes: Int { 24 }
 }

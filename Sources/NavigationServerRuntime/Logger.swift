@@ -34,7 +34,9 @@ struct Logger: Sendable {
     func logBuffered(_ lineLevel: LogLevel, _ message: String, _ fill: (inout LogLine) -> Void) {
         guard isEnabled(lineLevel) else { return }
         guard lineLevel < .warn else { return log(lineLevel, message, fill) }
-        LogLine.write(format: format, level: lineLevel, message: message, fill) { buffer.append($0) }
+        buffer.appendLine(at: SystemClock.millisecondsSince1970()) { timestamp, output in
+            LogLine.write(format: format, level: lineLevel, message: message, timestamp: timestamp, fill, to: output)
+        }
     }
 
     /// Writes every buffered line now.
