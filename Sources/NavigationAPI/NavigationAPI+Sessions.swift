@@ -18,8 +18,8 @@ extension NavigationAPI {
     /// `GET` and `HEAD /v1/sessions/{id}`, answering 304 when `If-None-Match`
     /// names the current version.
     func session(_ context: RequestContext) throws(Problem) -> HTTPResponse {
-        let id = try context.sessionID()
-        let snapshot = try useCase { () throws(NavigationError) in try registry.document(of: id, by: context.caller) }
+        let (id, key) = try context.sessionIDAndKey()
+        let snapshot = try useCase { () throws(NavigationError) in try registry.document(of: id, key: key, by: context.caller) }
         if let tags = context.request.headers["If-None-Match"], EntityTag.ifNoneMatch(tags, matches: snapshot.version) {
             return .notModified(version: snapshot.version)
         }
@@ -35,11 +35,11 @@ extension NavigationAPI {
 
     /// `POST /v1/sessions/{id}/events`, honouring `If-Match`.
     func sendEvent(_ context: RequestContext) throws(Problem) -> HTTPResponse {
-        let id = try context.sessionID()
+        let (id, key) = try context.sessionIDAndKey()
         let body = try SendEventRequest(context.request)
         let expectedVersion = try expectedVersion(ifMatchOf: context, sessionID: id)
         let snapshot = try useCase { () throws(NavigationError) in
-            try registry.send(body.event, to: id, expectedVersion: expectedVersion, by: context.caller)
+            try registry.send(body.event, to: id, key: key, expectedVersion: expectedVersion, by: context.caller)
         }
         return answer(after: snapshot, by: context.caller) { .session($0) }
     }

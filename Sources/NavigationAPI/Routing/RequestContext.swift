@@ -25,7 +25,13 @@ struct RequestContext: Sendable {
     /// The `{id}` of the path, when it is a well-formed session id; else
     /// 404, as for a session that does not exist.
     func sessionID() throws(Problem) -> String {
-        guard let id = parameters["id"], SessionID.isWellFormed(id) else { throw Problem.sessionNotFound() }
-        return id
+        try sessionIDAndKey().id
+    }
+
+    /// ``sessionID()`` and its key, parsed once: handed to the registry, the
+    /// key spares it parsing the id again (~230 instructions a request).
+    func sessionIDAndKey() throws(Problem) -> (id: String, key: SessionKey) {
+        guard let id = parameters["id"], let key = SessionKey(hex: id) else { throw Problem.sessionNotFound() }
+        return (id, key)
     }
 }

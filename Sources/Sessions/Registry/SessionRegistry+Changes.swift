@@ -15,6 +15,14 @@ extension SessionRegistry {
         try apply(event, to: id, expectedVersion: expectedVersion, by: caller)
     }
 
+    /// ``send(_:to:expectedVersion:by:)`` for a caller that parsed `id`
+    /// already: `key` must be `SessionKey(hex: id)` (nil: parsed here).
+    package func send(
+        _ event: ClientEvent, to id: String, key: SessionKey?, expectedVersion: Int?, by caller: Caller
+    ) throws(NavigationError) -> SessionSnapshot {
+        try apply(event, to: id, key: key, expectedVersion: expectedVersion, by: caller)
+    }
+
     /// Opens a deep link (see ``Session/open(link:expectedVersion:)``): the
     /// coordinators follow it or hold it as the pending link.
     public func open(
@@ -65,7 +73,7 @@ extension SessionRegistry {
     /// Counts the outcome in ``eventCounts`` once the session is found, and
     /// starts the effects the event asked for once it is journaled.
     private func apply(
-        _ event: ClientEvent, to id: String, expectedVersion: Int?, by caller: Caller
+        _ event: ClientEvent, to id: String, key: SessionKey? = nil, expectedVersion: Int?, by caller: Caller
     ) throws(NavigationError)
         -> SessionSnapshot
     {
@@ -75,7 +83,7 @@ extension SessionRegistry {
             while true {
                 attempts += 1
                 let retries = attempts < Self.maximumAppendAttempts
-                let accepted = try withSession(id, as: caller) { session throws(NavigationError) -> Accepted? in
+                let accepted = try withSession(id, key: key, as: caller) { session throws(NavigationError) -> Accepted? in
                     flow = session.flow.name
                     return try journaled(session, retries: retries) { time throws(NavigationError) in
                         do throws(NavigationError) {

@@ -124,10 +124,11 @@ public final class SessionRegistry: Sendable {
 
     /// Runs `body` on the session under its lock, as fresh as the store,
     /// if `caller` may use it. For reading only, inside this module and its
-    /// tests: a change made here is not journaled.
+    /// tests: a change made here is not journaled. `key`, when the caller
+    /// parsed `id` already, spares parsing it again.
     func withSession<Result>(
-        _ id: String, as caller: Caller = .unrestricted, _ body: (Session) throws(NavigationError) -> Result
+        _ id: String, key: SessionKey? = nil, as caller: Caller = .unrestricted, _ body: (Session) throws(NavigationError) -> Result
     ) throws(NavigationError) -> Result {
-        try sync.withFreshSession(id, as: caller, body)
+        try sync.withFreshSession(id, key: key, as: caller, body)
     }
 }

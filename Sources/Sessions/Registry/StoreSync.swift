@@ -20,12 +20,15 @@ struct StoreSync: Sendable {
     /// unknown, ended or expired id, and for a session `caller` may not use
     /// (it does not exist for them); ``NavigationError/Kind/flowChanged``
     /// for a journal this server's flows cannot replay.
+    ///
+    /// - Parameter key: `id`'s key, when the caller parsed it already (it
+    ///   must be `SessionKey(hex: id)`); nil to parse it here.
     func withFreshSession<Result>(
-        _ id: String, as caller: Caller, _ body: (Session) throws(NavigationError) -> Result
+        _ id: String, key: SessionKey? = nil, as caller: Caller, _ body: (Session) throws(NavigationError) -> Result
     ) throws(NavigationError) -> Result {
         // Parsed once: a malformed id never reaches a lock, and the cache
         // looks sessions up by key.
-        guard let key = SessionKey(hex: id) else { throw SessionRegistry.notFound(id) }
+        guard let key = key ?? SessionKey(hex: id) else { throw SessionRegistry.notFound(id) }
         let now = journal.nowMillis()
         let cached = cache.box(for: key)
         guard let summary = try journal.summary(of: id, key: key), !summary.ended else {
