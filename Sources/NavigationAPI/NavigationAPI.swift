@@ -79,10 +79,9 @@ public struct NavigationAPI: HTTPHandler {
     public let readiness: Readiness
     /// The open live-update streams.
     let streams: StreamHub
-    /// What every request passes through before its route's handler, in
-    /// order: metrics (outermost, so every answer is counted), the allowed
-    /// hosts, CORS, access (the API key, bearer tokens), the creation rate.
-    let middleware: [any Middleware]
+    /// What every request passes through before its route's handler
+    /// (``MiddlewareChain``).
+    let middleware: MiddlewareChain
     let healthBody: [UInt8]
     let readyBody: [UInt8]
     let flowsBody: [UInt8]
@@ -97,17 +96,14 @@ public struct NavigationAPI: HTTPHandler {
         // store: how a stream learns of what no message announces (a Redis
         // session expired by Redis, a lost pub/sub message).
         self.streams = StreamHub(options: options.streams) { [registry] in registry.refreshAllSubscribers() }
-        var middleware: [any Middleware] = [
-            MetricsMiddleware(metrics: metrics), HostMiddleware(policy: options.allowedHosts), CORSMiddleware(policy: options.cors),
-        ]
-        if options.apiKey != nil || options.tokens != nil {
-            middleware.append(AccessMiddleware(key: options.apiKey, tokens: options.tokens, protectsMetrics: options.protectsMetrics))
-        }
-        middleware.append(
-            CreationRateMiddleware(
+        self.middleware = MiddlewareChain(
+            metrics: MetricsMiddleware(metrics: metrics), host: HostMiddleware(policy: options.allowedHosts),
+            cors: CORSMiddleware(policy: options.cors),
+            access: options.apiKey != nil || options.tokens != nil
+                ? AccessMiddleware(key: options.apiKey, tokens: options.tokens, protectsMetrics: options.protectsMetrics) : nil,
+            creationRate: CreationRateMiddleware(
                 rate: options.creationRate, limiter: ClientRateLimiter(rate: options.creationRate),
                 trustForwardedFor: options.trustForwardedFor))
-        self.middleware = middleware
         self.healthBody = Array("{\"status\":\"ok\"}".utf8)
         self.readyBody = Array("{\"status\":\"ready\"}".utf8)
         self.flowsBody = FlowsDocument.render(registry.flows)
