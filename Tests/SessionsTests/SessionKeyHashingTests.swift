@@ -48,6 +48,20 @@ struct SessionKeyHashingTests {
         }
     }
 
+    /// Keys whose halves fold to the same word before the seed is mixed in
+    /// would collide under every seed: no seed could spread them. The high
+    /// half is mixed with the seed first, so they do not.
+    @Test func keysFoldingAlikeStillHashApart() {
+        let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
+        for key in Self.keys {
+            let high = key.high &+ 1
+            let twin = SessionKey(high: high, low: key.low ^ key.high &* multiplier ^ high &* multiplier)
+            for seed in Self.seeds {
+                #expect(twin._rawHashValue(seed: seed) != key._rawHashValue(seed: seed))
+            }
+        }
+    }
+
     /// Counted keys, in either half, spread over a table's buckets about as
     /// random ones do (63% of 4,096 buckets for 4,096 keys), by the low
     /// bits a table uses.
