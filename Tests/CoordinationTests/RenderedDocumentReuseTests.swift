@@ -97,7 +97,7 @@ struct RenderedDocumentReuseTests {
         let rendered = SessionDocument.render(session)
         let document = try JSONParser.parse(rendered.bytes)
         for (index, entry) in session.stack.entries.enumerated() {
-            let place = try #require(rendered.entries.find(entry.screen))
+            let place = try #require(rendered.entries.place(of: entry.screen))
             #expect(try JSONParser.parse(Array(rendered.bytes[place.bytes])) == document["stack"]?.arrayValue?[index])
             #expect(Array(rendered.bytes[place.params]) == JSONValue.object(entry.screen.params).encoded())
         }

@@ -81,9 +81,40 @@ struct RenderedEntries {
         }
     }
 
-    /// Where `screen` went, if it was on the stack.
-    func find(_ screen: Screen) -> RenderedEntry? {
-        if let first, first.isEntry(of: screen) { return first }
-        return more.first { $0.isEntry(of: screen) }
+    /// Where `screen`'s entry and its params went, if it was on the stack.
+    func place(of screen: Screen) -> (bytes: Range<Int>, params: Range<Int>)? {
+        if let first, first.isEntry(of: screen) { return (first.bytes, first.params) }
+        for index in more.indices where more[index].isEntry(of: screen) { return (more[index].bytes, more[index].params) }
+        return nil
+    }
+
+    /// How the entry `screen` had compares with it now, shown in `context`
+    /// by the coordinator `coordinatorID`; nil when it had none. Worked out
+    /// in place: copying an entry out retains its strings.
+    func comparison(of screen: Screen, in context: EntryContext, coordinatorID: String?) -> RenderedComparison? {
+        if first?.isEntry(of: screen) == true { return first?.comparison(with: screen, in: context, coordinatorID: coordinatorID) }
+        for index in more.indices where more[index].isEntry(of: screen) {
+            return more[index].comparison(with: screen, in: context, coordinatorID: coordinatorID)
+        }
+        return nil
+    }
+}
+
+/// A screen's entry in the last document against the screen now (``RenderedEntries/comparison(of:in:coordinatorID:)``).
+struct RenderedComparison {
+    /// Where the entry and its params went in the last document.
+    let bytes: Range<Int>
+    let params: Range<Int>
+    /// The same events, title and place; the params maybe not.
+    let sameAround: Bool
+    let sameParams: Bool
+}
+
+extension RenderedEntry {
+    func comparison(with screen: Screen, in context: EntryContext, coordinatorID: String?) -> RenderedComparison {
+        RenderedComparison(
+            bytes: bytes, params: params,
+            sameAround: revision == screen.revision && self.context == context && self.coordinatorID == coordinatorID,
+            sameParams: paramsRevision == screen.paramsRevision)
     }
 }

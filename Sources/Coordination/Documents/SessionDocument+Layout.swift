@@ -18,7 +18,7 @@ extension SessionDocument {
                 return
             }
             writer.writeArray(entries) { writer, entry in
-                if let range = rendered.find(entry.screen)?.bytes {
+                if let range = rendered.place(of: entry.screen)?.bytes {
                     writer.writeCopy(of: range)
                     return
                 }

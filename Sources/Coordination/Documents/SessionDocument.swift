@@ -16,7 +16,7 @@ enum SessionDocument {
         let writer = write(
             session, reusing: previous, entries: &entries, tree: &tree, typeNames: &typeNames, fixedPrefixEnd: &fixedPrefixEnd)
         return RenderedDocument(
-            bytes: writer.bytes, entries: entries, tree: tree, typeNames: typeNames ?? CoordinatorTypeNames(),
+            bytes: writer.bytes, entries: consume entries, tree: tree, typeNames: (consume typeNames) ?? CoordinatorTypeNames(),
             fixedPrefixEnd: fixedPrefixEnd)
     }
 
@@ -107,12 +107,9 @@ enum SessionDocument {
         let coordinatorID = screen.coordinatorID
         let start = writer.count
         let params: Range<Int>
-        let earlier = previous?.entries.find(screen)
-        // The same events, title and place; the params maybe not.
-        let sameAround =
-            earlier.map { $0.revision == screen.revision && $0.context == context && $0.coordinatorID == coordinatorID }
-            ?? false
-        let sameParams = earlier?.paramsRevision == screen.paramsRevision
+        let earlier = previous?.entries.comparison(of: screen, in: context, coordinatorID: coordinatorID)
+        let sameAround = earlier?.sameAround ?? false
+        let sameParams = earlier?.sameParams ?? false
         if let previous, let earlier, sameAround, sameParams {
             writer.writeRaw(previous.bytes[earlier.bytes])
             let shift = start - earlier.bytes.lowerBound
