@@ -178,11 +178,12 @@ enum SessionDocument {
         case .dismiss: writer.writeRaw(dismissDocument)
         case .selectTab: writer.writeRaw(selectTabDocument)
         case nil:
-            if let declaration = screen.declaration(named: name) {
+            let written: Void? = screen.withDeclaration(named: name) { declaration in
                 writeEvent(
                     name, label: declaration.label, role: declaration.role, fields: declaration.declaredFields,
                     params: { screen.params }, into: &writer)
-            } else {
+            }
+            if written == nil {
                 writeEvent(name, label: DefaultWording.label(ofEvent: name), role: nil, into: &writer)
             }
         }

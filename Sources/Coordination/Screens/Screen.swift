@@ -180,6 +180,13 @@ public final class Screen {
         for index in events.indices where events[index].name == name { return events[index] }
         return nil
     }
+
+    /// Lends the declaration of event `name` to `body` without copying it
+    /// (a copy retains its five references); nil when there is none.
+    func withDeclaration<Result>(named name: String, _ body: (borrowing EventDeclaration) -> Result) -> Result? {
+        for index in events.indices where events[index].name == name { return body(events[index]) }
+        return nil
+    }
 }
 
 extension Screen {

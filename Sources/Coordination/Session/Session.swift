@@ -332,10 +332,10 @@ public final class Session {
     }
 
     /// Counts `change`, which adds `bytes` to the budget, as accepted: the next version.
-    private func accept(_ change: RecordedChange, bytes: Int) {
+    private func accept(_ change: consuming RecordedChange, bytes: Int) {
         version += 1
-        acceptedChanges.append(change)
         if case .event = change.kind { acceptedEventCount += 1 }
+        acceptedChanges.append(change)
         budget.accept(eventBytes: bytes)
         documents.sessionChanged()
     }
