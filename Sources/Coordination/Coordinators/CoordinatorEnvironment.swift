@@ -119,6 +119,6 @@ public final class CoordinatorEnvironment {
         if let origin { return origin.nextCoordinatorID() }
         treeRevision += 1
         coordinatorCounter += 1
-        return "c\(coordinatorCounter)"
+        return CounterName.spell("c", coordinatorCounter)
     }
 }

@@ -43,7 +43,7 @@ final class EffectLedger {
         counter += 1
         revision += 1
         let request = EffectRequest(
-            id: "e\(counter)", name: effect.name, input: effect.input, coordinator: coordinator.id, version: version)
+            id: CounterName.spell("e", counter), name: effect.name, input: effect.input, coordinator: coordinator.id, version: version)
         pending.append(Pending(request: request, asker: coordinator.reference, handler: handler))
         return request.id
     }

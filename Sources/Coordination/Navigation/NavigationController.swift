@@ -218,7 +218,7 @@ public final class NavigationController {
         }
         if screen.id == nil {
             screenCounter += 1
-            screen.id = "s\(screenCounter)"
+            screen.id = CounterName.spell("s", screenCounter)
         }
         if screen.coordinator == nil { screen.coordinator = coordinator }
         record(operation, screen, presentation, coordinator, animated, at: position)
