@@ -134,11 +134,14 @@ public struct NavigationAPI: HTTPHandler {
     private func routed(_ request: consuming HTTPRequest, isHeadOnly: Bool) -> RequestContext {
         // Taken apart once: each optional chain into the match copied its
         // parameters (four strings) again.
+        let method = HTTPMethod(exactly: request.method)
         guard case (let path, let parameters)? = Self.routes.match(request.path) else {
-            return RequestContext(request: request, path: nil, route: nil, parameters: PathParameters(), isHeadOnly: isHeadOnly)
+            return RequestContext(
+                request: request, method: method, path: nil, route: nil, parameters: PathParameters(), isHeadOnly: isHeadOnly)
         }
-        let route = HTTPMethod(exactly: request.method).flatMap { path.route(for: $0) }
-        return RequestContext(request: request, path: path, route: route, parameters: parameters, isHeadOnly: isHeadOnly)
+        let route = method.flatMap { path.route(for: $0) }
+        return RequestContext(
+            request: request, method: method, path: path, route: route, parameters: parameters, isHeadOnly: isHeadOnly)
     }
 
     /// A refusal decided from the head, before a body is read or `100
@@ -193,7 +196,7 @@ public struct NavigationAPI: HTTPHandler {
         case .malformedRequest(let violation):
             response = Problem(.malformedRequest, violation.explanation).response
         }
-        metrics.recordRequest(path: nil, method: RequestLabels.otherMethod, status: response.status, nanoseconds: 0)
+        metrics.recordRequest(path: nil, method: nil, status: response.status, nanoseconds: 0)
         return response
     }
 

@@ -28,6 +28,18 @@ struct RequestPathSpellingTests {
         #expect(zip(numbers, numbers.dropFirst()).allSatisfy { $0 < $1 })
     }
 
+    @Test func aRequestIDSpellsItsNumberInHexWithoutLeadingZeros() {
+        let prefix = String(RequestID.generate().prefix(17))
+        var numbers: [UInt64] = [0, 1, 9, 10, 15, .max, 0x0123_4567_89ab_cdef]
+        for digits in 1...16 {
+            let top = digits == 16 ? UInt64.max : (UInt64(1) << UInt64(digits * 4)) - 1
+            numbers += [top, top / 15 * 10, (top >> 4) + 1]
+        }
+        for number in numbers {
+            #expect(RequestID.spelled(number: number) == prefix + String(number, radix: 16), "\(number)")
+        }
+    }
+
     @Test func sessionIDsAre32LowercaseHexDigitsAndNeverRepeat() {
         let ids = (0..<2_000).map { _ in SessionID.make() }
         #expect(ids.allSatisfy { $0.wholeMatch(of: /[0-9a-f]{32}/) != nil && SessionID.isWellFormed($0) })

@@ -60,4 +60,38 @@ struct SessionKeyTests {
         #expect(parsed(valid + [UInt8(ascii: "0")]) == nil)
         #expect(parsed([]) == nil)
     }
+
+    /// The obvious spelling: one digit at a time, most significant first.
+    private func referenceSpelling(_ key: SessionKey) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        let bytes = (0..<32).map { position in
+            let half = position < 16 ? key.high : key.low
+            return digits[Int(half >> UInt64(60 - position % 16 * 4) & 0xF)]
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    @Test func everyDigitIsSpelledInEveryPlace() {
+        for value in UInt64(0)...15 {
+            for position in 0..<32 {
+                let shift = UInt64(60 - position % 16 * 4)
+                let key =
+                    position < 16
+                    ? SessionKey(high: value << shift, low: 0) : SessionKey(high: 0, low: value << shift)
+                #expect(key.hex == referenceSpelling(key), "digit \(value) at \(position)")
+            }
+        }
+        let mixed = SessionKey(high: 0x0123_4567_89ab_cdef, low: 0xfedc_ba98_7654_3210)
+        #expect(mixed.hex == "0123456789abcdeffedcba9876543210")
+        #expect(SessionKey(high: .max, low: .max).hex == String(repeating: "f", count: 32))
+    }
+
+    @Test func aSpelledKeyParsesBackToItself() {
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<1000 {
+            let key = SessionKey(high: generator.next(), low: generator.next())
+            #expect(key.hex == referenceSpelling(key))
+            #expect(SessionKey(hex: key.hex) == key)
+        }
+    }
 }

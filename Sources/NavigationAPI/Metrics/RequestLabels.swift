@@ -31,10 +31,12 @@ struct RequestLabels {
     let methodIndex: Int
     let statusIndex: Int
 
-    /// - Parameter path: the position of the request's path template, nil when none matched.
-    init(path: Int?, method: String, status: Int, in space: Space) {
+    /// - Parameters:
+    ///   - path: the position of the request's path template, nil when none matched.
+    ///   - method: nil for a method this API never answers.
+    init(path: Int?, method: HTTPMethod?, status: Int, in space: Space) {
         routeIndex = path ?? space.routes.count - 1
-        methodIndex = HTTPMethod(exactly: method).map(Self.index(of:)) ?? Self.methods.count - 1
+        methodIndex = method.map(Self.index(of:)) ?? Self.methods.count - 1
         statusIndex = min(max(status, Self.statuses.lowerBound), Self.statuses.upperBound) - Self.statuses.lowerBound
     }
 

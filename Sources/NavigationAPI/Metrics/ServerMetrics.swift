@@ -21,7 +21,8 @@ public final class ServerMetrics: Sendable {
 
     /// Counts one answered request that took `nanoseconds` in the handler;
     /// `path` is the position of its path template (nil: no route matched).
-    func recordRequest(path: Int?, method: String, status: Int, nanoseconds: Int) {
+    /// - Parameter method: nil for one this API never answers (`OTHER`).
+    func recordRequest(path: Int?, method: HTTPMethod?, status: Int, nanoseconds: Int) {
         let labels = RequestLabels(path: path, method: method, status: status, in: labels)
         requests.add(1, at: labels.slot)
         durations.record(route: labels.routeIndex, nanoseconds: max(0, nanoseconds))

@@ -12,7 +12,7 @@ struct MetricsMiddleware: Middleware {
         // An admitted head is counted when its whole request is answered.
         if context.isHeadOnly, response.status == HTTPResponse.admittedHeadStatus { return response }
         let path = context.path?.index
-        let method = context.request.method
+        let method = context.method
         if let deferred = response.deferred {
             // Counted once answered, its wait included; not when its client left first.
             deferred.whenCompleted { [metrics] outcome in

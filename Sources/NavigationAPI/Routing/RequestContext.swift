@@ -6,6 +6,9 @@ import Sessions
 /// its method (nil: the path does not answer it, a 405).
 struct RequestContext: Sendable {
     let request: HTTPRequest
+    /// The request's method when it is one this API answers; parsed once,
+    /// for the route and the metrics.
+    let method: HTTPMethod?
     let path: RouteTable.Path?
     let route: Route?
     let parameters: PathParameters

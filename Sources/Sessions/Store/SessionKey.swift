@@ -1,3 +1,5 @@
+import Platform
+
 /// A session id as two integers: 16 bytes on disk instead of 32 hex digits,
 /// and a dictionary key that needs no allocation.
 ///
@@ -117,17 +119,14 @@ public struct SessionKey: Hashable, Sendable {
         // Spelled on the stack and decoded once: `String(unsafeUninitializedCapacity:)`
         // goes through the standard library's unspecialized code (~670
         // instructions per id, against ~250).
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { buffer in
-            for index in 0..<16 {
-                buffer[index] = Self.hexDigit(high >> UInt64(60 - index * 4) & 0xF)
-                buffer[16 + index] = Self.hexDigit(low >> UInt64(60 - index * 4) & 0xF)
-            }
-            return String(decoding: buffer, as: UTF8.self)
+        // Eight digits at a time (``HexWord``): one at a time cost ~400
+        // instructions per id.
+        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 4) { words in
+            words[0] = HexWord.digits(of: UInt32(truncatingIfNeeded: high >> 32))
+            words[1] = HexWord.digits(of: UInt32(truncatingIfNeeded: high))
+            words[2] = HexWord.digits(of: UInt32(truncatingIfNeeded: low >> 32))
+            words[3] = HexWord.digits(of: UInt32(truncatingIfNeeded: low))
+            return String(decoding: UnsafeRawBufferPointer(words), as: UTF8.self)
         }
-    }
-
-    /// The lowercase hex digit of `value` (0...15), without a table to allocate.
-    private static func hexDigit(_ value: UInt64) -> UInt8 {
-        value < 10 ? UInt8(ascii: "0") + UInt8(value) : UInt8(ascii: "a") + UInt8(value - 10)
     }
 }
