@@ -34,6 +34,10 @@ struct Logger: Sendable {
     func logBuffered(_ lineLevel: LogLevel, _ message: String, _ fill: (inout LogLine) -> Void) {
         guard isEnabled(lineLevel) else { return }
         guard lineLevel < .warn else { return log(lineLevel, message, fill) }
+        // The closure takes the format, not `self`: capturing the whole
+        // logger copied it through the runtime's generic value witnesses
+        // (~230 instructions a request line, copy and destroy).
+        let format = format
         buffer.appendLine(at: SystemClock.millisecondsSince1970()) { timestamp, output in
             LogLine.write(format: format, level: lineLevel, message: message, timestamp: timestamp, fill, to: output)
         }
