@@ -6,7 +6,9 @@ import HTTPCore
 struct HistoryQuery {
     let since: Int
 
-    init(_ request: HTTPRequest) throws(Problem) {
+    // Borrowed: an owned request was copied for the call and destroyed in
+    // it (~330 instructions per event, and per create).
+    init(_ request: borrowing HTTPRequest) throws(Problem) {
         guard !request.query.isEmpty else {
             since = 0
             return
