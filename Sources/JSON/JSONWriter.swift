@@ -161,22 +161,11 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
     }
 
     mutating func writeDigits(of magnitude: UInt64, negative: Bool) {
-        // Counted first, then written backwards in place.
-        var length = negative ? 2 : 1
-        var rest = magnitude / 10
-        while rest != 0 {
-            length += 1
-            rest /= 10
-        }
+        let sign = negative ? 1 : 0
+        let length = sign + DecimalDigits.count(of: magnitude)
         let target = room(for: length)
-        var magnitude = magnitude
-        var index = length
-        repeat {
-            index -= 1
-            target[index] = UInt8(truncatingIfNeeded: magnitude % 10) &+ UInt8(ascii: "0")
-            magnitude /= 10
-        } while magnitude != 0
         if negative { target[0] = UInt8(ascii: "-") }
+        DecimalDigits.write(magnitude, to: target + sign)
         didWrite(length)
     }
 

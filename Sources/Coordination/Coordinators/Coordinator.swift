@@ -27,10 +27,7 @@ open class Coordinator {
     // The storage of the three above, private so that the compiler sees
     // every access: see "Engine memory and instruction notes" in
     // bench/README.md for this and the other layout choices of the engine.
-    // `@exclusivity(unchecked)` on a stored property skips Swift's run-time
-    // exclusivity check (~110 instructions an access). Only this type's own
-    // code accesses those, in short accesses that run no flow code, so the
-    // check could never find an overlap. Properties flow code may set keep it.
+    // `@exclusivity(unchecked)`: see `Session`'s stored properties for why.
     @exclusivity(unchecked) private var children: [Coordinator] = []
     /// Not kept alive by its child, and never left dangling: set only while
     /// the parent holds this child in its `children`, and cleared when it

@@ -22,10 +22,7 @@ public final class CoordinatorEnvironment {
     /// The environment this one was derived from: its counters are the session's.
     private let origin: CoordinatorEnvironment?
     private let routerFactory: (Coordinator, NavigationController, NavigationSlot) -> Router
-    // `@exclusivity(unchecked)` on a stored property skips Swift's run-time
-    // exclusivity check (~110 instructions an access). Only this type's own
-    // code accesses those, in short accesses that run no flow code, so the
-    // check could never find an overlap. Properties flow code may set keep it.
+    // `@exclusivity(unchecked)`: see `Session`'s stored properties for why.
     @exclusivity(unchecked) private var coordinatorCounter = 0
     /// Changes to the coordinator tree so far (coordinators made, children
     /// added, removed, finished).

@@ -14,11 +14,8 @@ final class EffectLedger {
         let handler: (EffectOutcome) -> Void
     }
 
+    // `@exclusivity(unchecked)`: see `Session`'s stored properties for why.
     @exclusivity(unchecked) private(set) var pending: [Pending] = []
-    // `@exclusivity(unchecked)` on a stored property skips Swift's run-time
-    // exclusivity check (~110 instructions an access). Only this type's own
-    // code accesses those, in short accesses that run no flow code, so the
-    // check could never find an overlap. Properties flow code may set keep it.
     @exclusivity(unchecked) private var counter = 0
     /// Requests made and effects dropped or delivered so far: lets a
     /// refused event see whether it touched the effects.

@@ -12,10 +12,7 @@
 public final class NavigationController {
     /// What is shown under the modals: a plain stack, a tab bar or a split view.
     public var layout: Layout { underModals }
-    // `@exclusivity(unchecked)` on a stored property skips Swift's run-time
-    // exclusivity check (~110 instructions an access). Only this type's own
-    // code accesses those, in short accesses that run no flow code, so the
-    // check could never find an overlap. Properties flow code may set keep it.
+    // `@exclusivity(unchecked)`: see `Session`'s stored properties for why.
     /// The storage of ``layout``, private so that the compiler sees every
     /// access, as ``Coordinator``'s storage is.
     @exclusivity(unchecked) private var underModals: Layout = .stack([])

@@ -49,10 +49,7 @@ public final class Screen {
             paramsRevision &+= 1
         }
     }
-    // `@exclusivity(unchecked)` on a stored property skips Swift's run-time
-    // exclusivity check (~110 instructions an access). Only this type's own
-    // code accesses those, in short accesses that run no flow code, so the
-    // check could never find an overlap. Properties flow code may set keep it.
+    // `@exclusivity(unchecked)`: see `Session`'s stored properties for why.
     /// The events declared with ``on(_:label:role:fields:perform:)``, in order.
     @exclusivity(unchecked) public internal(set) var events: [EventDeclaration] = []
     /// The first reserved name (`back`, `dismiss`) declared with ``on(_:label:role:fields:perform:)``:
@@ -176,14 +173,13 @@ public final class Screen {
     }
 
     func declaration(named name: String) -> EventDeclaration? {
-        // By index: `first(where:)` copied each declaration it passed.
-        for index in events.indices where events[index].name == name { return events[index] }
-        return nil
+        withDeclaration(named: name) { copy $0 }
     }
 
     /// Lends the declaration of event `name` to `body` without copying it
     /// (a copy retains its five references); nil when there is none.
     func withDeclaration<Result>(named name: String, _ body: (borrowing EventDeclaration) -> Result) -> Result? {
+        // By index: `first(where:)` copied each declaration it passed.
         for index in events.indices where events[index].name == name { return body(events[index]) }
         return nil
     }

@@ -8,22 +8,10 @@ enum CounterName {
     /// `count` is at least 0.
     static func spell(_ prefix: Unicode.Scalar, _ count: Int) -> String {
         precondition(prefix.isASCII && count >= 0, "a counter name is an ASCII letter and a count")
-        var digits = 1
-        var rest = count / 10
-        while rest != 0 {
-            digits += 1
-            rest /= 10
-        }
-        return String(unsafeUninitializedCapacity: digits + 1) { name in
+        let value = UInt64(count)
+        return String(unsafeUninitializedCapacity: DecimalDigits.count(of: value) + 1) { name in
             name[0] = UInt8(prefix.value)
-            var value = count
-            var index = digits
-            repeat {
-                name[index] = UInt8(truncatingIfNeeded: value % 10) &+ UInt8(ascii: "0")
-                value /= 10
-                index -= 1
-            } while value != 0
-            return digits + 1
+            return 1 + DecimalDigits.write(value, to: name.baseAddress.unsafelyUnwrapped + 1)
         }
     }
 }

@@ -18,9 +18,13 @@ public final class Session {
     public let context: JSONObject
     public let limits: SessionLimits
     // `@exclusivity(unchecked)` on a stored property skips Swift's run-time
-    // exclusivity check (~110 instructions an access). Only this type's own
-    // code accesses those, in short accesses that run no flow code, so the
-    // check could never find an overlap. Properties flow code may set keep it.
+    // exclusivity check (~110 instructions an access). The engine's types
+    // (this one, `NavigationController`, `Screen`, `Coordinator`,
+    // `CoordinatorEnvironment`, `EffectLedger`) mark so the
+    // storage only their own code reaches, in short accesses that run no
+    // flow code, so the check could never find an overlap; a value that may
+    // hold flow objects is taken out before it is freed, so no `deinit`
+    // runs inside an access. Properties flow code may set keep the check.
     /// Starts at 1 (the session's creation) and grows by one per accepted change.
     @exclusivity(unchecked) public private(set) var version = 1
     /// Every change accepted so far, in order: what the session is rebuilt from.

@@ -150,10 +150,7 @@ final class SessionState {
     }
 
     /// The effects asked for and waiting for their outcomes, oldest first.
-    var pendingEffects: [EffectRequest] {
-        let pending = environment.effects.pending
-        return pending.isEmpty ? [] : pending.map(\.request)
-    }
+    var pendingEffects: [EffectRequest] { environment.effects.pending.map(\.request) }
 
     /// Whether the entry at `index` accepts the reserved event now, as
     /// ``acceptedEventNames(at:)`` lists it.

@@ -1,3 +1,5 @@
+import Coordination
+
 /// Entity tags of session versions: `ETag: "<version>"`, and the
 /// conditional headers that compare against them.
 enum EntityTag {
@@ -5,21 +7,13 @@ enum EntityTag {
     static func header(for version: Int) -> String {
         // Spelled in one string: concatenation allocated and copied twice
         // for a value of a few bytes, on every session response.
-        var digits = version.magnitude
-        var count = 1
-        while digits >= 10 {
-            digits /= 10
-            count += 1
-        }
+        let magnitude = UInt64(version.magnitude)
+        let count = DecimalDigits.count(of: magnitude)
         let sign = version < 0 ? 1 : 0
         return String(unsafeUninitializedCapacity: count + sign + 2) { buffer in
             buffer[0] = UInt8(ascii: "\"")
             if sign == 1 { buffer[1] = UInt8(ascii: "-") }
-            var rest = version.magnitude
-            for index in stride(from: sign + count, through: sign + 1, by: -1) {
-                buffer[index] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10)
-                rest /= 10
-            }
+            DecimalDigits.write(magnitude, to: buffer.baseAddress.unsafelyUnwrapped + 1 + sign)
             buffer[sign + count + 1] = UInt8(ascii: "\"")
             return count + sign + 2
         }

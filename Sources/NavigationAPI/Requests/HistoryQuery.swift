@@ -6,8 +6,8 @@ import HTTPCore
 struct HistoryQuery {
     let since: Int
 
-    // Borrowed: an owned request was copied for the call and destroyed in
-    // it (~330 instructions per event, and per create).
+    // Borrowed, as every request reader: an owned request was copied for
+    // the call and destroyed in it.
     init(_ request: borrowing HTTPRequest) throws(Problem) {
         guard !request.query.isEmpty else {
             since = 0
