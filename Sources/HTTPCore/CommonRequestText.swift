@@ -27,7 +27,9 @@ enum CommonRequestText {
         table.constant(spelled: bytes) ?? String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Constant strings and their bytes, compared by length first.
+    /// Constant strings and their bytes, grouped by length: a text of a
+    /// length no constant has (a host, a number) is looked up in a few
+    /// instructions, where scanning every entry cost ~150 a header.
     struct Table: Sendable {
         /// A struct, not a tuple: an array of tuples goes through the runtime's generic witnesses.
         private struct Entry: Sendable {
@@ -35,14 +37,23 @@ enum CommonRequestText {
             let string: String
         }
 
-        private let entries: [Entry]
+        /// The entries of each length, at that index; none past the longest.
+        private let entriesByLength: [[Entry]]
 
         init(_ strings: [String]) {
-            entries = strings.map { Entry(bytes: Array($0.utf8), string: $0) }
+            var byLength = [[Entry]](repeating: [], count: (strings.map(\.utf8.count).max() ?? 0) + 1)
+            for string in strings {
+                byLength[string.utf8.count].append(Entry(bytes: Array(string.utf8), string: string))
+            }
+            entriesByLength = byLength
         }
 
+        /// Every constant of the table.
+        var strings: [String] { entriesByLength.flatMap { $0.map(\.string) } }
+
         func constant(spelled bytes: UnsafeBufferPointer<UInt8>) -> String? {
-            for entry in entries where entry.bytes.count == bytes.count {
+            guard bytes.count < entriesByLength.count else { return nil }
+            for entry in entriesByLength[bytes.count] {
                 if entry.bytes.withUnsafeBufferPointer({ $0.elementsEqual(bytes) }) { return entry.string }
             }
             return nil

@@ -103,12 +103,7 @@ final class ConnectionContext {
         targetEndAddress = Int(bitPattern: rawTarget + length)
         rawTarget.withMemoryRebound(to: UInt8.self, capacity: length) { start in
             let target = UnsafeBufferPointer(start: start, count: length)
-            // Every byte checked (no early exit to branch on), and `memchr`
-            // for the `?`: `contains(where:)` then `firstIndex(of:)` cost
-            // ~10 instructions a byte.
-            var invalid: UInt8 = 0
-            for byte in target { invalid |= RequestHeadLayout.ByteClass.isInvalidInTarget(byte) ? 1 : 0 }
-            targetHasInvalidCharacter = invalid != 0
+            targetHasInvalidCharacter = RequestHeadLayout.ByteClass.hasInvalidByteInTarget(target)
             if let mark = memchr(start, Int32(UInt8(ascii: "?")), length) {
                 let questionMark = UnsafeRawPointer(mark) - UnsafeRawPointer(start)
                 path = String(decoding: target[..<questionMark], as: UTF8.self)

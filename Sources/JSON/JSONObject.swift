@@ -11,9 +11,17 @@ public struct JSONObject: Sendable {
     /// One member; also the collection's element type.
     public typealias Element = (key: String, value: JSONValue)
 
+    /// A stored member: a struct, not the tuple ``Element``, because an
+    /// array of tuples is copied and destroyed through the runtime's generic
+    /// tuple witnesses (~110 instructions a member, on every parsed body).
+    struct Member: Sendable {
+        var key: String
+        var value: JSONValue
+    }
+
     /// Internal for ``JSONWriter`` and the size count: iterating the array
     /// is specialized, iterating the collection went through its witness table.
-    private(set) var members: [Element]
+    private(set) var members: [Member]
 
     /// An empty object.
     public init() {
@@ -36,13 +44,13 @@ public struct JSONObject: Sendable {
                 self.members[position].value = value
             } else {
                 positions[key] = self.members.count
-                self.members.append((key, value))
+                self.members.append(Member(key: key, value: value))
             }
         }
     }
 
     /// Members the caller guarantees to have distinct keys (the parser checks).
-    init(uniqueMembers: [Element]) {
+    init(uniqueMembers: [Member]) {
         members = uniqueMembers
     }
 
@@ -60,7 +68,7 @@ public struct JSONObject: Sendable {
             switch (position, newValue) {
             case (let position?, let value?): members[position].value = value
             case (let position?, nil): members.remove(at: position)
-            case (nil, let value?): members.append((key, value))
+            case (nil, let value?): members.append(Member(key: key, value: value))
             case (nil, nil): break
             }
         }
@@ -83,7 +91,10 @@ extension JSONObject: RandomAccessCollection {
     /// The member count.
     public var endIndex: Int { members.endIndex }
     /// The member at `position` (an offset in member order, not a key).
-    public subscript(position: Int) -> Element { members[position] }
+    public subscript(position: Int) -> Element {
+        let member = members[position]
+        return (member.key, member.value)
+    }
 }
 
 extension JSONObject: Hashable {

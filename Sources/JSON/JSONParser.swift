@@ -209,9 +209,9 @@ public struct JSONParser: ~Copyable {
         guard let frame = frames.popLast() else { return }
         let count = keys.count - frame.keyStart
         guard count > 0 else { return values.append(.object(JSONObject())) }
-        var members: [JSONObject.Element] = []
+        var members: [JSONObject.Member] = []
         members.reserveCapacity(count)
-        for _ in 0..<count { members.append((keys.removeLast(), values.removeLast())) }
+        for _ in 0..<count { members.append(JSONObject.Member(key: keys.removeLast(), value: values.removeLast())) }
         members.reverseInBuffer()
         values.append(.object(JSONObject(uniqueMembers: members)))
     }

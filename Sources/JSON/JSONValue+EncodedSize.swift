@@ -34,8 +34,8 @@ extension JSONObject {
     public func encodedByteCount(sharing shared: SharedJSONValues) -> Int {
         // Braces, a comma between members, a colon in each.
         var count = 2 + Swift.max(0, self.count - 1) + self.count
-        for (key, value) in members {
-            count += JSONWriter.encodedByteCount(ofString: key) + value.encodedByteCount(sharing: shared)
+        for member in members {
+            count += JSONWriter.encodedByteCount(ofString: member.key) + member.value.encodedByteCount(sharing: shared)
         }
         return count
     }

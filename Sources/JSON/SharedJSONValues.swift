@@ -93,12 +93,12 @@ extension JSONWriter {
         case .object(let object):
             append(UInt8(ascii: "{"))
             var first = true
-            for (key, member) in object.members {
+            for member in object.members {
                 if !first { append(UInt8(ascii: ",")) }
                 first = false
-                writeString(key)
+                writeString(member.key)
                 append(UInt8(ascii: ":"))
-                write(member, sharing: shared)
+                write(member.value, sharing: shared)
             }
             append(UInt8(ascii: "}"))
         default:

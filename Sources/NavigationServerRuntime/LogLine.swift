@@ -98,13 +98,33 @@ struct LogLine {
         let count = bytes.count
         guard count > 0 else { return }
         if _fastPath(!hasSpilled && used &+ count <= scratch.count) {
-            // Pieces are short (keys, ids, numbers): a loop costs less than a call to memcpy.
-            let target = scratch.baseAddress.unsafelyUnwrapped + used
-            for index in 0..<count { target[index] = bytes[index] }
+            Self.copy(bytes.baseAddress.unsafelyUnwrapped, count: count, to: scratch.baseAddress.unsafelyUnwrapped + used)
             used &+= count
             return
         }
         appendSpilling(bytes)
+    }
+
+    /// Copies `count` bytes (at least one). Pieces are short (keys, ids,
+    /// numbers), where a call to `memcpy` costs more than the copy: from
+    /// eight bytes on, a word at a time and a last word that may overlap
+    /// the one before (~1 instruction a byte); below, a byte at a time
+    /// (~4 a byte).
+    @inline(__always)
+    private static func copy(_ source: UnsafePointer<UInt8>, count: Int, to target: UnsafeMutablePointer<UInt8>) {
+        guard count >= 8 else {
+            for index in 0..<count { target[index] = source[index] }
+            return
+        }
+        let from = UnsafeRawPointer(source)
+        let to = UnsafeMutableRawPointer(target)
+        var offset = 0
+        while offset &+ 8 < count {
+            to.storeBytes(of: from.loadUnaligned(fromByteOffset: offset, as: UInt64.self), toByteOffset: offset, as: UInt64.self)
+            offset &+= 8
+        }
+        let last = count &- 8
+        to.storeBytes(of: from.loadUnaligned(fromByteOffset: last, as: UInt64.self), toByteOffset: last, as: UInt64.self)
     }
 
     @inline(never)
@@ -154,7 +174,7 @@ struct LogLine {
             target[0] = UInt8(ascii: " ")
             target += 1
         }
-        for index in 0..<keyCount { target[index] = keyStart[index] }
+        if keyCount > 0 { Self.copy(keyStart, count: keyCount, to: target) }
         target += keyCount
         if isJSON {
             target[0] = UInt8(ascii: "\"")

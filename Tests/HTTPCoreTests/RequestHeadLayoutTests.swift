@@ -62,6 +62,25 @@ import Testing
         }
     }
 
+    /// A target holds a space, another control character or DEL exactly when
+    /// one of its bytes is one, wherever it stands: in a whole word the
+    /// check reads at once or in the bytes after the last.
+    @Test func invalidTargetBytesAreFoundAtEveryPosition() {
+        for length in 1...20 {
+            for position in 0..<length {
+                for byte in UInt8.min...UInt8.max {
+                    var target = [UInt8](repeating: UInt8(ascii: "a"), count: length)
+                    target[position] = byte
+                    let found = target.withUnsafeBufferPointer { RequestHeadLayout.ByteClass.hasInvalidByteInTarget($0) }
+                    #expect(found == RequestHeadLayout.ByteClass.isInvalidInTarget(byte), "\(byte) at \(position) of \(length)")
+                }
+            }
+        }
+        #expect(![UInt8]("/v1/sessions/0123456789abcdef0123456789abcdef/events?x=%20".utf8).withUnsafeBufferPointer {
+            RequestHeadLayout.ByteClass.hasInvalidByteInTarget($0)
+        })
+    }
+
     /// RFC 9110's `tchar`, spelled out: every byte value is a token byte
     /// exactly when it is one of these.
     @Test func tokenBytesAreExactlyTheRFCs() {
