@@ -48,6 +48,13 @@ public protocol HTTPHandler: Sendable {
     /// usual and its connection kept alive. Its cost is on every request:
     /// keep it to header lookups.
     func response(beforeBodyOf head: HTTPRequestHead) -> HTTPResponse?
+
+    /// A request that declares at most this many body bytes (none counts
+    /// as 0) and sends neither `Expect` nor `Transfer-Encoding` is received
+    /// whole without asking ``response(beforeBodyOf:)``: for such a small
+    /// body an early answer saves nothing, and ``handle(_:)`` decides the
+    /// same. `nil` (the default): every request is asked.
+    var bodyBytesReceivedBeforeAsking: Int? { get }
 }
 
 extension HTTPHandler {
@@ -55,4 +62,7 @@ extension HTTPHandler {
     public func response(beforeBodyOf head: HTTPRequestHead) -> HTTPResponse? {
         nil
     }
+
+    /// Every request is asked for an early answer.
+    public var bodyBytesReceivedBeforeAsking: Int? { nil }
 }

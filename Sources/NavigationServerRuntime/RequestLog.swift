@@ -73,6 +73,9 @@ struct RequestLog: HTTPHandler {
         return response
     }
 
+    /// The API's own bound: a request with a smaller body is checked once, whole.
+    var bodyBytesReceivedBeforeAsking: Int? { NavigationAPI.bodyReadBeforeChecking }
+
     /// The method, cut to ``maxMethodBytes``; a method that fits is logged
     /// as it is, without spelling it again through a generic byte prefix.
     private static func loggedMethod(_ method: String) -> String {

@@ -12,6 +12,11 @@ import Testing
     private final class GateHandler: HTTPHandler {
         let heads = LockedBox<[HTTPRequestHead]>([])
         let handledRequests = Atomic<Int>(0)
+        let bodyBytesReceivedBeforeAsking: Int?
+
+        init(bodyBytesReceivedBeforeAsking: Int? = nil) {
+            self.bodyBytesReceivedBeforeAsking = bodyBytesReceivedBeforeAsking
+        }
 
         func response(beforeBodyOf head: HTTPRequestHead) -> HTTPResponse? {
             heads.withLock { $0.append(head) }
@@ -33,9 +38,9 @@ import Testing
     }
 
     private func withGate(
-        maxBodyBytes: Int = 2 << 20, _ body: (HTTPServer, GateHandler) throws -> Void
+        maxBodyBytes: Int = 2 << 20, bodyBytesReceivedBeforeAsking: Int? = nil, _ body: (HTTPServer, GateHandler) throws -> Void
     ) throws {
-        let handler = GateHandler()
+        let handler = GateHandler(bodyBytesReceivedBeforeAsking: bodyBytesReceivedBeforeAsking)
         try withServer(handler: handler, configure: { $0.maxBodyBytes = maxBodyBytes }) { server in
             try body(server, handler)
         }
@@ -122,6 +127,30 @@ import Testing
             #expect(head.headers["x-other"] == "v")
             #expect(head.headers["Content-Length"] == "2")
             #expect(head.clientAddress == "127.0.0.1")
+        }
+    }
+
+    /// A handler that receives small bodies first is not asked about a
+    /// request without a body or with one up to its bound: the gate never
+    /// sees those, and they are handled. A larger body, `Expect` and a
+    /// chunked body are still asked about, and refused from the head.
+    @Test func smallBodiesAreReceivedBeforeTheHandlerIsAsked() throws {
+        try withGate(bodyBytesReceivedBeforeAsking: 16) { server, handler in
+            let connection = try TestHTTPConnection(port: server.port)
+            #expect(try connection.request("GET", "/small").status == 200)
+            #expect(try connection.request("POST", "/small", body: [UInt8](repeating: 7, count: 16)).status == 200)
+            #expect(handler.heads.withLock { $0.isEmpty })
+            #expect(handler.handledRequests.load(ordering: .relaxed) == 2)
+
+            #expect(try connection.request("POST", "/large", body: [UInt8](repeating: 7, count: 17)).status == 401)
+            let expecting = try TestHTTPConnection(port: server.port)
+            try expecting.send("POST /expecting HTTP/1.1\r\nHost: x\r\nContent-Length: 1\r\nExpect: 100-continue\r\n\r\n")
+            #expect(try expecting.readResponse(skippingInterim: false).status == 401)
+            let chunked = try TestHTTPConnection(port: server.port)
+            try chunked.send("POST /chunked HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n1\r\na\r\n0\r\n\r\n")
+            #expect(try chunked.readResponse().status == 401)
+            #expect(handler.heads.withLock { $0.map(\.path) } == ["/large", "/expecting", "/chunked"])
+            #expect(handler.handledRequests.load(ordering: .relaxed) == 2)
         }
     }
 
