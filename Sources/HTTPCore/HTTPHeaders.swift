@@ -3,144 +3,162 @@
 /// Order and duplicates are kept exactly as added, so a request's headers read
 /// back in the order the client sent them. Lookup compares names ASCII
 /// case-insensitively without allocating.
+///
+/// The fields are kept as bytes in one array (``FieldRecords``), not as two
+/// `String`s each: a request's headers are copied out of libmicrohttpd's
+/// memory in one piece, a value becomes a `String` only when it is read, and
+/// a response's fields reach libmicrohttpd as the C strings they already
+/// are. Freeing them is one release.
 public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
     public typealias Element = (name: String, value: String)
 
-    /// A field as a struct, not the tuple ``Element``: an array of tuples is
-    /// copied and destroyed through the runtime's generic tuple witnesses,
-    /// which cost ~600 instructions per request.
-    fileprivate struct Field: Sendable {
-        var name: String
-        var value: String
-    }
-
-    private var fields: [Field]
+    private var records: FieldRecords
 
     public init() {
-        fields = []
+        records = FieldRecords()
     }
 
     public init(_ pairs: [(String, String)]) {
-        fields = pairs.map { Field(name: $0.0, value: $0.1) }
+        self.init()
+        for (name, value) in pairs { add(name, value) }
     }
 
     public init(dictionaryLiteral elements: (String, String)...) {
         self.init(elements)
     }
 
-    /// The number of fields, counting repeated names separately.
-    public var count: Int { fields.count }
+    /// Headers made of `records` as they are (``RequestHeaders``).
+    init(records: FieldRecords) {
+        self.records = records
+    }
 
-    public var isEmpty: Bool { fields.isEmpty }
+    /// The number of fields, counting repeated names separately.
+    public var count: Int { records.count }
+
+    public var isEmpty: Bool { records.count == 0 }
 
     /// The first value for `name`, compared case-insensitively; `nil` when absent.
     public subscript(name: String) -> String? {
-        // By index: a `for field in fields` loop copied each field, a retain
-        // and a release of its name and value (~70 instructions a field).
-        for index in fields.indices where Self.namesMatch(fields[index].name, name) {
-            return fields[index].value
-        }
-        return nil
+        Self.withBytes(of: name) { name in records.withFirstValue(named: name, Self.string(ofValue:)) }
     }
 
     /// Every value for `name`, in order.
     public func values(for name: String) -> [String] {
-        fields.filter { Self.namesMatch($0.name, name) }.map(\.value)
+        Self.withBytes(of: name) { name in
+            var values: [String] = []
+            records.visitFields { fieldName, value, _ in
+                if FieldRecords.namesMatch(fieldName, name) { values.append(Self.string(ofValue: value)) }
+                return true
+            }
+            return values
+        }
     }
 
     public func contains(_ name: String) -> Bool {
-        self[name] != nil
+        Self.withBytes(of: name) { records.contains($0) }
     }
 
     /// Appends a field, keeping any existing fields with the same name.
     public mutating func add(_ name: String, _ value: String) {
-        fields.append(Field(name: name, value: value))
+        Self.withBytes(of: name) { name in
+            Self.withBytes(of: value) { value in records.append(name: name, value: value) }
+        }
     }
 
     /// Sets `name` to exactly one `value`: the first existing field keeps its
     /// position and takes the new value, later duplicates are removed; appends
     /// when the name is absent.
     public mutating func replaceOrAdd(_ name: String, _ value: String) {
-        guard let first = fields.firstIndex(where: { Self.namesMatch($0.name, name) }) else {
-            add(name, value)
-            return
-        }
-        fields[first].value = value
-        var index = first + 1
-        while index < fields.count {
-            if Self.namesMatch(fields[index].name, name) {
-                fields.remove(at: index)
-            } else {
-                index += 1
+        Self.withBytes(of: name) { name in
+            Self.withBytes(of: value) { value in
+                guard records.contains(name) else { return records.append(name: name, value: value) }
+                var replaced = false
+                records.rebuild { fieldName, fieldValue, kept in
+                    guard FieldRecords.namesMatch(fieldName, name) else { return kept.append(name: fieldName, value: fieldValue) }
+                    if !replaced { kept.append(name: fieldName, value: value) }
+                    replaced = true
+                }
             }
         }
     }
 
     /// Removes every field named `name`.
     public mutating func remove(_ name: String) {
-        fields.removeAll { Self.namesMatch($0.name, name) }
+        Self.withBytes(of: name) { name in
+            guard records.contains(name) else { return }
+            records.rebuild { fieldName, fieldValue, kept in
+                if !FieldRecords.namesMatch(fieldName, name) { kept.append(name: fieldName, value: fieldValue) }
+            }
+        }
     }
 
+    /// Makes room for `minimumCapacity` fields in all, of a typical size.
     public mutating func reserveCapacity(_ minimumCapacity: Int) {
-        fields.reserveCapacity(minimumCapacity)
+        records.reserveBytes(Swift.max(records.bytes.count, minimumCapacity * FieldRecords.typicalFieldBytes))
+    }
+
+    /// `body` of the first value for `name` (spelled in the code), read in
+    /// place; nil when absent.
+    func withFirstValue<Result>(named name: StaticString, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
+        records.withFirstValue(named: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount), body)
+    }
+
+    /// Whether a field is named `name` (spelled in the code).
+    func containsField(named name: StaticString) -> Bool {
+        records.contains(UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+    }
+
+    /// Calls `body` with each field's name and value, NUL-terminated in
+    /// place (the NUL is not counted), in order.
+    func forEachField(_ body: (_ name: UnsafeBufferPointer<UInt8>, _ value: UnsafeBufferPointer<UInt8>) -> Void) {
+        records.visitFields { name, value, _ in
+            body(name, value)
+            return true
+        }
     }
 
     public func makeIterator() -> Iterator {
-        Iterator(fields: fields.makeIterator())
+        Iterator(records: records)
     }
 
     /// The fields in order, as ``Element`` tuples.
     public struct Iterator: IteratorProtocol {
-        fileprivate var fields: IndexingIterator<[Field]>
+        fileprivate let records: FieldRecords
+        fileprivate var offset = 0
 
         public mutating func next() -> Element? {
-            fields.next().map { (name: $0.name, value: $0.value) }
+            let field = records.withField(at: offset) { name, value in
+                (name: HTTPHeaders.string(ofName: name), value: HTTPHeaders.string(ofValue: value))
+            }
+            guard let field else { return nil }
+            offset = field.next
+            return field.result
         }
     }
 
     /// ASCII case-insensitive comparison; header names are ASCII tokens, so
     /// Unicode case folding would be both slower and wrong.
-    ///
-    /// Most names differ in length, so no byte needs comparing: that check
-    /// is inlined into every lookup, where a call per field cost ~20
-    /// instructions (a GET looks up ~17 fields).
-    ///
-    /// Names spelled the same (a name looked up as clients send it, the
-    /// usual case) match at `==`, which compares two short strings' bits in
-    /// a few instructions, where comparing their bytes cost ~120.
-    @inline(__always)
     static func namesMatch(_ lhs: String, _ rhs: String) -> Bool {
-        lhs.utf8.count == rhs.utf8.count && (lhs == rhs || sameLengthNamesMatch(lhs, rhs))
+        lhs.utf8.count == rhs.utf8.count
+            && withBytes(of: lhs) { lhs in withBytes(of: rhs) { rhs in FieldRecords.namesMatch(lhs, rhs) } }
     }
 
-    /// ``namesMatch(_:_:)`` for two names of the same length.
-    private static func sameLengthNamesMatch(_ lhs: String, _ rhs: String) -> Bool {
-        // The contiguous bytes of native strings (every header here is one):
-        // iterating two `UTF8View`s cost ~50 instructions a byte.
-        let contiguous = lhs.utf8.withContiguousStorageIfAvailable { left in
-            rhs.utf8.withContiguousStorageIfAvailable { right in
-                for index in 0..<left.count where left[index] != right[index] {
-                    if asciiLowercased(left[index]) != asciiLowercased(right[index]) { return false }
-                }
-                return true
-            }
-        }
-        if let contiguous, let matched = contiguous { return matched }
-        var left = lhs.utf8.makeIterator()
-        var right = rhs.utf8.makeIterator()
-        while true {
-            switch (left.next(), right.next()) {
-            case (nil, nil):
-                return true
-            case (let l?, let r?):
-                if l != r && asciiLowercased(l) != asciiLowercased(r) { return false }
-            default:
-                return false
-            }
-        }
+    /// A name as text; the common ones are constants (``CommonRequestText``).
+    private static func string(ofName bytes: UnsafeBufferPointer<UInt8>) -> String {
+        CommonRequestText.string(bytes, knownFrom: CommonRequestText.headerNames)
     }
 
-    private static func asciiLowercased(_ byte: UInt8) -> UInt8 {
-        (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")) ? byte | 0x20 : byte
+    /// A value as text: invalid UTF-8 repaired, never trusted; the common
+    /// ones are constants.
+    private static func string(ofValue bytes: UnsafeBufferPointer<UInt8>) -> String {
+        CommonRequestText.string(bytes, knownFrom: CommonRequestText.headerValues)
+    }
+
+    /// Calls `body` with the UTF-8 bytes of `text`: in place for a native
+    /// string, on the stack for a short one, copied for a bridged one.
+    @inline(__always)
+    static func withBytes<Result>(of text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
+        return Array(text.utf8).withUnsafeBufferPointer(body)
     }
 }

@@ -3,7 +3,7 @@ import Platform
 
 extension HTTPResponse {
     /// Hands this response to libmicrohttpd for `connection`, with
-    /// ``noSniff``. Must be called from the access handler.
+    /// `X-Content-Type-Options: nosniff` (``noSniffName``). Must be called from the access handler.
     ///
     /// The body is copied (`.RESPMEM_MUST_COPY`): a Swift array's storage
     /// cannot be lent beyond a `withUnsafeBytes` scope, and for the small
@@ -18,12 +18,12 @@ extension HTTPResponse {
         guard let response = created else { return .NO }
         defer { MHD_destroy_response(response) }
 
-        for field in headers where !HTTPHeaders.namesMatch(field.name, Self.noSniff.name) {
-            addHeader(field.name, field.value, to: response)
+        headers.forEachField { name, value in
+            if !FieldRecords.namesMatch(name, Self.noSniffName) { Self.addHeader(name, value, to: response) }
         }
-        addHeader(Self.noSniff.name, Self.noSniff.value, to: response)
+        Self.addHeader(Self.noSniffName, Self.noSniffValue, to: response)
         if closingConnection {
-            addHeader("Connection", "close", to: response)
+            Self.addHeader("Connection", "close", to: response)
         }
         return MHD_queue_response(connection, Self.sendableStatus(status), response)
     }
@@ -40,7 +40,8 @@ extension HTTPResponse {
     /// Sent with every answer, streams and errors included, in place of any
     /// the handler set: a browser must take the declared `Content-Type`
     /// rather than guess one (a problem's client text read as HTML).
-    static let noSniff = (name: "X-Content-Type-Options", value: "nosniff")
+    private static let noSniffName: StaticString = "X-Content-Type-Options"
+    private static let noSniffValue: StaticString = "nosniff"
 
     /// libmicrohttpd refuses codes outside 100...999 by closing the connection;
     /// a 500 tells the client more.
@@ -48,15 +49,28 @@ extension HTTPResponse {
         (100...999).contains(status) ? UInt32(status) : 500
     }
 
-    /// Adds one header, silently skipping any libmicrohttpd rejects (CR or LF,
-    /// a malformed name) and any containing NUL, which C would truncate.
-    private func addHeader(_ name: String, _ value: String, to response: OpaquePointer) {
-        let nameLength = name.utf8.count
-        let valueLength = value.utf8.count
-        name.withCString { name in
-            value.withCString { value in
+    /// Adds one header, NUL-terminated in place (``FieldRecords``), silently
+    /// skipping any libmicrohttpd rejects (CR or LF, a malformed name) and
+    /// any containing NUL, which C would truncate.
+    private static func addHeader(
+        _ name: UnsafeBufferPointer<UInt8>, _ value: UnsafeBufferPointer<UInt8>, to response: OpaquePointer
+    ) {
+        let nameCount = name.count
+        let valueCount = value.count
+        guard let name = name.baseAddress, let value = value.baseAddress else { return }
+        name.withMemoryRebound(to: CChar.self, capacity: 1) { name in
+            value.withMemoryRebound(to: CChar.self, capacity: 1) { value in
                 // A shorter C string means an embedded NUL.
-                guard strlen(name) == nameLength, strlen(value) == valueLength else { return }
+                guard strlen(name) == nameCount, strlen(value) == valueCount else { return }
+                _ = MHD_add_response_header(response, name, value)
+            }
+        }
+    }
+
+    /// A header spelled in the code, which holds no NUL.
+    private static func addHeader(_ name: StaticString, _ value: StaticString, to response: OpaquePointer) {
+        name.utf8Start.withMemoryRebound(to: CChar.self, capacity: name.utf8CodeUnitCount + 1) { name in
+            value.utf8Start.withMemoryRebound(to: CChar.self, capacity: value.utf8CodeUnitCount + 1) { value in
                 _ = MHD_add_response_header(response, name, value)
             }
         }

@@ -171,9 +171,10 @@ final class RequestDispatcher: Sendable {
         context.method = method.withMemoryRebound(to: UInt8.self, capacity: 1) { method in
             CommonRequestText.string(UnsafeBufferPointer(start: method, count: strlen(method)), knownFrom: CommonRequestText.methods)
         }
-        context.headers = RequestHeaders.collect(from: connection)
+        let headBytes = CMicroHTTPD_request_header_size(connection)
+        context.headers = RequestHeaders.collect(from: connection, headBytes: headBytes)
 
-        if let violation = syntaxViolation(connection: connection, context: context, method: method, version: version) {
+        if let violation = syntaxViolation(headBytes: headBytes, context: context, method: method, version: version) {
             return answerBeforeBody(handler.response(for: .malformedRequest(violation)), context: context, on: connection)
         }
         let declaredLength = context.headers.declaredContentLength
@@ -204,7 +205,7 @@ final class RequestDispatcher: Sendable {
 
     /// What is wrong with the request's head that libmicrohttpd let through.
     private func syntaxViolation(
-        connection: OpaquePointer,
+        headBytes: Int,
         context: ConnectionContext,
         method: UnsafePointer<CChar>,
         version: UnsafePointer<CChar>?
@@ -212,7 +213,7 @@ final class RequestDispatcher: Sendable {
         if context.targetHasInvalidCharacter { return .invalidCharacterInTarget }
         guard let version else { return .malformedLine }
         let layout = RequestHeadLayout.violation(
-            method: method, size: CMicroHTTPD_request_header_size(connection), version: version,
+            method: method, size: headBytes, version: version,
             targetEndAddress: context.targetEndAddress)
         return layout ?? RequestHeaderRules.violation(in: context.headers, isHTTP11: !Self.isHTTP10(version))
     }
@@ -231,13 +232,14 @@ final class RequestDispatcher: Sendable {
     /// instructions a request).
     private func asksBeforeBody(_ headers: HTTPHeaders, declaredLength: Int?) -> Bool {
         guard let receivedFirst = handlerReceivesBodyBytesBeforeAsking else { return true }
-        return (declaredLength ?? 0) > receivedFirst || headers.contains("Transfer-Encoding") || headers.contains("Expect")
+        return (declaredLength ?? 0) > receivedFirst || headers.containsField(named: "Transfer-Encoding")
+            || headers.containsField(named: "Expect")
     }
 
     /// Whether a body may follow the head, or the client waits to be told
     /// to send one (`Expect`): then an answer from the head must go out at once.
     private static func hasBody(_ headers: HTTPHeaders, declaredLength: Int?) -> Bool {
-        (declaredLength ?? 0) > 0 || headers.contains("Transfer-Encoding") || headers.contains("Expect")
+        (declaredLength ?? 0) > 0 || headers.containsField(named: "Transfer-Encoding") || headers.containsField(named: "Expect")
     }
 
     /// Answers from the head, on the first access-handler call: libmicrohttpd

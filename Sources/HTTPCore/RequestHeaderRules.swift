@@ -18,13 +18,13 @@ enum RequestHeaderRules {
         var transferEncodings = 0
         var hosts = 0
         var isChunked = false
-        for field in headers {
-            if HTTPHeaders.namesMatch(field.name, "Content-Length") {
+        headers.forEachField { name, value in
+            if FieldRecords.namesMatch(name, "Content-Length") {
                 contentLengths += 1
-            } else if HTTPHeaders.namesMatch(field.name, "Transfer-Encoding") {
+            } else if FieldRecords.namesMatch(name, "Transfer-Encoding") {
                 transferEncodings += 1
-                isChunked = HTTPHeaders.namesMatch(field.value, "chunked")
-            } else if HTTPHeaders.namesMatch(field.name, "Host") {
+                isChunked = FieldRecords.namesMatch(value, "chunked")
+            } else if FieldRecords.namesMatch(name, "Host") {
                 hosts += 1
             }
         }

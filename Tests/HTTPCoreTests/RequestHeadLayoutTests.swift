@@ -76,9 +76,10 @@ import Testing
                 }
             }
         }
-        #expect(![UInt8]("/v1/sessions/0123456789abcdef0123456789abcdef/events?x=%20".utf8).withUnsafeBufferPointer {
-            RequestHeadLayout.ByteClass.hasInvalidByteInTarget($0)
-        })
+        #expect(
+            ![UInt8]("/v1/sessions/0123456789abcdef0123456789abcdef/events?x=%20".utf8).withUnsafeBufferPointer {
+                RequestHeadLayout.ByteClass.hasInvalidByteInTarget($0)
+            })
     }
 
     /// RFC 9110's `tchar`, spelled out: every byte value is a token byte
