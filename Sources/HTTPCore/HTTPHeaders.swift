@@ -69,15 +69,19 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
     /// position and takes the new value, later duplicates are removed; appends
     /// when the name is absent.
     public mutating func replaceOrAdd(_ name: String, _ value: String) {
+        Self.withBytes(of: value) { replaceOrAdd(name, utf8: $0) }
+    }
+
+    /// ``replaceOrAdd(_:_:)`` with the value given as its UTF-8 bytes, for
+    /// a caller that has them and no `String`.
+    public mutating func replaceOrAdd(_ name: String, utf8 value: UnsafeBufferPointer<UInt8>) {
         Self.withBytes(of: name) { name in
-            Self.withBytes(of: value) { value in
-                guard records.contains(name) else { return records.append(name: name, value: value) }
-                var replaced = false
-                records.rebuild { fieldName, fieldValue, kept in
-                    guard FieldRecords.namesMatch(fieldName, name) else { return kept.append(name: fieldName, value: fieldValue) }
-                    if !replaced { kept.append(name: fieldName, value: value) }
-                    replaced = true
-                }
+            guard records.contains(name) else { return records.append(name: name, value: value) }
+            var replaced = false
+            records.rebuild { fieldName, fieldValue, kept in
+                guard FieldRecords.namesMatch(fieldName, name) else { return kept.append(name: fieldName, value: fieldValue) }
+                if !replaced { kept.append(name: fieldName, value: value) }
+                replaced = true
             }
         }
     }

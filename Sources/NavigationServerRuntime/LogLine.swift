@@ -76,6 +76,16 @@ struct LogLine {
         }
     }
 
+    /// A text field given as its UTF-8 bytes (invalid ones repaired).
+    mutating func field(_ key: StaticString, utf8 value: UnsafeBufferPointer<UInt8>) {
+        appendKey(key)
+        switch format {
+        case .json:
+            if !appendPlainJSONString(value) { appendEscapedJSONString(String(decoding: value, as: UTF8.self)) }
+        case .text: appendTextValue(String(decoding: value, as: UTF8.self))
+        }
+    }
+
     mutating func field(_ key: StaticString, _ value: Int) {
         appendKey(key)
         appendDecimal(value)
@@ -209,41 +219,51 @@ struct LogLine {
         // instructions a byte. Read in place, not through `withUTF8` on a
         // copy (a retain and a release per value); every native string is
         // contiguous, and a bridged one goes to the writer below.
-        let plain = value.utf8.withContiguousStorageIfAvailable { utf8 in
-            // Checked and copied in one pass while the line fits: `used`
-            // moves only once every byte was plain.
-            let count = utf8.count
-            if _fastPath(!hasSpilled && used &+ count &+ 2 <= scratch.count) {
-                let target = scratch.baseAddress.unsafelyUnwrapped + used
-                var index = 0
-                // Eight bytes at a time while they last (~2 instructions a
-                // byte, against ~8 for the loop below).
-                if let source = utf8.baseAddress {
-                    while index &+ 8 <= count {
-                        let word = UnsafeRawPointer(source + index).loadUnaligned(as: UInt64.self)
-                        guard Self.isPlainJSONStringWord(word) else { return false }
-                        UnsafeMutableRawPointer(target + 1 + index).storeBytes(of: word, as: UInt64.self)
-                        index &+= 8
-                    }
+        let plain = value.utf8.withContiguousStorageIfAvailable { appendPlainJSONString($0) }
+        guard plain != true else { return }
+        appendEscapedJSONString(value)
+    }
+
+    /// Appends `utf8` between quotes when it has nothing the JSON writer
+    /// would escape (printable ASCII but `"` `\` `<` `>` `&`, every request
+    /// line's); false, with nothing appended, otherwise.
+    private mutating func appendPlainJSONString(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        // Checked and copied in one pass while the line fits: `used`
+        // moves only once every byte was plain.
+        let count = utf8.count
+        if _fastPath(!hasSpilled && used &+ count &+ 2 <= scratch.count) {
+            let target = scratch.baseAddress.unsafelyUnwrapped + used
+            var index = 0
+            // Eight bytes at a time while they last (~2 instructions a
+            // byte, against ~8 for the loop below).
+            if let source = utf8.baseAddress {
+                while index &+ 8 <= count {
+                    let word = UnsafeRawPointer(source + index).loadUnaligned(as: UInt64.self)
+                    guard Self.isPlainJSONStringWord(word) else { return false }
+                    UnsafeMutableRawPointer(target + 1 + index).storeBytes(of: word, as: UInt64.self)
+                    index &+= 8
                 }
-                while index < count {
-                    let byte = utf8[index]
-                    guard Self.isPlainJSONStringByte(byte) else { return false }
-                    target[index &+ 1] = byte
-                    index &+= 1
-                }
-                target[0] = UInt8(ascii: "\"")
-                target[count &+ 1] = UInt8(ascii: "\"")
-                used &+= count &+ 2
-                return true
             }
-            guard utf8.allSatisfy(Self.isPlainJSONStringByte) else { return false }
-            append(byte: UInt8(ascii: "\""))
-            append(utf8)
-            append(byte: UInt8(ascii: "\""))
+            while index < count {
+                let byte = utf8[index]
+                guard Self.isPlainJSONStringByte(byte) else { return false }
+                target[index &+ 1] = byte
+                index &+= 1
+            }
+            target[0] = UInt8(ascii: "\"")
+            target[count &+ 1] = UInt8(ascii: "\"")
+            used &+= count &+ 2
             return true
         }
-        guard plain != true else { return }
+        guard utf8.allSatisfy(Self.isPlainJSONStringByte) else { return false }
+        append(byte: UInt8(ascii: "\""))
+        append(utf8)
+        append(byte: UInt8(ascii: "\""))
+        return true
+    }
+
+    /// Quoted and escaped by the same writer as every JSON response.
+    private mutating func appendEscapedJSONString(_ value: String) {
         var writer = JSONWriter(capacity: value.utf8.count + 8)
         writer.writeString(value)
         writer.withBytes { append($0) }

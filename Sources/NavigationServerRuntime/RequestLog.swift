@@ -33,7 +33,7 @@ struct RequestLog: HTTPHandler {
         let method = Self.loggedMethod(request.method)
         let start = Self.monotonicMicroseconds()
         var routed = api.respond(to: request)
-        routed.response.headers.replaceOrAdd(RequestID.headerName, requestID)
+        requestID.withUTF8 { routed.response.headers.replaceOrAdd(RequestID.headerName, utf8: $0) }
         let route = routed.routeTemplate ?? Self.unroutedRoute
         if let deferred = routed.response.deferred {
             // Logged when answered (499 when the client left first), with the wait in its duration.
@@ -56,7 +56,7 @@ struct RequestLog: HTTPHandler {
     func response(for rejection: HTTPRequestRejection) -> HTTPResponse {
         let requestID = RequestID.generate()
         var response = api.response(for: rejection)
-        response.headers.replaceOrAdd(RequestID.headerName, requestID)
+        requestID.withUTF8 { response.headers.replaceOrAdd(RequestID.headerName, utf8: $0) }
         log(requestID: requestID, method: "-", route: Self.unroutedRoute, status: response.status, microseconds: 0)
         return response
     }
@@ -66,7 +66,7 @@ struct RequestLog: HTTPHandler {
         let start = Self.monotonicMicroseconds()
         guard var response = api.response(beforeBodyOf: head) else { return nil }
         let requestID = RequestID.forRequest(sentAs: head.headers[RequestID.headerName])
-        response.headers.replaceOrAdd(RequestID.headerName, requestID)
+        requestID.withUTF8 { response.headers.replaceOrAdd(RequestID.headerName, utf8: $0) }
         log(
             requestID: requestID, method: Self.loggedMethod(head.method), route: Self.unroutedRoute,
             status: response.status, microseconds: Self.monotonicMicroseconds() - start)
@@ -85,9 +85,9 @@ struct RequestLog: HTTPHandler {
 
     // Out of line so that bench/profile.py can name its cost ("request log line").
     @inline(never)
-    private func log(requestID: String, method: String, route: String, status: Int, microseconds: Int) {
+    private func log(requestID: RequestID.Text, method: String, route: String, status: Int, microseconds: Int) {
         logger.logBuffered(Self.level(of: status), "request") { line in
-            line.field("request_id", requestID)
+            requestID.withUTF8 { line.field("request_id", utf8: $0) }
             line.field("method", method)
             line.field("route", route)
             line.field("status", status)

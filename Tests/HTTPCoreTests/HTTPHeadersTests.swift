@@ -41,6 +41,14 @@ import Testing
         #expect(headers.map(\.value) == ["9", "2", "4"])
     }
 
+    @Test func replaceOrAddTakesAValueAsBytes() {
+        var headers = HTTPHeaders([("X-Request-ID", "1"), ("B", "2"), ("x-request-id", "3")])
+        Array("r-9".utf8).withUnsafeBufferPointer { headers.replaceOrAdd("X-Request-Id", utf8: $0) }
+        #expect(headers.map { "\($0.name)=\($0.value)" } == ["X-Request-ID=r-9", "B=2"])
+        Array("v".utf8).withUnsafeBufferPointer { headers.replaceOrAdd("C", utf8: $0) }
+        #expect(headers.map(\.value) == ["r-9", "2", "v"])
+    }
+
     @Test func removeDeletesEveryMatchingField() {
         var headers = HTTPHeaders([("A", "1"), ("B", "2"), ("a", "3")])
         headers.remove("A")

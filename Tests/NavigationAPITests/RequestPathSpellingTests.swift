@@ -16,7 +16,7 @@ struct RequestPathSpellingTests {
     }
 
     @Test func generatedRequestIDsAreTheProcessPrefixAndACounterInHex() throws {
-        let ids = (0..<300).map { _ in RequestID.generate() }
+        let ids = (0..<300).map { _ in RequestID.generate().string }
         for id in ids {
             let match = try #require(id.wholeMatch(of: /([0-9a-f]{16})-([1-9a-f][0-9a-f]*)/), "\(id)")
             #expect(String(match.1) == String(ids[0].prefix(16)))
@@ -29,14 +29,14 @@ struct RequestPathSpellingTests {
     }
 
     @Test func aRequestIDSpellsItsNumberInHexWithoutLeadingZeros() {
-        let prefix = String(RequestID.generate().prefix(17))
+        let prefix = String(RequestID.generate().string.prefix(17))
         var numbers: [UInt64] = [0, 1, 9, 10, 15, .max, 0x0123_4567_89ab_cdef]
         for digits in 1...16 {
             let top = digits == 16 ? UInt64.max : (UInt64(1) << UInt64(digits * 4)) - 1
             numbers += [top, top / 15 * 10, (top >> 4) + 1]
         }
         for number in numbers {
-            #expect(RequestID.spelled(number: number) == prefix + String(number, radix: 16), "\(number)")
+            #expect(RequestID.spelled(number: number).string == prefix + String(number, radix: 16), "\(number)")
         }
     }
 
@@ -120,6 +120,21 @@ struct RequestPathSpellingTests {
                 of:
                     /\{"time":"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z","level":"info","msg":"request","request_id":"a\\"b","status":-200\}\n/
             ) != nil, "\(text)")
+    }
+
+    /// A field given as bytes (a request id) is the same field given as
+    /// text, in both formats, plain or escaped, short or past a word.
+    @Test(arguments: ["r-1", "0123456789abcdef-1f", "a\"b<c", "x y=z", "é\u{2028}"], [LogFormat.json, .text])
+    func aFieldGivenAsBytesIsTheFieldGivenAsText(value: String, format: LogFormat) {
+        let time = UTCDateTime(unixSeconds: 0, millisecond: 0)
+        let asText = logLine(format, "request", time: time) { $0.field("request_id", value) }
+        let asBytes = logLine(format, "request", time: time) { line in
+            Array(value.utf8).withUnsafeBufferPointer { line.field("request_id", utf8: $0) }
+        }
+        #expect(asBytes == asText)
+        let made = RequestID.spelled(number: 0xABC)
+        let madeLine = logLine(format, "request", time: time) { line in made.withUTF8 { line.field("request_id", utf8: $0) } }
+        #expect(madeLine == logLine(format, "request", time: time) { $0.field("request_id", made.string) })
     }
 
     /// A value copied as it is (nothing to escape) and one escaped by the
