@@ -36,7 +36,7 @@ HANDLER = "@objc daemonAccessHandler("
 HANDLER_PARTS = [
     ("request id", ["static RequestID.forRequest(sentAs:)", "specialized static RequestID.forRequest(sentAs:)"]),
     ("route (path split, percent-decoding; a POST's head and body)", ["RouteTable.match(_:)"]),
-    ("host check (--allowed-hosts)", ["HostPolicy.admits(_:)"]),
+    ("host check (--allowed-hosts)", ["HostPolicy.admits(host:)"]),
     ("read the body (Content-Type, strict JSON parse)", ["specialized static JSONRequestBody.object(of:shape:keys:)",
                                                          "static JSONRequestBody.object(of:shape:keys:)"]),
     ("create the session (flow start, coordinators, screens)", ["Session.init(id:flow:context:"]),

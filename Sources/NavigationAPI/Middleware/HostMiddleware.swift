@@ -6,7 +6,7 @@ struct HostMiddleware: Middleware {
     let policy: HostPolicy
 
     func respond(to context: RequestContext, next: (RequestContext) -> HTTPResponse) -> HTTPResponse {
-        guard !policy.admits(context.request.headers["Host"]) else { return next(context) }
+        guard !policy.admits(context.request.headers) else { return next(context) }
         return Problem(
             .hostNotAllowed,
             "this server does not answer for the host this request names; see --allowed-hosts"

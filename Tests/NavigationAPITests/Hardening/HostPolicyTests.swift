@@ -1,3 +1,4 @@
+import HTTPCore
 import Testing
 
 @testable import NavigationAPI
@@ -43,6 +44,18 @@ struct HostPolicyTests {
         let policy = try #require(HostPolicy("kiosk.example"))
         #expect(policy.admits("KIOSK.example"))
         #expect(!policy.admits("\u{212A}iosk.example"))
+    }
+
+    /// Read from the request's headers in place, the first `Host` decides
+    /// as the same text would, whatever its case or spelling.
+    @Test func aRequestsHostHeaderIsReadAsItsText() throws {
+        let policy = try #require(HostPolicy("app.example.com, .example.org"))
+        for host in ["app.example.com", "APP.Example.COM:443", "evil.example", "localhost", "[::1]", "", "a.example.org"] {
+            for candidate in [policy, HostPolicy.local, HostPolicy.any] {
+                #expect(candidate.admits(HTTPHeaders([("host", host), ("Host", "evil.example")])) == candidate.admits(host), "\(host)")
+            }
+        }
+        #expect(policy.admits(HTTPHeaders([("X-Other", "evil.example")])))
     }
 
     @Test func aRequestWithoutHostAndAnyPolicyAreAdmitted() {
