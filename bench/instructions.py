@@ -26,9 +26,9 @@ ALLOCATIONS = "allocations (malloc calls)"
 # program is its own); the room is for what varies with the sessions' ids,
 # the clock and the request count (500 here, 1,000 in bench/README.md).
 LIMITS = {
-    ("get", HANDLER): (15_000, 19_400),
-    ("event", HANDLER): (45_000, 56_500),
-    ("create", HANDLER): (45_000, 56_900),
+    ("get", HANDLER): (15_000, 18_500),
+    ("event", HANDLER): (45_000, 55_300),
+    ("create", HANDLER): (45_000, 56_100),
     ("get", ALLOCATIONS): (10, 23),
     ("event", ALLOCATIONS): (20, 37),
 }
