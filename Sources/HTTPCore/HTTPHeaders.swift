@@ -74,6 +74,12 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
         }
     }
 
+    /// ``add(_:_:)`` with the value given as its UTF-8 bytes, for a caller
+    /// that has them and no `String`.
+    public mutating func add(_ name: String, utf8 value: UnsafeBufferPointer<UInt8>) {
+        Self.withBytes(of: name) { records.append(name: $0, value: value) }
+    }
+
     /// Sets `name` to exactly one `value`: the first existing field keeps its
     /// position and takes the new value, later duplicates are removed; appends
     /// when the name is absent.

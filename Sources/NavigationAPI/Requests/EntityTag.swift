@@ -5,17 +5,23 @@ import Coordination
 enum EntityTag {
     /// The `ETag` value for `version`, e.g. `"7"` with its quotes.
     static func header(for version: Int) -> String {
-        // Spelled in one string: concatenation allocated and copied twice
-        // for a value of a few bytes, on every session response.
+        withHeader(for: version) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// ``header(for:)`` spelled on the stack and lent to `body`: a session
+    /// response's `ETag` goes into its headers without a `String`.
+    static func withHeader<Result>(for version: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         let magnitude = UInt64(version.magnitude)
         let count = DecimalDigits.count(of: magnitude)
         let sign = version < 0 ? 1 : 0
-        return String(unsafeUninitializedCapacity: count + sign + 2) { buffer in
-            buffer[0] = UInt8(ascii: "\"")
-            if sign == 1 { buffer[1] = UInt8(ascii: "-") }
-            DecimalDigits.write(magnitude, to: buffer.baseAddress.unsafelyUnwrapped + 1 + sign)
-            buffer[sign + count + 1] = UInt8(ascii: "\"")
-            return count + sign + 2
+        // Quotes, a sign and at most 20 digits.
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 23) { buffer in
+            let base = buffer.baseAddress.unsafelyUnwrapped
+            base[0] = UInt8(ascii: "\"")
+            if sign == 1 { base[1] = UInt8(ascii: "-") }
+            DecimalDigits.write(magnitude, to: base + 1 + sign)
+            base[sign + count + 1] = UInt8(ascii: "\"")
+            return body(UnsafeBufferPointer(start: base, count: count + sign + 2))
         }
     }
 

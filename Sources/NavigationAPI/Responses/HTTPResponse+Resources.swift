@@ -20,7 +20,7 @@ extension HTTPResponse {
         // session's `Location` and the request id the request log adds,
         // instead of regrowing.
         headers.reserveCapacity(headers.count + 3)
-        headers.add("ETag", EntityTag.header(for: version))
+        EntityTag.withHeader(for: version) { headers.add("ETag", utf8: $0) }
         return HTTPResponse(status: status, headers: headers, body: document)
     }
 
