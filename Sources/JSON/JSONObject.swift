@@ -77,6 +77,17 @@ public struct JSONObject: Sendable {
     /// The keys in member order.
     public var keys: [String] { members.map(\.key) }
 
+    /// The keys not among `known`, in member order: none (an empty array,
+    /// no allocation) for a body with only the keys it may have. Reads the
+    /// keys in place, where iterating the collection copied every member.
+    public func keys(notIn known: [String]) -> [String] {
+        var unknown: [String] = []
+        for index in members.indices where !known.contains(members[index].key) {
+            unknown.append(members[index].key)
+        }
+        return unknown
+    }
+
     /// The values in member order.
     public var values: [JSONValue] { members.map(\.value) }
 

@@ -27,6 +27,16 @@ struct JSONValueTests {
         #expect(JSONValue.string("2").intValue == nil)
     }
 
+    /// The keys a body may not have, in its order, each once per member;
+    /// none when every key is known, and every key when none is.
+    @Test func keysNotInAListAreTheUnknownOnesInOrder() {
+        let object: JSONObject = ["screen": "s1", "extra": 1, "event": "go", "Event": true, "é": .null]
+        #expect(object.keys(notIn: ["screen", "event", "payload"]) == ["extra", "Event", "é"])
+        #expect(object.keys(notIn: ["screen", "extra", "event", "Event", "é"]).isEmpty)
+        #expect(object.keys(notIn: []) == ["screen", "extra", "event", "Event", "é"])
+        #expect(JSONObject().keys(notIn: ["a"]).isEmpty)
+    }
+
     @Test func keySubscriptDistinguishesMissingFromNull() {
         let value: JSONValue = ["present": nil, "name": "home"]
         #expect(value["present"] == .null)

@@ -9,9 +9,8 @@ struct RequestMembers {
     /// Records every member of `object` not in `known` as a problem.
     init(_ object: JSONObject, known: [String]) {
         self.object = object
-        // Over the members themselves: `object.keys` made an array per request.
-        for member in object where !known.contains(member.key) {
-            problems.append(FieldProblem(field: member.key, message: "is not a member of this request"))
+        for key in object.keys(notIn: known) {
+            problems.append(FieldProblem(field: key, message: "is not a member of this request"))
         }
     }
 
