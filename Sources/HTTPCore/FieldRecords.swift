@@ -31,8 +31,11 @@ struct FieldRecords: Sendable {
         name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>, to target: UnsafeMutablePointer<UInt8>
     ) -> Int {
         let raw = UnsafeMutableRawPointer(target)
-        raw.storeBytes(of: UInt32(truncatingIfNeeded: name.count), as: UInt32.self)
-        raw.storeBytes(of: UInt32(truncatingIfNeeded: value.count), toByteOffset: 4, as: UInt32.self)
+        // A name or value past 4 GiB stops the process rather than corrupt
+        // the records; a request's fields are bounded by the connection's
+        // memory (at most 1 MiB), a response's are the server's own.
+        raw.storeBytes(of: UInt32(name.count), as: UInt32.self)
+        raw.storeBytes(of: UInt32(value.count), toByteOffset: 4, as: UInt32.self)
         var offset = 8
         if let base = name.baseAddress { (target + offset).update(from: base, count: name.count) }
         offset += name.count
