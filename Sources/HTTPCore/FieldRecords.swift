@@ -66,16 +66,16 @@ struct FieldRecords: Sendable {
         bytes.reserveCapacity(Swift.max(total, 2 * bytes.capacity))
     }
 
-    /// Calls `body` with each field's name, value and record offset, in
-    /// order, while it returns true.
+    /// Calls `body` with each field's name and value, in order, while it
+    /// returns true.
     @inline(__always)
-    func visitFields(_ body: (_ name: UnsafeBufferPointer<UInt8>, _ value: UnsafeBufferPointer<UInt8>, _ offset: Int) -> Bool) {
+    func visitFields(_ body: (_ name: UnsafeBufferPointer<UInt8>, _ value: UnsafeBufferPointer<UInt8>) -> Bool) {
         bytes.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return }
             var offset = 0
             while offset < buffer.count {
                 let (name, value, next) = Self.field(in: base, at: offset)
-                guard body(name, value, offset) else { return }
+                guard body(name, value) else { return }
                 offset = next
             }
         }
@@ -112,7 +112,7 @@ struct FieldRecords: Sendable {
         named name: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Result
     ) -> Result? {
         var result: Result?
-        visitFields { fieldName, value, _ in
+        visitFields { fieldName, value in
             guard Self.namesMatch(fieldName, name) else { return true }
             result = body(value)
             return false
@@ -132,15 +132,16 @@ struct FieldRecords: Sendable {
     ) {
         var kept = FieldRecords()
         kept.reserveBytes(bytes.count + Self.typicalFieldBytes)
-        visitFields { name, value, _ in
+        visitFields { name, value in
             keep(name, value, &kept)
             return true
         }
         self = kept
     }
 
-    /// ASCII case-insensitive equality of two names' bytes: most names
-    /// differ in length, and equal ones are usually spelled alike.
+    /// ASCII case-insensitive equality of two names' bytes: header names are
+    /// ASCII tokens, so Unicode case folding would be both slower and wrong.
+    /// Most names differ in length, and equal ones are usually spelled alike.
     @inline(__always)
     static func namesMatch(_ lhs: UnsafeBufferPointer<UInt8>, _ rhs: UnsafeBufferPointer<UInt8>) -> Bool {
         guard lhs.count == rhs.count else { return false }
@@ -153,7 +154,13 @@ struct FieldRecords: Sendable {
     /// ``namesMatch(_:_:)`` against a name spelled in the code.
     @inline(__always)
     static func namesMatch(_ lhs: UnsafeBufferPointer<UInt8>, _ rhs: StaticString) -> Bool {
-        lhs.count == rhs.utf8CodeUnitCount && namesMatch(lhs, UnsafeBufferPointer(start: rhs.utf8Start, count: lhs.count))
+        namesMatch(lhs, bytes(of: rhs))
+    }
+
+    /// The bytes of a name spelled in the code.
+    @inline(__always)
+    static func bytes(of name: StaticString) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
     }
 
     @inline(__always)

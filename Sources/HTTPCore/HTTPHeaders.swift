@@ -55,7 +55,7 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
     public func values(for name: String) -> [String] {
         Self.withBytes(of: name) { name in
             var values: [String] = []
-            records.visitFields { fieldName, value, _ in
+            records.visitFields { fieldName, value in
                 if FieldRecords.namesMatch(fieldName, name) { values.append(Self.string(ofValue: value)) }
                 return true
             }
@@ -113,24 +113,24 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
 
     /// Makes room for `minimumCapacity` fields in all, of a typical size.
     public mutating func reserveCapacity(_ minimumCapacity: Int) {
-        records.reserveBytes(Swift.max(records.bytes.count, minimumCapacity * FieldRecords.typicalFieldBytes))
+        records.reserveBytes(minimumCapacity * FieldRecords.typicalFieldBytes)
     }
 
     /// `body` of the first value for `name` (spelled in the code), read in
     /// place; nil when absent.
     func withFirstValue<Result>(named name: StaticString, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
-        records.withFirstValue(named: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount), body)
+        records.withFirstValue(named: FieldRecords.bytes(of: name), body)
     }
 
     /// Whether a field is named `name` (spelled in the code).
     func containsField(named name: StaticString) -> Bool {
-        records.contains(UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+        records.contains(FieldRecords.bytes(of: name))
     }
 
     /// Calls `body` with each field's name and value, NUL-terminated in
     /// place (the NUL is not counted), in order.
     func forEachField(_ body: (_ name: UnsafeBufferPointer<UInt8>, _ value: UnsafeBufferPointer<UInt8>) -> Void) {
-        records.visitFields { name, value, _ in
+        records.visitFields { name, value in
             body(name, value)
             return true
         }
@@ -153,13 +153,6 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
             offset = field.next
             return field.result
         }
-    }
-
-    /// ASCII case-insensitive comparison; header names are ASCII tokens, so
-    /// Unicode case folding would be both slower and wrong.
-    static func namesMatch(_ lhs: String, _ rhs: String) -> Bool {
-        lhs.utf8.count == rhs.utf8.count
-            && withBytes(of: lhs) { lhs in withBytes(of: rhs) { rhs in FieldRecords.namesMatch(lhs, rhs) } }
     }
 
     /// A name as text; the common ones are constants (``CommonRequestText``).
