@@ -13,7 +13,7 @@ extension FileStore {
         directory path: String, options: FileStoreOptions = FileStoreOptions()
     ) throws(StoreError) -> JournalRepairReport {
         let directory = try SegmentDirectory(path: path, create: false)
-        let lock = try directory.lock()
+        let lock = try directory.lock(waitingUpTo: options.lockWait)
         defer { closeDescriptor(lock) }
         return try JournalRepair.repair(directory, options: options)
     }

@@ -39,7 +39,7 @@ public final class FileStore: SessionStore {
         self.path = path
         self.options = options
         directory = try SegmentDirectory(path: path, create: true)
-        let lockDescriptor = try directory.lock()
+        let lockDescriptor = try directory.lock(waitingUpTo: options.lockWait)
         let recovered: RecoveredSegments
         do {
             recovered = try SegmentRecovery.recover(directory, options: options)

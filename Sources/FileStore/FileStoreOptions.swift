@@ -24,6 +24,13 @@ public struct FileStoreOptions: Sendable {
     /// the probe writes and fsyncs a small file at most this often, however
     /// often `/readyz` and `/metrics` are asked.
     public var probeInterval: Double = 1
+    /// Seconds a store (and a repair) waits for the directory's `LOCK`
+    /// while another holder has it, before refusing with "already open". A
+    /// lock outlives its holder for a moment when a process is being spawned
+    /// (it holds a copy of the descriptor until its exec), so a store closed
+    /// and opened again in one process may find it held; a second server on
+    /// the same directory is refused after this wait.
+    public var lockWait: Double = 2
     /// Receives one line per recovery action (a torn record dropped, an
     /// interrupted compaction finished) and per background failure.
     public var warn: @Sendable (String) -> Void = { _ in }

@@ -54,14 +54,25 @@ final class SegmentDirectory: Sendable {
     /// process (or a second store in this one) cannot append to the same
     /// journal. Returns the descriptor that holds the lock; the kernel
     /// releases it when the descriptor closes, also on `kill -9`.
-    func lock() throws(StoreError) -> Int32 {
+    ///
+    /// A lock that is held is tried again every 10 ms for up to `wait`
+    /// seconds before the store is refused: a lock can outlive its store's
+    /// `close()` for a moment, because a process spawned meanwhile (by any
+    /// thread) holds a copy of every descriptor between its fork and its
+    /// exec, where `O_CLOEXEC` closes them.
+    func lock(waitingUpTo wait: Double) throws(StoreError) -> Int32 {
         let lockPath = filePath("LOCK")
         let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
             throw .systemCall("cannot open \(lockPath)")
         }
-        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+        let giveUp = ContinuousClock.now + .seconds(max(0, wait))
+        while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
             let code = errno
+            if code == EWOULDBLOCK && ContinuousClock.now < giveUp {
+                usleep(10_000)
+                continue
+            }
             close(descriptor)
             if code == EWOULDBLOCK {
                 throw .unavailable(reason: "the journal in \(path) is already open (another navigation-server, or a store not yet closed)")

@@ -72,8 +72,10 @@ struct FileStoreRoundTripTests {
     @Test func oneStorePerDirectory() throws {
         let directory = TemporaryDirectory()
         let store = try FileStore(directory: directory.path, options: options())
+        var noWait = options()
+        noWait.lockWait = 0
         #expect {
-            try FileStore(directory: directory.path, options: options())
+            try FileStore(directory: directory.path, options: noWait)
         } throws: { error in
             guard case StoreError.unavailable(let reason) = error else { return false }
             return reason.contains("already open")

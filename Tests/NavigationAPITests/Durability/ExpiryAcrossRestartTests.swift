@@ -66,7 +66,7 @@ struct ExpiryAcrossRestartTests {
             recentDocument = try registry.send(ClientEvent(screen: screen, event: "select", payload: ["code": "USD"]), to: recent).document
         }
         // Reopened 4 s later: `idle` has been idle 12 s, `recent` 4 s.
-        let store = try JournalFiles.reopenStore(data)
+        let store = try FileStore(directory: data)
         defer { store.close() }
         let registry = SessionRegistry(flows: BuiltinFlows.all, limits: limits, store: store, clock: ManualClock(1_000_012).read)
         #expect(try registry.document(of: recent).document == recentDocument)

@@ -63,7 +63,7 @@ struct FlowChangedTests {
 
     @Test func aNewFlowVersionAnswersGoneOncePerSessionNotice() throws {
         let (data, sessions) = try Self.journal()
-        let store = try JournalFiles.reopenStore(data)
+        let store = try FileStore(directory: data)
         defer { store.close() }
         let notices = LockedBox<[RegistryNotice]>([])
         let server = try TestServer(
@@ -83,7 +83,7 @@ struct FlowChangedTests {
 
     @Test func aFlowThatIsGoneAnswersGoneWithoutACurrentVersion() throws {
         let (data, sessions) = try Self.journal()
-        let store = try JournalFiles.reopenStore(data)
+        let store = try FileStore(directory: data)
         defer { store.close() }
         let server = try TestServer(flows: [Self.other], store: store)
         for body in try Self.expectGone(sessions, on: server) {
@@ -95,7 +95,7 @@ struct FlowChangedTests {
 
     @Test func aReplayThatFailsAnswersGone() throws {
         let (data, sessions) = try Self.journal()
-        let store = try JournalFiles.reopenStore(data)
+        let store = try FileStore(directory: data)
         defer { store.close() }
         let notices = LockedBox(0)
         let server = try TestServer(

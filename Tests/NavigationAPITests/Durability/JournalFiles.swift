@@ -64,25 +64,6 @@ enum JournalFiles {
         return copy
     }
 
-    /// Opens a FileStore on a directory another store in this process just
-    /// closed. The `flock` of the closed store can outlive its `close()` for
-    /// a moment: a process spawned by a test running in parallel holds a copy
-    /// of every descriptor between its fork and its exec (`O_CLOEXEC` acts
-    /// only at the exec). So an "already open" refusal is retried briefly.
-    static func reopenStore(_ path: String, options: FileStoreOptions = FileStoreOptions()) throws -> FileStore {
-        let giveUp = ContinuousClock.now + .seconds(WaitBound.condition)
-        while true {
-            do {
-                return try FileStore(directory: path, options: options)
-            } catch {
-                guard case .unavailable(let reason) = error, reason.contains("already open"), ContinuousClock.now < giveUp else {
-                    throw error
-                }
-                usleep(10_000)
-            }
-        }
-    }
-
     static func littleEndianUInt32(_ bytes: [UInt8], at offset: Int) -> UInt32 {
         (0..<4).reduce(UInt32(0)) { $0 | UInt32(bytes[offset + $1]) << (8 * UInt32($1)) }
     }
