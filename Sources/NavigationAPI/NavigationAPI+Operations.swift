@@ -10,7 +10,7 @@ extension NavigationAPI {
 
     /// `GET /app/{file}`: the web client's other files.
     func webClientFile(_ context: RequestContext) throws(Problem) -> HTTPResponse {
-        guard let path = context.parameters["file"], path != WebClient.indexPath, let file = WebClient.file(at: path)
+        guard let path = context.parameter("file"), path != WebClient.indexPath, let file = WebClient.file(at: path)
         else { throw Problem.unknownPath() }
         return WebClient.response(for: file, context.request)
     }

@@ -18,8 +18,8 @@ extension NavigationAPI {
     /// `GET` and `HEAD /v1/sessions/{id}`, answering 304 when `If-None-Match`
     /// names the current version.
     func session(_ context: RequestContext) throws(Problem) -> HTTPResponse {
-        let (id, key) = try context.sessionIDAndKey()
-        let snapshot = try useCase { () throws(NavigationError) in try registry.document(of: id, key: key, by: context.caller) }
+        let key = try context.sessionKey()
+        let snapshot = try useCase { () throws(NavigationError) in try registry.document(of: key, by: context.caller) }
         if let tags = context.request.headers["If-None-Match"], EntityTag.ifNoneMatch(tags, matches: snapshot.version) {
             return .notModified(version: snapshot.version)
         }
@@ -35,11 +35,11 @@ extension NavigationAPI {
 
     /// `POST /v1/sessions/{id}/events`, honouring `If-Match`.
     func sendEvent(_ context: RequestContext) throws(Problem) -> HTTPResponse {
-        let (id, key) = try context.sessionIDAndKey()
+        let key = try context.sessionKey()
         let body = try SendEventRequest(context.request)
-        let expectedVersion = try expectedVersion(ifMatchOf: context, sessionID: id)
+        let expectedVersion = try expectedVersion(ifMatchOf: context, session: key)
         let snapshot = try useCase { () throws(NavigationError) in
-            try registry.send(body.event, to: id, key: key, expectedVersion: expectedVersion, by: context.caller)
+            try registry.send(body.event, to: key, expectedVersion: expectedVersion, by: context.caller)
         }
         return answer(after: snapshot, by: context.caller) { .session($0) }
     }
@@ -47,9 +47,9 @@ extension NavigationAPI {
     /// `POST /v1/sessions/{id}/links`, honouring `If-Match`: one journaled
     /// event that hands the link to the session's root coordinator.
     func openLink(_ context: RequestContext) throws(Problem) -> HTTPResponse {
-        let id = try context.sessionID()
+        let (id, key) = try context.sessionIDAndKey()
         let body = try OpenLinkRequest(context.request)
-        let expectedVersion = try expectedVersion(ifMatchOf: context, sessionID: id)
+        let expectedVersion = try expectedVersion(ifMatchOf: context, session: key)
         let snapshot = try useCase { () throws(NavigationError) in
             try registry.open(link: body.link, in: id, expectedVersion: expectedVersion, by: context.caller)
         }
@@ -75,12 +75,12 @@ extension NavigationAPI {
     /// The version `If-Match` asks for: nil for none or `*`. One that is no
     /// tag of this API is 404 for an unknown session, else 412 with the
     /// session's version.
-    private func expectedVersion(ifMatchOf context: RequestContext, sessionID id: String) throws(Problem) -> Int? {
+    private func expectedVersion(ifMatchOf context: RequestContext, session key: SessionKey) throws(Problem) -> Int? {
         switch EntityTag.precondition(ifMatch: context.request.headers["If-Match"]) {
         case .none, .anyVersion: return nil
         case .version(let version): return version
         case .unsatisfiable:
-            let version = try useCase { () throws(NavigationError) in try registry.document(of: id, by: context.caller).version }
+            let version = try useCase { () throws(NavigationError) in try registry.document(of: key, by: context.caller).version }
             var problem = Problem(
                 .versionMismatch,
                 "If-Match must be \"<version>\", W/\"<version>\" or *; the session is at version \(version)")

@@ -20,7 +20,7 @@ struct LogLine {
     private var hasSpilled = false
 
     private init(
-        format: LogFormat, level: LogLevel, message: String, time: LogTimestamp, scratch: UnsafeMutableBufferPointer<UInt8>
+        format: LogFormat, level: LogLevel, message: StaticString, time: LogTimestamp, scratch: UnsafeMutableBufferPointer<UInt8>
     ) {
         self.format = format
         self.scratch = scratch
@@ -31,13 +31,13 @@ struct LogLine {
             append("\",\"level\":\"")
             append(Self.spelling(of: level))
             append("\",\"msg\":")
-            appendJSONString(message)
+            message.withUTF8Buffer { appendValue(utf8: $0) }
         case .text:
             appendTimestamp(time)
             append(" ")
             append(Self.spelling(of: level))
             append(" ")
-            appendTextValue(message)
+            message.withUTF8Buffer { appendValue(utf8: $0) }
         }
     }
 
@@ -45,7 +45,7 @@ struct LogLine {
     /// moves to the heap) and hands it, finished, newline included, to
     /// `output`. Its time is `time`, now unless a test says otherwise.
     static func write(
-        format: LogFormat, level: LogLevel, message: String, time: UTCDateTime = .now(), stackBytes: Int = scratchBytes,
+        format: LogFormat, level: LogLevel, message: StaticString, time: UTCDateTime = .now(), stackBytes: Int = scratchBytes,
         _ fill: (inout LogLine) -> Void, to output: (UnsafeBufferPointer<UInt8>) -> Void
     ) {
         write(format: format, level: level, message: message, timestamp: LogTimestamp(time), stackBytes: stackBytes, fill, to: output)
@@ -54,7 +54,7 @@ struct LogLine {
     /// ``write(format:level:message:time:stackBytes:_:to:)`` with the time
     /// spelled already (``LogTimestampCache``).
     static func write(
-        format: LogFormat, level: LogLevel, message: String, timestamp time: LogTimestamp, stackBytes: Int = scratchBytes,
+        format: LogFormat, level: LogLevel, message: StaticString, timestamp time: LogTimestamp, stackBytes: Int = scratchBytes,
         _ fill: (inout LogLine) -> Void, to output: (UnsafeBufferPointer<UInt8>) -> Void
     ) {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: stackBytes) { scratch in
@@ -79,16 +79,49 @@ struct LogLine {
     /// A text field given as its UTF-8 bytes (invalid ones repaired).
     mutating func field(_ key: StaticString, utf8 value: UnsafeBufferPointer<UInt8>) {
         appendKey(key)
-        switch format {
-        case .json:
-            if !appendPlainJSONString(value) { appendEscapedJSONString(String(decoding: value, as: UTF8.self)) }
-        case .text: appendTextValue(String(decoding: value, as: UTF8.self))
-        }
+        appendValue(utf8: value)
+    }
+
+    /// A field whose value is a token neither format escapes nor quotes:
+    /// 1 or more of `A-Z a-z 0-9 . _ -`, as every request id is
+    /// (``RequestID``). Copied as it is, without the check every other
+    /// value gets (~4 instructions a byte).
+    mutating func field(_ key: StaticString, token value: UnsafeBufferPointer<UInt8>) {
+        assert(Self.isToken(value), "not a token: \(Array(value))")
+        appendKey(key)
+        guard format == .json else { return append(value) }
+        append(byte: UInt8(ascii: "\""))
+        append(value)
+        append(byte: UInt8(ascii: "\""))
+    }
+
+    /// What ``field(_:token:)`` takes.
+    static func isToken(_ value: UnsafeBufferPointer<UInt8>) -> Bool {
+        !value.isEmpty
+            && value.allSatisfy { byte in
+                switch byte {
+                case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+                    UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "-"):
+                    true
+                default: false
+                }
+            }
     }
 
     mutating func field(_ key: StaticString, _ value: Int) {
         appendKey(key)
         appendDecimal(value)
+    }
+
+    /// A text value given as its UTF-8 bytes (invalid ones repaired):
+    /// quoted and escaped in JSON, bare or quoted in text.
+    @inline(__always)
+    private mutating func appendValue(utf8 value: UnsafeBufferPointer<UInt8>) {
+        switch format {
+        case .json:
+            if !appendPlainJSONString(value) { appendEscapedJSONString(String(decoding: value, as: UTF8.self)) }
+        case .text: appendTextValue(String(decoding: value, as: UTF8.self))
+        }
     }
 
     private mutating func finish() {
@@ -164,6 +197,7 @@ struct LogLine {
     /// three appends cost ~150 instructions per field; the punctuation is
     /// stored byte by byte, and the key read once (each read of a
     /// `StaticString`'s pointer or length checks its representation).
+    @inline(__always)
     private mutating func appendKey(_ key: StaticString) {
         let keyStart = key.utf8Start
         let keyCount = key.utf8CodeUnitCount
@@ -214,6 +248,7 @@ struct LogLine {
     /// Quoted and escaped by the same writer as every JSON response; a
     /// value with nothing that writer would escape (printable ASCII but
     /// `"` `\` `<` `>` `&`, every request line's) is copied between quotes.
+    @inline(__always)
     private mutating func appendJSONString(_ value: String) {
         // Scanned as contiguous bytes: `String.UTF8View`'s iterator cost ~60
         // instructions a byte. Read in place, not through `withUTF8` on a
@@ -227,6 +262,7 @@ struct LogLine {
     /// Appends `utf8` between quotes when it has nothing the JSON writer
     /// would escape (printable ASCII but `"` `\` `<` `>` `&`, every request
     /// line's); false, with nothing appended, otherwise.
+    @inline(__always)
     private mutating func appendPlainJSONString(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
         // Checked and copied in one pass while the line fits: `used`
         // moves only once every byte was plain.
@@ -322,25 +358,44 @@ struct LogLine {
         used &+= LogTimestamp.byteCount
     }
 
-    /// `value` in decimal, spelled in a fixed buffer and appended at once
-    /// (`JSONWriter.writeInt` cost ~800 instructions for a status code).
+    /// `value` in decimal, written in place while the line fits
+    /// (`JSONWriter.writeInt` cost ~800 instructions for a status code, and
+    /// spelling it in a temporary buffer first ~150).
+    @inline(__always)
     private mutating func appendDecimal(_ value: Int) {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.maxDecimalBytes) { buffer in
-            var rest = value.magnitude
-            var start = Self.maxDecimalBytes
-            repeat {
-                start -= 1
-                buffer[start] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10)
-                rest /= 10
-            } while rest > 0
-            if value < 0 {
-                start -= 1
-                buffer[start] = UInt8(ascii: "-")
+        let length = Self.decimalLength(of: value)
+        guard _fastPath(!hasSpilled && used &+ length <= scratch.count) else {
+            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: length) { buffer in
+                Self.writeDecimal(value, length: length, to: buffer.baseAddress.unsafelyUnwrapped)
+                append(UnsafeBufferPointer(buffer))
             }
-            append(UnsafeBufferPointer(rebasing: buffer[start...]))
         }
+        Self.writeDecimal(value, length: length, to: scratch.baseAddress.unsafelyUnwrapped + used)
+        used &+= length
     }
 
-    /// `-9223372036854775808`.
-    private static var maxDecimalBytes: Int { 20 }
+    /// The bytes of `value` in decimal, its sign included.
+    @inline(__always)
+    private static func decimalLength(of value: Int) -> Int {
+        var length = value < 0 ? 2 : 1
+        var rest = value.magnitude
+        while rest >= 10 {
+            length &+= 1
+            rest /= 10
+        }
+        return length
+    }
+
+    /// Writes the `length` bytes of `value` in decimal at `start`, the last digit first.
+    @inline(__always)
+    private static func writeDecimal(_ value: Int, length: Int, to start: UnsafeMutablePointer<UInt8>) {
+        var rest = value.magnitude
+        var position = length
+        repeat {
+            position &-= 1
+            start[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+            rest /= 10
+        } while rest > 0
+        if value < 0 { start[0] = UInt8(ascii: "-") }
+    }
 }

@@ -23,7 +23,7 @@ struct Logger: Sendable {
 
     /// A line with `message` and the fields `fill` adds; not even built when
     /// `lineLevel` is below the logger's level.
-    func log(_ lineLevel: LogLevel, _ message: String, _ fill: (inout LogLine) -> Void = { _ in }) {
+    func log(_ lineLevel: LogLevel, _ message: StaticString, _ fill: (inout LogLine) -> Void = { _ in }) {
         guard isEnabled(lineLevel) else { return }
         LogLine.write(format: format, level: lineLevel, message: message, fill) { buffer.writeNow(Array($0)) }
     }
@@ -31,7 +31,7 @@ struct Logger: Sendable {
     /// Like ``log(_:_:_:)``, but an `info` or `debug` line waits in this
     /// thread's buffer for the next flush; `warn` and `error` lines are
     /// written at once.
-    func logBuffered(_ lineLevel: LogLevel, _ message: String, _ fill: (inout LogLine) -> Void) {
+    func logBuffered(_ lineLevel: LogLevel, _ message: StaticString, _ fill: (inout LogLine) -> Void) {
         guard isEnabled(lineLevel) else { return }
         guard lineLevel < .warn else { return log(lineLevel, message, fill) }
         // The closure takes the format, not `self`: capturing the whole

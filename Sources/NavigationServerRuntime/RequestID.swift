@@ -53,18 +53,11 @@ enum RequestID {
         return generate()
     }
 
+    /// A token of ``LogLine/field(_:token:)``, at most ``maxLength`` bytes:
+    /// logged as it is, and safe in a header.
     static func isValid(_ text: String) -> Bool {
-        let utf8 = text.utf8
-        guard !utf8.isEmpty, utf8.count <= maxLength else { return false }
-        return utf8.allSatisfy { byte in
-            switch byte {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "-"):
-                true
-            default:
-                false
-            }
-        }
+        var text = text
+        return text.withUTF8 { $0.count <= maxLength && LogLine.isToken($0) }
     }
 
     /// A random prefix per process and a counter: unique across restarts and

@@ -87,7 +87,7 @@ struct RequestLog: HTTPHandler {
     @inline(never)
     private func log(requestID: RequestID.Text, method: String, route: String, status: Int, microseconds: Int) {
         logger.logBuffered(Self.level(of: status), "request") { line in
-            requestID.withUTF8 { line.field("request_id", utf8: $0) }
+            requestID.withUTF8 { line.field("request_id", token: $0) }
             line.field("method", method)
             line.field("route", route)
             line.field("status", status)

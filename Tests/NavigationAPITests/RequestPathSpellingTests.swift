@@ -82,7 +82,7 @@ struct RequestPathSpellingTests {
 
     /// The text `LogLine.write` hands over (`stackBytes` 0: all of it on the heap).
     private func logLine(
-        _ format: LogFormat, level: LogLevel = .info, _ message: String, time: UTCDateTime = .now(),
+        _ format: LogFormat, level: LogLevel = .info, _ message: StaticString, time: UTCDateTime = .now(),
         stackBytes: Int = LogLine.scratchBytes, _ fill: (inout LogLine) -> Void
     ) -> [UInt8] {
         var written: [UInt8] = []
@@ -135,6 +135,40 @@ struct RequestPathSpellingTests {
         let made = RequestID.spelled(number: 0xABC)
         let madeLine = logLine(format, "request", time: time) { line in made.withUTF8 { line.field("request_id", utf8: $0) } }
         #expect(madeLine == logLine(format, "request", time: time) { $0.field("request_id", made.string) })
+    }
+
+    /// A token (every request id) is copied as it is, and reads as the same
+    /// value given as text would, in both formats.
+    @Test(
+        arguments: ["r-1", "A.b_c-9", "0123456789abcdef-1f", String(repeating: "x", count: RequestID.maxLength)],
+        [LogFormat.json, .text])
+    func aTokenFieldIsTheFieldGivenAsText(value: String, format: LogFormat) {
+        let time = UTCDateTime(unixSeconds: 0, millisecond: 0)
+        let asToken = logLine(format, "request", time: time) { line in
+            Array(value.utf8).withUnsafeBufferPointer { line.field("request_id", token: $0) }
+        }
+        #expect(asToken == logLine(format, "request", time: time) { $0.field("request_id", value) })
+        #expect(RequestID.isValid(value))
+    }
+
+    /// Only tokens are valid request ids: what the log copies unchecked.
+    @Test(arguments: ["", "a b", "a\"b", "a=b", "caf\u{E9}", "a<b", String(repeating: "x", count: RequestID.maxLength + 1)])
+    func aRequestIDThatIsNoTokenIsReplaced(value: String) {
+        #expect(!RequestID.isValid(value))
+        #expect(RequestID.forRequest(sentAs: value).string != value)
+    }
+
+    /// A message is escaped like any value: a quote in it neither ends the
+    /// JSON string nor the text value.
+    @Test func aMessageIsEscapedLikeAValue() throws {
+        let json = logLine(.json, "said \"hi\"=x") { _ in }
+        guard case .object(let object) = try JSONParser.parse(json) else {
+            Issue.record("not a JSON object: \(json)")
+            return
+        }
+        #expect(object["msg"] == .string("said \"hi\"=x"))
+        let text = String(decoding: logLine(.text, "said \"hi\"=x") { _ in }, as: UTF8.self)
+        #expect(text.hasSuffix(#" info "said \"hi\"=x""# + "\n"), "\(text)")
     }
 
     /// A value copied as it is (nothing to escape) and one escaped by the

@@ -1,3 +1,4 @@
+import Sessions
 import TestSupport
 import Testing
 
@@ -50,12 +51,14 @@ struct RouteTableTests {
     // MARK: - Matching
 
     @Test func parametersAreDecodedSegmentsAndAnEscapedSlashIsData() throws {
-        #expect(table.match("/v1/sessions/caf\u{E9}")?.parameters["id"] == "caf\u{E9}")
-        let match = try #require(table.match("/v1/sessions/a%2Fb/events"))
+        let unescaped = "/v1/sessions/caf\u{E9}"
+        #expect(table.match(unescaped)?.parameters.value(of: "id", in: unescaped) == "caf\u{E9}")
+        let escaped = "/v1/sessions/a%2Fb/events"
+        let match = try #require(table.match(escaped))
         #expect(match.path.pattern.template == "/v1/sessions/{id}/events")
-        #expect(match.parameters["id"] == "a/b")
-        #expect(match.parameters["file"] == nil)
-        #expect(table.match("/app/main.js")?.parameters["file"] == "main.js")
+        #expect(match.parameters.value(of: "id", in: escaped) == "a/b")
+        #expect(match.parameters.value(of: "file", in: escaped) == nil)
+        #expect(table.match("/app/main.js")?.parameters.value(of: "file", in: "/app/main.js") == "main.js")
         #expect(table.match("/")?.path.pattern.template == "/")
     }
 
@@ -76,8 +79,28 @@ struct RouteTableTests {
     func plainAndEscapedSpellingsMatchAlike(plain: String, escaped: String) {
         let matched = table.match(plain)
         let decoded = table.match(escaped)
-        #expect(matched?.path.pattern == decoded?.path.pattern)
-        #expect(matched?.parameters == decoded?.parameters)
+        #expect(matched?.path.pattern === decoded?.path.pattern)
+        for name in matched?.path.pattern.parameterNames ?? [] {
+            let value = matched?.parameters.value(of: name, in: plain)
+            #expect(value != nil)
+            #expect(value == decoded?.parameters.value(of: name, in: escaped))
+        }
+    }
+
+    /// A plain path's parameter is read where it lies in the path, bytes
+    /// and text alike, and gives the key it spells.
+    @Test func aPlainPathsParameterIsReadInPlace() throws {
+        let id = String(repeating: "0123456789abcdef", count: 2)
+        let path = "/v1/sessions/" + id + "/events"
+        let match = try #require(table.match(path))
+        guard case .bytes(let range) = match.parameters.value(of: "id") else {
+            Issue.record("a plain path's parameter was copied: \(String(describing: match.parameters.value(of: "id")))")
+            return
+        }
+        #expect(range == 13..<45)
+        #expect(match.parameters.value(of: "id", in: path) == id)
+        #expect(match.parameters.withValue(of: "id", in: path, SessionKey.parse(hex:)) == SessionKey(hex: id))
+        #expect(match.parameters.withValue(of: "file", in: path) { $0.count } == nil)
     }
 
     @Test func aPathAnswersItsMethodsAndHeadOnlyBesideGet() throws {

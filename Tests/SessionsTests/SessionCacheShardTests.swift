@@ -8,7 +8,7 @@ import Testing
 @Suite("Session cache shard", .timeLimit(.minutes(10)), .hangGuard)
 struct SessionCacheShardTests {
     private static func box(usedAt time: Int64) -> SessionBox {
-        SessionBox(.gone, owner: nil, now: time)
+        SessionBox(.gone, id: "", owner: nil, now: time)
     }
 
     private static func id(_ number: Int) -> SessionKey {

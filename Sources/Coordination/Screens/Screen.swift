@@ -42,8 +42,10 @@ public final class Screen {
     /// The storage of ``title``: nil until the flow sets it or it is first read.
     private var givenTitle: String?
     /// The screen's current state. Change it with ``Router/update(_:params:)``
-    /// so the change is versioned and recorded in the history.
-    public internal(set) var params: JSONObject {
+    /// so the change is versioned and recorded in the history. Unchecked
+    /// like the properties below: only this module sets it, never while
+    /// flow code runs inside an access to it.
+    @exclusivity(unchecked) public internal(set) var params: JSONObject {
         didSet {
             measuredParams.forget()
             paramsRevision &+= 1

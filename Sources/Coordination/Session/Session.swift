@@ -26,7 +26,12 @@ public final class Session {
     // hold flow objects is taken out before it is freed, so no `deinit`
     // runs inside an access. Properties flow code may set keep the check.
     /// Starts at 1 (the session's creation) and grows by one per accepted change.
-    @exclusivity(unchecked) public private(set) var version = 1
+    ///
+    /// Computed, over ``currentVersion``: another module reads a public
+    /// stored property in place, with the run-time check this module's
+    /// `@exclusivity(unchecked)` skips (two reads a request).
+    public var version: Int { currentVersion }
+    @exclusivity(unchecked) private var currentVersion = 1
     /// Every change accepted so far, in order: what the session is rebuilt from.
     @exclusivity(unchecked) public private(set) var acceptedChanges: [RecordedChange] = []
     /// When the session was created (milliseconds since 1970) and the seed
@@ -49,7 +54,8 @@ public final class Session {
     /// True when an undo failed because the flow did not replay the same way
     /// (it is not deterministic). Such a session refuses everything and its
     /// registry drops it.
-    @exclusivity(unchecked) public private(set) var isBroken = false
+    public var isBroken: Bool { brokenByReplay }
+    @exclusivity(unchecked) private var brokenByReplay = false
 
     /// Builds the flow's root coordinator and runs `start()`.
     ///
@@ -128,7 +134,7 @@ public final class Session {
         self.state = state
         self.acceptedChanges = changes
         self.acceptedEventCount = changes.reduce(0) { $0 + ($1.event == nil ? 0 : 1) }
-        self.version = changes.count + 1
+        self.currentVersion = changes.count + 1
         self.budget = SessionBudget(context: context, acceptedChanges: changes)
     }
 
@@ -271,7 +277,7 @@ public final class Session {
     /// must not answer as if it had been accepted.
     public func undoLastChange() throws(NavigationError) {
         guard let last = acceptedChanges.popLast() else { return }
-        version -= 1
+        currentVersion -= 1
         if last.event != nil { acceptedEventCount -= 1 }
         budget.remove(last)
         try rebuild()
@@ -291,7 +297,7 @@ public final class Session {
         do {
             try state.replay(changes, after: version)
         } catch {
-            isBroken = true
+            brokenByReplay = true
             throw NavigationError(
                 .flowFailure, "replaying recorded \(error.change.summary) failed (\(error.cause.detail))")
         }
@@ -337,7 +343,7 @@ public final class Session {
 
     /// Counts `change`, which adds `bytes` to the budget, as accepted: the next version.
     private func accept(_ change: consuming RecordedChange, bytes: Int) {
-        version += 1
+        currentVersion += 1
         if case .event = change.kind { acceptedEventCount += 1 }
         acceptedChanges.append(change)
         budget.accept(eventBytes: bytes)
@@ -353,13 +359,13 @@ public final class Session {
                 flow: flow, context: context, limits: limits, routerLog: routerLog, createdAt: createdAt, seed: seed,
                 link: creationLink)
         } catch {
-            isBroken = true
+            brokenByReplay = true
             throw error
         }
         do throws(SessionState.ReplayFailure) {
             try rebuilt.replay(acceptedChanges, after: 1)
         } catch {
-            isBroken = true
+            brokenByReplay = true
             throw NavigationError(
                 .flowFailure,
                 "the flow is not deterministic: replaying \(error.change.named(error.offset + 1).prefix { $0 != "(" }.dropLast()) failed (\(error.cause.detail))"

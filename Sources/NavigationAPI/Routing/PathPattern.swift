@@ -3,7 +3,11 @@
 ///
 /// Matching compares the request's percent-decoded segments, never a
 /// regular expression: a `%2F` inside a segment is data, never a separator.
-struct PathPattern: Sendable, Equatable, CustomStringConvertible {
+///
+/// A class, like ``RouteTable/Path`` that holds it: matching a request
+/// against a template copied a struct's three arrays out of its path, a
+/// retain and a release each, for every template of the request's length.
+final class PathPattern: Sendable, CustomStringConvertible {
     enum Segment: Sendable, Equatable {
         case literal(String)
         /// Matches any one non-empty segment and captures it under its name.
@@ -48,7 +52,7 @@ struct PathPattern: Sendable, Equatable, CustomStringConvertible {
                 guard value == literal else { return nil }
             case .parameter(let name):
                 guard !value.isEmpty else { return nil }
-                parameters.append(name: name, value: value)
+                parameters.append(name: name, value: .decoded(value))
             }
         }
         return parameters
@@ -56,7 +60,9 @@ struct PathPattern: Sendable, Equatable, CustomStringConvertible {
 
     /// ``match(_:)`` for a path of plain ASCII without escapes, its segments
     /// given as ranges of `path`: the same answer, without decoding a copy
-    /// of every segment first.
+    /// of every segment first. A parameter's value is its range in `path`,
+    /// not a new `String` (an allocation, ~300 instructions a request with
+    /// a session id).
     func match(_ ranges: UnsafeBufferPointer<Range<Int>>, in path: UnsafeBufferPointer<UInt8>) -> PathParameters? {
         guard ranges.count == segments.count else { return nil }
         var parameters = PathParameters()
@@ -64,35 +70,73 @@ struct PathPattern: Sendable, Equatable, CustomStringConvertible {
             let value = UnsafeBufferPointer(rebasing: path[ranges[index]])
             switch segments[index] {
             case .literal:
-                guard value.elementsEqual(literalBytes[index]) else { return nil }
+                guard Self.bytes(value, equal: literalBytes[index]) else { return nil }
             case .parameter(let name):
                 guard !value.isEmpty else { return nil }
-                parameters.append(name: name, value: String(decoding: value, as: UTF8.self))
+                parameters.append(name: name, value: .bytes(ranges[index]))
             }
         }
         return parameters
+    }
+
+    /// Whether `bytes` are `literal`'s. A segment is a few bytes: the
+    /// generic `elementsEqual`, when not inlined, cost ~130 instructions a
+    /// segment, this loop ~20.
+    @inline(__always)
+    private static func bytes(_ bytes: UnsafeBufferPointer<UInt8>, equal literal: [UInt8]) -> Bool {
+        guard bytes.count == literal.count else { return false }
+        return literal.withUnsafeBufferPointer { literal in
+            for index in 0..<literal.count where bytes[index] != literal[index] { return false }
+            return true
+        }
     }
 }
 
 /// The values a request's path gave a pattern's parameters, held inline
 /// (no pattern has more than ``PathPattern/maxParameters``).
-struct PathParameters: Sendable, Equatable {
-    private var first: (name: String, value: String)?
-    private var second: (name: String, value: String)?
+struct PathParameters: Sendable {
+    /// A parameter's value: where it lies in the path it was matched in,
+    /// when that path had nothing to decode, else its decoded text.
+    enum Value: Sendable, Equatable {
+        /// UTF-8 offsets in the path (plain ASCII: each is a character's).
+        case bytes(Range<Int>)
+        case decoded(String)
+    }
 
-    mutating func append(name: String, value: String) {
+    private var first: (name: String, value: Value)?
+    private var second: (name: String, value: Value)?
+
+    mutating func append(name: String, value: Value) {
         if first == nil { first = (name, value) } else { second = (name, value) }
     }
 
-    /// The decoded value of parameter `name`, or nil.
-    subscript(name: String) -> String? {
+    /// The value of parameter `name`, or nil.
+    func value(of name: String) -> Value? {
         if let first, first.name == name { return first.value }
         if let second, second.name == name { return second.value }
         return nil
     }
 
-    static func == (left: PathParameters, right: PathParameters) -> Bool {
-        left.first?.name == right.first?.name && left.first?.value == right.first?.value
-            && left.second?.name == right.second?.name && left.second?.value == right.second?.value
+    /// The decoded value of parameter `name` of `path`, the path these
+    /// parameters were matched in; nil when there is none.
+    func value(of name: String, in path: String) -> String? {
+        withValue(of: name, in: path) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// `body` of the UTF-8 bytes of parameter `name` of `path` (the path
+    /// these parameters were matched in), read in place when they lie in
+    /// it; nil when there is none.
+    func withValue<Result>(of name: String, in path: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
+        switch value(of: name) {
+        case nil: return nil
+        case .decoded(let text):
+            var text = text
+            return text.withUTF8(body)
+        case .bytes(let range):
+            if let result = path.utf8.withContiguousStorageIfAvailable({ body(UnsafeBufferPointer(rebasing: $0[range])) }) {
+                return result
+            }
+            return Array(path.utf8)[range].withUnsafeBufferPointer(body)
+        }
     }
 }

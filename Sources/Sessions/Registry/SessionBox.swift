@@ -16,6 +16,9 @@ final class SessionBox: Sendable {
     let lastAccess: Atomic<Int64>
     /// Who created the session with a token; nil for one anyone may use.
     let owner: SessionOwner?
+    /// The session's id (its `Session`'s own text, shared): a request that
+    /// names the session by key takes its id from here, not a new `String`.
+    let id: String
 
     enum Content {
         case live(Session)
@@ -30,9 +33,10 @@ final class SessionBox: Sendable {
         case gone
     }
 
-    init(_ content: consuming sending Content, owner: SessionOwner?, now: Int64) {
+    init(_ content: consuming sending Content, id: String, owner: SessionOwner?, now: Int64) {
         self.content = Locked(content)
         self.lastAccess = Atomic(now)
         self.owner = owner
+        self.id = id
     }
 }

@@ -15,12 +15,12 @@ extension SessionRegistry {
         try apply(event, to: id, expectedVersion: expectedVersion, by: caller)
     }
 
-    /// ``send(_:to:expectedVersion:by:)`` for a caller that parsed `id`
-    /// already: `key` must be `SessionKey(hex: id)` (nil: parsed here).
+    /// ``send(_:to:expectedVersion:by:)`` for a caller that parsed the id
+    /// into its key and has no text of it.
     package func send(
-        _ event: ClientEvent, to id: String, key: SessionKey?, expectedVersion: Int?, by caller: Caller
+        _ event: ClientEvent, to key: SessionKey, expectedVersion: Int?, by caller: Caller
     ) throws(NavigationError) -> SessionSnapshot {
-        try apply(event, to: id, key: key, expectedVersion: expectedVersion, by: caller)
+        try apply(event, to: nil, key: key, expectedVersion: expectedVersion, by: caller)
     }
 
     /// Opens a deep link (see ``Session/open(link:expectedVersion:)``): the
@@ -73,11 +73,12 @@ extension SessionRegistry {
     /// Counts the outcome in ``eventCounts`` once the session is found, and
     /// starts the effects the event asked for once it is journaled.
     private func apply(
-        _ event: ClientEvent, to id: String, key: SessionKey? = nil, expectedVersion: Int?, by caller: Caller
+        _ event: ClientEvent, to id: String?, key: SessionKey? = nil, expectedVersion: Int?, by caller: Caller
     ) throws(NavigationError)
         -> SessionSnapshot
     {
         var flow: String?
+        var sessionID = ""
         var attempts = 0
         do {
             while true {
@@ -85,6 +86,7 @@ extension SessionRegistry {
                 let retries = attempts < Self.maximumAppendAttempts
                 let accepted = try withSession(id, key: key, as: caller) { session throws(NavigationError) -> Accepted? in
                     flow = session.flow.name
+                    sessionID = session.id
                     return try journaled(session, retries: retries) { time throws(NavigationError) in
                         do throws(NavigationError) {
                             return .accepted(try session.send(event, expectedVersion: expectedVersion, at: time))
@@ -97,7 +99,7 @@ extension SessionRegistry {
                 }
                 if let accepted {
                     if let flow { eventCounts.record(flow: flow, .accepted) }
-                    effects.start(accepted.effects, of: id)
+                    effects.start(accepted.effects, of: sessionID)
                     return accepted.snapshot
                 }
             }

@@ -31,7 +31,7 @@ extension SessionRegistry {
         let started = session.pendingEffects
         let snapshot = SessionSnapshot(
             id: id, version: session.version, document: session.document(), startedEffects: started.map(\.id))
-        _ = cache.insert(SessionBox(.live(session), owner: caller.createdSessionOwner, now: journal.nowMillis()), for: key)
+        _ = cache.insert(SessionBox(.live(session), id: session.id, owner: caller.createdSessionOwner, now: journal.nowMillis()), for: key)
         counters.created.add(1, ordering: .relaxed)
         effects.start(started, of: id)
         return snapshot

@@ -4,13 +4,13 @@ import Coordination
 extension SessionRegistry {
     /// The session's current document and version.
     public func document(of id: String, by caller: Caller = .unrestricted) throws(NavigationError) -> SessionSnapshot {
-        try document(of: id, key: nil, by: caller)
+        try withSession(id, as: caller) { SessionSnapshot(id: $0.id, version: $0.version, document: $0.document()) }
     }
 
-    /// ``document(of:by:)`` for a caller that parsed `id` already: `key`
-    /// must be `SessionKey(hex: id)` (nil: parsed here).
-    package func document(of id: String, key: SessionKey?, by caller: Caller) throws(NavigationError) -> SessionSnapshot {
-        try withSession(id, key: key, as: caller) { SessionSnapshot(id: $0.id, version: $0.version, document: $0.document()) }
+    /// ``document(of:by:)`` for a caller that parsed the id into its key
+    /// and has no text of it.
+    package func document(of key: SessionKey, by caller: Caller) throws(NavigationError) -> SessionSnapshot {
+        try withSession(nil, key: key, as: caller) { SessionSnapshot(id: $0.id, version: $0.version, document: $0.document()) }
     }
 
     /// The history document: the router calls that produced the versions

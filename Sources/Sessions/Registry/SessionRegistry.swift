@@ -125,9 +125,10 @@ public final class SessionRegistry: Sendable {
     /// Runs `body` on the session under its lock, as fresh as the store,
     /// if `caller` may use it. For reading only, inside this module and its
     /// tests: a change made here is not journaled. `key`, when the caller
-    /// parsed `id` already, spares parsing it again.
+    /// parsed `id` already, spares parsing it again; with `key`, `id` may be
+    /// nil (see ``StoreSync/withFreshSession(_:key:as:_:)``).
     func withSession<Result>(
-        _ id: String, key: SessionKey? = nil, as caller: Caller = .unrestricted, _ body: (Session) throws(NavigationError) -> Result
+        _ id: String?, key: SessionKey? = nil, as caller: Caller = .unrestricted, _ body: (Session) throws(NavigationError) -> Result
     ) throws(NavigationError) -> Result {
         try sync.withFreshSession(id, key: key, as: caller, body)
     }

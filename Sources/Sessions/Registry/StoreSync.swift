@@ -21,16 +21,21 @@ struct StoreSync: Sendable {
     /// (it does not exist for them); ``NavigationError/Kind/flowChanged``
     /// for a journal this server's flows cannot replay.
     ///
-    /// - Parameter key: `id`'s key, when the caller parsed it already (it
-    ///   must be `SessionKey(hex: id)`); nil to parse it here.
+    /// - Parameters:
+    ///   - givenID: the session's id; nil when the caller names it by `key` alone.
+    ///   - key: `givenID`'s key, when the caller parsed it already (it must
+    ///     be `SessionKey(hex: givenID)`); nil to parse it here.
     func withFreshSession<Result>(
-        _ id: String, key: SessionKey? = nil, as caller: Caller, _ body: (Session) throws(NavigationError) -> Result
+        _ givenID: String?, key: SessionKey? = nil, as caller: Caller, _ body: (Session) throws(NavigationError) -> Result
     ) throws(NavigationError) -> Result {
         // Parsed once: a malformed id never reaches a lock, and the cache
         // looks sessions up by key.
-        guard let key = key ?? SessionKey(hex: id) else { throw SessionRegistry.notFound(id) }
+        guard let key = key ?? givenID.flatMap(SessionKey.init(hex:)) else { throw SessionRegistry.notFound(givenID ?? "") }
         let now = journal.nowMillis()
         let cached = cache.box(for: key)
+        // A caller that named the session by key alone gets the id of the
+        // cached session, else its key spelled (a key is its id's 32 hex digits).
+        let id = givenID ?? cached?.id ?? key.hex
         guard let summary = try journal.summary(of: id, key: key), !summary.ended else {
             if cached != nil { cache.remove(key) }
             throw SessionRegistry.notFound(id)
@@ -46,7 +51,7 @@ struct StoreSync: Sendable {
             box = cached
         } else {
             let (content, owner) = try restoredContent(of: id)
-            box = cache.insert(SessionBox(content, owner: owner, now: now), for: key)
+            box = cache.insert(SessionBox(content, id: id, owner: owner, now: now), for: key)
         }
         // Before anything else reads or touches it: for another owner, the
         // session does not exist (its idle time does not even restart).

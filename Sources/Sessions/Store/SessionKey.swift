@@ -67,17 +67,17 @@ public struct SessionKey: Hashable, Sendable {
         // Read in place: `withUTF8` needs a mutable copy (a retain and a
         // release); a bridged string, never contiguous, is copied.
         let parsed =
-            text.utf8.withContiguousStorageIfAvailable(Self.parse)
+            text.utf8.withContiguousStorageIfAvailable(Self.parse(hex:))
             ?? {
                 var text = text
-                return text.withUTF8(Self.parse)
+                return text.withUTF8(Self.parse(hex:))
             }()
         guard let key = parsed else { return nil }
         self = key
     }
 
     /// The key spelled by `digits`, 32 lowercase hex digits; nil for any other bytes.
-    static func parse(_ digits: UnsafeBufferPointer<UInt8>) -> SessionKey? {
+    package static func parse(hex digits: UnsafeBufferPointer<UInt8>) -> SessionKey? {
         guard digits.count == 32, let base = digits.baseAddress else { return nil }
         let raw = UnsafeRawPointer(base)
         guard let h0 = hexValue(raw, 0), let h1 = hexValue(raw, 8), let l0 = hexValue(raw, 16), let l1 = hexValue(raw, 24)
