@@ -122,6 +122,23 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
         records.withFirstValue(named: FieldRecords.bytes(of: name), body)
     }
 
+    /// The first value for `name`, a name spelled in the code: like the
+    /// subscript, without reading a `String`'s bytes for the name (a short
+    /// one is copied to the stack first, ~40 instructions a lookup).
+    public func firstValue(named name: StaticString) -> String? {
+        records.withFirstValue(named: FieldRecords.bytes(of: name), Self.string(ofValue:))
+    }
+
+    /// ``firstValue(of:satisfies:)`` for a name spelled in the code.
+    public func firstValue(named name: StaticString, satisfies predicate: (UnsafeBufferPointer<UInt8>) -> Bool) -> Bool? {
+        records.withFirstValue(named: FieldRecords.bytes(of: name), predicate)
+    }
+
+    /// ``add(_:utf8:)`` for a name spelled in the code.
+    public mutating func add(named name: StaticString, utf8 value: UnsafeBufferPointer<UInt8>) {
+        records.append(name: FieldRecords.bytes(of: name), value: value)
+    }
+
     /// Whether a field is named `name` (spelled in the code).
     func containsField(named name: StaticString) -> Bool {
         records.contains(FieldRecords.bytes(of: name))

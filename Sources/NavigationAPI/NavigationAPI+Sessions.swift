@@ -20,7 +20,7 @@ extension NavigationAPI {
     func session(_ context: RequestContext) throws(Problem) -> HTTPResponse {
         let key = try context.sessionKey()
         let snapshot = try useCase { () throws(NavigationError) in try registry.document(of: key, by: context.caller) }
-        if let tags = context.request.headers["If-None-Match"], EntityTag.ifNoneMatch(tags, matches: snapshot.version) {
+        if let tags = context.request.headers.firstValue(named: "If-None-Match"), EntityTag.ifNoneMatch(tags, matches: snapshot.version) {
             return .notModified(version: snapshot.version)
         }
         return .session(snapshot)
@@ -76,7 +76,7 @@ extension NavigationAPI {
     /// tag of this API is 404 for an unknown session, else 412 with the
     /// session's version.
     private func expectedVersion(ifMatchOf context: RequestContext, session key: SessionKey) throws(Problem) -> Int? {
-        switch EntityTag.precondition(ifMatch: context.request.headers["If-Match"]) {
+        switch EntityTag.precondition(ifMatch: context.request.headers.firstValue(named: "If-Match")) {
         case .none, .anyVersion: return nil
         case .version(let version): return version
         case .unsatisfiable:

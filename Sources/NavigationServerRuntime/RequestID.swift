@@ -5,7 +5,7 @@ import Synchronization
 /// else one made here. Either way it is echoed in the response and logged,
 /// so a client, a proxy and this server's log name the request alike.
 enum RequestID {
-    static let headerName = "X-Request-ID"
+    static let headerName: StaticString = "X-Request-ID"
     /// Longest id taken from a client; longer ones are replaced.
     static let maxLength = 128
 

@@ -51,6 +51,22 @@ import Testing
         #expect(headers.values(for: "C") == ["v", "w"])
     }
 
+    /// A name spelled in the code reads and adds what the same name as a
+    /// `String` does: case-insensitively, the first of duplicates, in order.
+    @Test func aNameSpelledInTheCodeIsTheSameName() {
+        var headers = HTTPHeaders([("if-none-match", "\"3\""), ("B", "2"), ("If-None-Match", "\"4\"")])
+        #expect(headers.firstValue(named: "If-None-Match") == headers["If-None-Match"])
+        #expect(headers.firstValue(named: "If-None-Match") == "\"3\"")
+        #expect(headers.firstValue(named: "IF-NONE-MATCH") == "\"3\"")
+        #expect(headers.firstValue(named: "If-None-Matc") == nil)
+        #expect(headers.firstValue(named: "If-None-Match") { $0.count == 3 } == true)
+        #expect(headers.firstValue(named: "If-None-Match") { $0.first == UInt8(ascii: "x") } == false)
+        #expect(headers.firstValue(named: "X-Absent") { _ in true } == nil)
+        Array("r-9".utf8).withUnsafeBufferPointer { headers.add(named: "X-Request-ID", utf8: $0) }
+        #expect(headers.map { "\($0.name)=\($0.value)" } == ["if-none-match=\"3\"", "B=2", "If-None-Match=\"4\"", "X-Request-ID=r-9"])
+        #expect(headers["x-request-id"] == "r-9")
+    }
+
     @Test func removeDeletesEveryMatchingField() {
         var headers = HTTPHeaders([("A", "1"), ("B", "2"), ("a", "3")])
         headers.remove("A")

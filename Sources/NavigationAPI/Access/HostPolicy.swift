@@ -56,7 +56,7 @@ public struct HostPolicy: Sendable, Equatable {
     /// ``admits(_:)`` of the request's `Host`, read in place.
     func admits(_ headers: HTTPHeaders) -> Bool {
         guard names != nil else { return true }
-        return headers.firstValue(of: "Host") { admits(host: $0) } ?? true
+        return headers.firstValue(named: "Host") { admits(host: $0) } ?? true
     }
 
     // Out of line so that bench/profile.py can name its cost ("host check").

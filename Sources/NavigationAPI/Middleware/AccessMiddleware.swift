@@ -44,7 +44,7 @@ struct AccessMiddleware: Middleware {
     /// The bearer credentials of the `Authorization` header; for a route
     /// that takes it, `?key=` when the header is absent.
     private func credentials(of context: RequestContext) -> BearerCredentials? {
-        if let header = context.request.headers["Authorization"] { return BearerCredentials(header) }
+        if let header = context.request.headers.firstValue(named: "Authorization") { return BearerCredentials(header) }
         guard context.access == .keyInHeaderOrQuery, !context.request.query.isEmpty,
             let key = context.request.queryItems().first(where: { $0.name == "key" })?.value
         else { return nil }

@@ -20,8 +20,8 @@ enum JSONRequestBody {
         // What nearly every client sends, compared in place (~200
         // instructions less than making it a `String`); any other spelling
         // is read as text and parsed.
-        if request.headers.firstValue(of: "Content-Type", satisfies: Self.isPlainJSON) != true {
-            try checkContentType(request.headers["Content-Type"])
+        if request.headers.firstValue(named: "Content-Type", satisfies: Self.isPlainJSON) != true {
+            try checkContentType(request.headers.firstValue(named: "Content-Type"))
         }
         let value: JSONValue
         do {

@@ -20,7 +20,7 @@ extension HTTPResponse {
         // session's `Location` and the request id the request log adds,
         // instead of regrowing.
         headers.reserveCapacity(headers.count + 3)
-        EntityTag.withHeader(for: version) { headers.add("ETag", utf8: $0) }
+        EntityTag.withHeader(for: version) { headers.add(named: "ETag", utf8: $0) }
         return HTTPResponse(status: status, headers: headers, body: document)
     }
 
