@@ -90,6 +90,8 @@ struct RegistryUseCaseTests {
         #expect(counts.count(flow: "exchange", .refused(.versionMismatch)) == 1)
         #expect(counts.count(flow: "app", .accepted) == 0)
         #expect(counts.count(flow: "unknown", .accepted) == 0)
+        // The same length as a hosted flow's name, another name.
+        #expect(counts.count(flow: "exchangf", .accepted) == 0)
         let total = EventOutcome.all.reduce(0) { $0 + counts.count(flow: "exchange", $1) }
         #expect(total == 5)
     }

@@ -77,6 +77,19 @@ extension SessionRegistry {
     ) throws(NavigationError)
         -> SessionSnapshot
     {
+        // The closures below reach the event through its address: captured
+        // as a value, it was copied into each closure and destroyed after,
+        // a retain and a release of each of its fields (~430 instructions).
+        try withUnsafePointer(to: event) { (event) throws(NavigationError) -> SessionSnapshot in
+            try apply(event, to: id, key: key, expectedVersion: expectedVersion, by: caller)
+        }
+    }
+
+    private func apply(
+        _ event: UnsafePointer<ClientEvent>, to id: String?, key: SessionKey?, expectedVersion: Int?, by caller: Caller
+    ) throws(NavigationError)
+        -> SessionSnapshot
+    {
         var flow: String?
         var sessionID = ""
         var attempts = 0
@@ -89,7 +102,7 @@ extension SessionRegistry {
                     sessionID = session.id
                     return try journaled(session, retries: retries) { time throws(NavigationError) in
                         do throws(NavigationError) {
-                            return .accepted(try session.send(event, expectedVersion: expectedVersion, at: time))
+                            return .accepted(try session.send(event.pointee, expectedVersion: expectedVersion, at: time))
                         } catch {
                             var refusal = error
                             refusal.sessionWasLost = session.isBroken
