@@ -25,7 +25,7 @@ public enum JournalEntry: Sendable, Equatable {
 
     /// The entry that records an accepted `event`: a deep link's opening
     /// is a ``link(_:)``, any other event an ``event(_:)``.
-    public static func accepted(_ event: ClientEvent) -> JournalEntry {
+    public static func accepted(_ event: consuming ClientEvent) -> JournalEntry {
         if let link = event.link { return .link(link) }
         return .event(event)
     }
