@@ -47,6 +47,11 @@ struct SessionCacheShardTests {
         _ = shard.insert(Self.box(usedAt: 101), for: Self.newerKey, capacity: 8)
         #expect(shard.box(for: Self.id(1)) == nil)
         #expect(shard.box(for: Self.newKey) != nil)
+        // A key the full shard holds keeps its box, and nothing is evicted.
+        let held = shard.box(for: Self.newKey)
+        #expect(shard.insert(Self.box(usedAt: 102), for: Self.newKey, capacity: 8) === held)
+        #expect(shard.count == 8)
+        for number in [0, 2, 4, 5, 6, 7] { #expect(shard.box(for: Self.id(number)) != nil, "\(number)") }
     }
 
     /// A full shard of 1,000 evicts from among the least recently used:

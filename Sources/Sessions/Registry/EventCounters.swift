@@ -25,18 +25,13 @@ public enum EventOutcome: Sendable, Hashable {
 /// measurable. Events to no session are not counted (the session's flow is
 /// unknown).
 public final class EventCounters: Sendable {
-    /// Each flow name once, in the catalog's order: a name's position is its
-    /// row of counters. Searched in order, not hashed: a server hosts a
-    /// handful of flows, names mostly differ in length, and hashing one
-    /// with `Hasher` cost ~300 instructions an event.
-    private let flowNames: [String]
+    /// A flow's position among the catalog's names is its row of counters.
+    private let flows: FlowCatalog
     private let counts: AtomicCounters
 
     init(flows: FlowCatalog) {
-        var names: [String] = []
-        for flow in flows.all where !names.contains(flow.name) { names.append(flow.name) }
-        flowNames = names
-        counts = AtomicCounters(count: max(1, names.count) * EventOutcome.all.count)
+        self.flows = flows
+        counts = AtomicCounters(count: max(1, flows.names.count) * EventOutcome.all.count)
     }
 
     func record(flow: String, _ outcome: EventOutcome) {
@@ -52,10 +47,6 @@ public final class EventCounters: Sendable {
     }
 
     private func slot(flow: String, _ outcome: EventOutcome) -> Int? {
-        let length = flow.utf8.count
-        for index in flowNames.indices where flowNames[index].utf8.count == length && flowNames[index] == flow {
-            return index * EventOutcome.all.count + outcome.index
-        }
-        return nil
+        flows.position(of: flow).map { $0 * EventOutcome.all.count + outcome.index }
     }
 }

@@ -4,16 +4,34 @@ import Coordination
 /// (the first of two flows with one name wins).
 struct FlowCatalog: Sendable {
     let all: [Flow]
-    private let byName: [String: Flow]
+    /// Each name once, in order: `names[i]` is `hosted[i]`'s name.
+    let names: [String]
+    private let hosted: [Flow]
 
     init(_ flows: [Flow]) {
         all = flows
-        var byName: [String: Flow] = [:]
-        for flow in flows where byName[flow.name] == nil { byName[flow.name] = flow }
-        self.byName = byName
+        var names: [String] = []
+        var hosted: [Flow] = []
+        for flow in flows where !names.contains(flow.name) {
+            names.append(flow.name)
+            hosted.append(flow)
+        }
+        self.names = names
+        self.hosted = hosted
     }
 
-    subscript(name: String) -> Flow? { byName[name] }
+    subscript(name: String) -> Flow? { position(of: name).map { hosted[$0] } }
+
+    /// Where `name` is in ``names``; nil for a name no flow has. Searched in
+    /// order, not hashed: a server hosts a handful of flows, names mostly
+    /// differ in length (compared first), and hashing a name with `Hasher`
+    /// cost ~300 instructions a lookup (one per created session, one per
+    /// event counted).
+    func position(of name: String) -> Int? {
+        let length = name.utf8.count
+        for index in names.indices where names[index].utf8.count == length && names[index] == name { return index }
+        return nil
+    }
 
     /// The refusal for a name no flow has, listing the ones there are.
     func notFound(_ name: String) -> NavigationError {

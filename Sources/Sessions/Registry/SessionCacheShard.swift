@@ -33,11 +33,16 @@ struct SessionCacheShard {
     /// Inserts `box` unless the id already has one, and returns the box the
     /// shard holds for the id afterwards. At `capacity`, first evicts.
     mutating func insert(_ box: SessionBox, for key: SessionKey, capacity: Int) -> SessionBox {
-        if let position = positions[key] { return entries[position].box }
-        if entries.count >= capacity, let oldest = sampledLeastRecentlyUsed() {
-            remove(at: oldest)
+        if entries.count >= capacity {
+            if let position = positions[key] { return entries[position].box }
+            if let oldest = sampledLeastRecentlyUsed() { remove(at: oldest) }
         }
-        positions[key] = entries.count
+        // One lookup for the usual new key (a lookup, then an insertion,
+        // hashed the key twice); a key that had a box keeps it.
+        if let existing = positions.updateValue(entries.count, forKey: key) {
+            positions[key] = existing
+            return entries[existing].box
+        }
         entries.append((key, box))
         return box
     }
