@@ -29,7 +29,7 @@ ALLOCATIONS = "allocations (malloc calls)"
 LIMITS = {
     ("get", HANDLER): (15_000, 15_000),
     ("event", HANDLER): (45_000, 50_300),
-    ("create", HANDLER): (45_000, 51_900),
+    ("create", HANDLER): (45_000, 50_900),
     ("get", ALLOCATIONS): (10, 22),
     ("event", ALLOCATIONS): (20, 35),
 }
