@@ -1,3 +1,5 @@
+import Platform
+
 /// The words nearly every request sends, spelled as clients spell them:
 /// methods, header names, a few header values. A request's text that is
 /// one of them becomes that constant `String`, where decoding its bytes
@@ -48,21 +50,13 @@ enum CommonRequestText {
             entriesByLength = byLength
         }
 
-        /// Byte for byte, two texts of the same length (`elementsEqual` went
-        /// through the generic sequence iterators, `memcmp` is a call).
-        @inline(__always)
-        private static func equal(_ lhs: UnsafeBufferPointer<UInt8>, _ rhs: UnsafeBufferPointer<UInt8>) -> Bool {
-            for index in 0..<lhs.count where lhs[index] != rhs[index] { return false }
-            return true
-        }
-
         /// Every constant of the table.
         var strings: [String] { entriesByLength.flatMap { $0.map(\.string) } }
 
         func constant(spelled bytes: UnsafeBufferPointer<UInt8>) -> String? {
             guard bytes.count < entriesByLength.count else { return nil }
             for entry in entriesByLength[bytes.count] {
-                if entry.bytes.withUnsafeBufferPointer({ Self.equal($0, bytes) }) { return entry.string }
+                if entry.bytes.withUnsafeBufferPointer({ ByteRuns.equal($0, bytes) }) { return entry.string }
             }
             return nil
         }

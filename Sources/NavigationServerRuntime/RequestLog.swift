@@ -33,10 +33,7 @@ struct RequestLog: HTTPHandler {
         let method = Self.loggedMethod(request.method)
         let start = Self.monotonicMicroseconds()
         var routed = api.respond(to: request)
-        // Added, not replaced: no route sets it (a debug build checks), and
-        // looking for it first cost ~150 instructions a request.
-        assert(routed.response.headers.firstValue(named: RequestID.headerName) == nil, "a route set \(RequestID.headerName)")
-        requestID.withUTF8 { routed.response.headers.add(named: RequestID.headerName, utf8: $0) }
+        Self.echo(requestID, in: &routed.response.headers)
         let route = routed.routeTemplate ?? Self.unroutedRoute
         if let deferred = routed.response.deferred {
             // Logged when answered (499 when the client left first), with the wait in its duration.
@@ -59,7 +56,7 @@ struct RequestLog: HTTPHandler {
     func response(for rejection: HTTPRequestRejection) -> HTTPResponse {
         let requestID = RequestID.generate()
         var response = api.response(for: rejection)
-        requestID.withUTF8 { response.headers.replaceOrAdd(RequestID.headerName.description, utf8: $0) }
+        Self.echo(requestID, in: &response.headers)
         log(requestID: requestID, method: "-", route: Self.unroutedRoute, status: response.status, microseconds: 0)
         return response
     }
@@ -69,7 +66,7 @@ struct RequestLog: HTTPHandler {
         let start = Self.monotonicMicroseconds()
         guard var response = api.response(beforeBodyOf: head) else { return nil }
         let requestID = RequestID.forRequest(sentAs: head.headers.firstValue(named: RequestID.headerName))
-        requestID.withUTF8 { response.headers.replaceOrAdd(RequestID.headerName.description, utf8: $0) }
+        Self.echo(requestID, in: &response.headers)
         log(
             requestID: requestID, method: Self.loggedMethod(head.method), route: Self.unroutedRoute,
             status: response.status, microseconds: Self.monotonicMicroseconds() - start)
@@ -78,6 +75,14 @@ struct RequestLog: HTTPHandler {
 
     /// The API's own bound: a request with a smaller body is checked once, whole.
     var bodyBytesReceivedBeforeAsking: Int? { NavigationAPI.bodyReadBeforeChecking }
+
+    /// Adds the request id to a response's headers. Added, not replaced:
+    /// the API never sets it (a debug build checks), and looking for it
+    /// first cost ~150 instructions a request.
+    private static func echo(_ requestID: RequestID.Text, in headers: inout HTTPHeaders) {
+        assert(headers.firstValue(named: RequestID.headerName) == nil, "the API set \(RequestID.headerName)")
+        requestID.withUTF8 { headers.add(named: RequestID.headerName, utf8: $0) }
+    }
 
     /// The method, cut to ``maxMethodBytes``; a method that fits is logged
     /// as it is, without spelling it again through a generic byte prefix.

@@ -1,5 +1,6 @@
 import Coordination
 import HTTPCore
+import Platform
 
 /// The JSON object a POST route reads from its request body.
 enum JSONRequestBody {
@@ -35,14 +36,10 @@ enum JSONRequestBody {
         return object
     }
 
-    /// Exactly `application/json`, byte for byte (`elementsEqual` on a
-    /// `String`'s bytes goes through the generic sequence iterators).
+    /// Exactly `application/json`, byte for byte.
     private static func isPlainJSON(_ value: UnsafeBufferPointer<UInt8>) -> Bool {
         let plain: StaticString = "application/json"
-        guard value.count == plain.utf8CodeUnitCount else { return false }
-        let expected = plain.utf8Start
-        for index in 0..<value.count where value[index] != expected[index] { return false }
-        return true
+        return ByteRuns.equal(value, UnsafeBufferPointer(start: plain.utf8Start, count: plain.utf8CodeUnitCount))
     }
 
     private static func checkContentType(_ value: String?) throws(Problem) {

@@ -33,7 +33,7 @@ extension HTTPResponse {
 
     /// `body` of `/v1/sessions/{id}`, spelled in memory on the stack: a
     /// `String` of it, added by name, cost ~760 instructions per session
-    /// created (`+` ~540 more before).
+    /// created.
     static func withSessionPath<Result>(of id: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         let prefix: StaticString = "/v1/sessions/"
         var id = id

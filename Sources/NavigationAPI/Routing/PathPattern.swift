@@ -1,3 +1,5 @@
+import Platform
+
 /// A path template of openapi.yaml (`/v1/sessions/{id}/events`): literal
 /// segments and named parameters, each parameter one whole segment.
 ///
@@ -70,25 +72,13 @@ final class PathPattern: Sendable, CustomStringConvertible {
             let value = UnsafeBufferPointer(rebasing: path[ranges[index]])
             switch segments[index] {
             case .literal:
-                guard Self.bytes(value, equal: literalBytes[index]) else { return nil }
+                guard literalBytes[index].withUnsafeBufferPointer({ ByteRuns.equal(value, $0) }) else { return nil }
             case .parameter(let name):
                 guard !value.isEmpty else { return nil }
                 parameters.append(name: name, value: .bytes(ranges[index]))
             }
         }
         return parameters
-    }
-
-    /// Whether `bytes` are `literal`'s. A segment is a few bytes: the
-    /// generic `elementsEqual`, when not inlined, cost ~130 instructions a
-    /// segment, this loop ~20.
-    @inline(__always)
-    private static func bytes(_ bytes: UnsafeBufferPointer<UInt8>, equal literal: [UInt8]) -> Bool {
-        guard bytes.count == literal.count else { return false }
-        return literal.withUnsafeBufferPointer { literal in
-            for index in 0..<literal.count where bytes[index] != literal[index] { return false }
-            return true
-        }
     }
 }
 
@@ -97,7 +87,7 @@ final class PathPattern: Sendable, CustomStringConvertible {
 struct PathParameters: Sendable {
     /// A parameter's value: where it lies in the path it was matched in,
     /// when that path had nothing to decode, else its decoded text.
-    enum Value: Sendable, Equatable {
+    enum Value: Sendable {
         /// UTF-8 offsets in the path (plain ASCII: each is a character's).
         case bytes(Range<Int>)
         case decoded(String)

@@ -4,13 +4,18 @@ import Coordination
 extension SessionRegistry {
     /// The session's current document and version.
     public func document(of id: String, by caller: Caller = .unrestricted) throws(NavigationError) -> SessionSnapshot {
-        try withSession(id, as: caller) { SessionSnapshot(id: $0.id, version: $0.version, document: $0.document()) }
+        try withSession(id, as: caller, Self.snapshot(of:))
     }
 
     /// ``document(of:by:)`` for a caller that parsed the id into its key
     /// and has no text of it.
     package func document(of key: SessionKey, by caller: Caller) throws(NavigationError) -> SessionSnapshot {
-        try withSession(nil, key: key, as: caller) { SessionSnapshot(id: $0.id, version: $0.version, document: $0.document()) }
+        try withSession(nil, key: key, as: caller, Self.snapshot(of:))
+    }
+
+    /// The session's id, version and current document.
+    private static func snapshot(of session: Session) -> SessionSnapshot {
+        SessionSnapshot(id: session.id, version: session.version, document: session.document())
     }
 
     /// The history document: the router calls that produced the versions
