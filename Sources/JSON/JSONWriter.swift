@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Appends compact JSON text (no spaces) to a UTF-8 byte buffer of its own.
 ///
 /// Use ``write(_:)`` for a whole ``JSONValue``, or the typed `write…` methods
@@ -23,12 +31,12 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
     /// A writer whose buffer has room for `capacity` bytes before it grows.
     public init(capacity: Int = 256) {
         self.capacity = Swift.max(capacity, 16)
-        start = .allocate(capacity: self.capacity)
+        start = Self.allocate(self.capacity)
         written = 0
     }
 
     deinit {
-        start.deallocate()
+        free(start)
     }
 
     /// The text written so far: a new array, exactly sized.
@@ -67,11 +75,18 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
     @usableFromInline @inline(never)
     mutating func grow(toFit length: Int) {
         let newCapacity = Swift.max(2 * capacity, count + length)
-        let newStart = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
-        newStart.initialize(from: start, count: count)
-        start.deallocate()
-        start = newStart
+        guard let moved = realloc(start, newCapacity) else { fatalError("out of memory: a JSON buffer of \(newCapacity) bytes") }
+        start = moved.bindMemory(to: UInt8.self, capacity: newCapacity)
         capacity = newCapacity
+    }
+
+    /// A buffer from the C library's `malloc`, which `free` and `realloc`
+    /// take back. `UnsafeMutablePointer.allocate` asks the Swift runtime
+    /// for an aligned allocation even for bytes, which on Linux is
+    /// `posix_memalign`: ~120 instructions more per buffer than `malloc`.
+    private static func allocate(_ capacity: Int) -> UnsafeMutablePointer<UInt8> {
+        guard let buffer = malloc(capacity) else { fatalError("out of memory: a JSON buffer of \(capacity) bytes") }
+        return buffer.bindMemory(to: UInt8.self, capacity: capacity)
     }
 
     @inlinable @inline(__always)

@@ -26,7 +26,7 @@ public struct SharedJSONValues: Sendable {
     public var isEmpty: Bool { entries.isEmpty }
 
     /// The bytes of `value` if it is one of these values (the same storage).
-    func encoded(_ value: JSONValue) -> [UInt8]? {
+    package func encoded(_ value: JSONValue) -> [UInt8]? {
         guard !entries.isEmpty, let storage = Self.storage(of: value) else { return nil }
         return entries.first { $0.storage == storage }?.bytes
     }

@@ -75,4 +75,33 @@ struct ParamsByteCountTests {
         owner.router.update(screen, "count", to: 300)
         expectMeasured(screen)
     }
+
+    /// Measuring writes the params; a document copies those bytes once,
+    /// and writes the params afresh after that.
+    @Test func theBytesParamsWereMeasuredByAreWrittenOnce() {
+        let (_, screen) = shown(["name": "a\"b\u{2028}", "rate": 1380.5, "items": [1, nil, true]])
+        let expected = JSONValue.object(screen.params).encoded()
+        var first = JSONWriter()
+        screen.writeParams(sharing: .none, into: &first)
+        #expect(first.bytes == expected)
+        #expect(screen.paramsBytes.takeRendered() == nil)
+        var second = JSONWriter()
+        screen.writeParams(sharing: .none, into: &second)
+        #expect(second.bytes == expected)
+    }
+
+    /// Params changed after they were measured are written as they are now.
+    @Test func paramsChangedSinceTheyWereMeasuredAreWrittenAsTheyAre() {
+        let (owner, screen) = shown(["count": 1])
+        owner.router.update(screen, params: ["count": 2])
+        var afterReplacing = JSONWriter()
+        screen.writeParams(sharing: .none, into: &afterReplacing)
+        #expect(afterReplacing.bytes == Array(#"{"count":2}"#.utf8))
+
+        _ = screen.paramsByteCount()
+        owner.router.update(screen, "count", to: 3)
+        var afterOneMember = JSONWriter()
+        screen.writeParams(sharing: .none, into: &afterOneMember)
+        #expect(afterOneMember.bytes == Array(#"{"count":3}"#.utf8))
+    }
 }

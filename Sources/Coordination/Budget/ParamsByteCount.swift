@@ -2,19 +2,41 @@
 /// as compact JSON, measured when first asked for after they changed. The
 /// budget reads it after every event, and most events leave most screens'
 /// params alone.
+///
+/// Params are measured by writing them: the document rendered after the
+/// event copies those bytes (``takeRendered()``) instead of writing the
+/// params a second time.
 struct ParamsByteCount {
     /// The size last measured or worked out; nil until then, and again once
     /// the params change.
     private(set) var measured: Int?
+    /// The params as compact JSON, written when they were measured, until
+    /// a render takes them or the params change.
+    private var rendered: [UInt8]?
 
     /// The params changed: measure them again when asked.
     mutating func forget() {
         measured = nil
+        rendered = nil
     }
 
     /// Takes `count` as the size of the params as they are now.
     mutating func adopt(_ count: Int) {
         measured = count
+    }
+
+    /// Takes `bytes` as the params written as they are now.
+    mutating func adopt(rendered bytes: [UInt8]) {
+        measured = bytes.count
+        rendered = bytes
+    }
+
+    /// The params' bytes written when they were measured, once: a session
+    /// does not keep them beside the document they were copied into.
+    mutating func takeRendered() -> [UInt8]? {
+        guard let bytes = rendered else { return nil }
+        rendered = nil
+        return bytes
     }
 
     /// What the size becomes when `key` of `params` is set to `value`,
@@ -39,9 +61,28 @@ extension Screen {
     /// the flow's `shared` params are sized by their bytes, not walked.
     func paramsByteCount(sharing shared: SharedJSONValues = .none) -> Int {
         if let measured = paramsBytes.measured { return measured }
-        let count = params.encodedByteCount(sharing: shared)
-        paramsBytes.adopt(count)
-        return count
+        let value = JSONValue.object(params)
+        // Params that are one of `shared` as a whole (the `exchange` rates
+        // screen's) are sized by their bytes, which a render copies anyway.
+        if let bytes = shared.encoded(value) {
+            paramsBytes.adopt(bytes.count)
+            return bytes.count
+        }
+        var writer = JSONWriter()
+        writer.write(value, sharing: shared)
+        let bytes = writer.bytes
+        paramsBytes.adopt(rendered: bytes)
+        return bytes.count
+    }
+
+    /// Writes ``params`` as a session document shows them: the bytes they
+    /// were measured by when they are still there, else written now.
+    func writeParams(sharing shared: SharedJSONValues, into writer: inout JSONWriter) {
+        if let bytes = paramsBytes.takeRendered() {
+            writer.writeRaw(bytes)
+        } else {
+            writer.write(.object(params), sharing: shared)
+        }
     }
 
     /// Sets `key` of ``params`` to `value`, in place: the params are not

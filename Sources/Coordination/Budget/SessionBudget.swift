@@ -18,9 +18,9 @@
 /// to refuse most, with nothing to undo), and after, with the params it left
 /// (a refusal then is undone by rebuilding the session, like any failed
 /// event). Counting is cheap: the accepted events are a running sum,
-/// payloads and params are measured with ``JSONValue/encodedByteCount`` (no
-/// rendering), and params only for screens whose params changed
-/// (``ParamsByteCount``).
+/// payloads are measured with ``JSONValue/encodedByteCount`` (no
+/// rendering), and params only for screens whose params changed, by
+/// writing them once for the document that follows (``ParamsByteCount``).
 ///
 /// Not counted: Swift's own overhead for each accepted event (bounded by
 /// ``SessionLimits/maxEventsPerSession``) and for parsed values (an array of

@@ -119,7 +119,7 @@ enum SessionDocument {
             // members before and after them are copied as they were.
             writer.writeRaw(previous.bytes[earlier.bytes.lowerBound..<earlier.params.lowerBound])
             let paramsStart = writer.count
-            writer.write(.object(screen.params), sharing: state.flow.sharedParams)
+            screen.writeParams(sharing: state.flow.sharedParams, into: &writer)
             params = paramsStart..<writer.count
             writer.writeRaw(previous.bytes[earlier.params.upperBound..<earlier.bytes.upperBound])
         } else {
@@ -158,7 +158,7 @@ enum SessionDocument {
                 if let reused {
                     writer.writeRaw(reused)
                 } else {
-                    writer.write(.object(screen.params), sharing: shared)
+                    screen.writeParams(sharing: shared, into: &writer)
                 }
                 params = start..<writer.count
             }
