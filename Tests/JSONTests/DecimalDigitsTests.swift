@@ -8,7 +8,9 @@ import Testing
 @Suite("Decimal digits", .timeLimit(.minutes(10)), .hangGuard)
 struct DecimalDigitsTests {
     @Test func digitsAreTheDescriptionAtEveryLength() {
-        var values: [UInt64] = [0, 1, 9, UInt64.max, UInt64.max - 1]
+        // Every value below 1,000 (digits are written in pairs), and
+        // numbers with zeros and nines inside.
+        var values: [UInt64] = Array(0..<1000) + [1005, 10_001, 12_345, 100_090, 909_090_909, UInt64.max, UInt64.max - 1]
         var power: UInt64 = 10
         while true {
             values += [power - 1, power, power + 1]
