@@ -4,12 +4,20 @@
 /// `_typeName` cost ~355 instructions and escaping it ~290 for every
 /// coordinator of every tree written.
 ///
-/// Kept per session, not process-wide: the engine takes no locks. A flow has
-/// a few coordinator types, so they are found by a linear scan.
-struct CoordinatorTypeNames {
+/// Kept per session: the engine takes no locks. The registry keeps the
+/// names each flow's first document was written with, and hands them to
+/// every new session's first render (``Session/document(typeNames:)``). A
+/// flow has a few coordinator types, so they are found by a linear scan.
+package struct CoordinatorTypeNames: Sendable {
     private var known: [Entry] = []
 
-    private struct Entry {
+    /// None known yet: a render given these gathers the names it writes.
+    package init() {}
+
+    /// Whether no name is known.
+    var isEmpty: Bool { known.isEmpty }
+
+    private struct Entry: Sendable {
         let type: ObjectIdentifier
         let encoded: [UInt8]
     }

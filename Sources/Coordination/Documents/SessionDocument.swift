@@ -7,12 +7,17 @@ enum SessionDocument {
     /// change one screen), the rest of a screen whose params alone changed
     /// (unless its events take choices from them), the params of a screen
     /// whose events changed, and the coordinator tree when it did not change.
-    static func render(_ session: Session, reusing previous: RenderedDocument? = nil) -> RenderedDocument {
+    ///
+    /// `typeNames`: the coordinator type names known, for a render with no
+    /// `previous`; without them a first render writes the names as they are,
+    /// and the next one gathers them.
+    static func render(
+        _ session: Session, reusing previous: RenderedDocument? = nil, typeNames known: CoordinatorTypeNames? = nil
+    ) -> RenderedDocument {
         var entries = RenderedEntries()
         var tree: (revision: Int, bytes: Range<Int>)?
         var fixedPrefixEnd = 0
-        // None on a first render (a new session's): gathered from the next on.
-        var typeNames = previous?.typeNames
+        var typeNames = previous?.typeNames ?? known
         let writer = write(
             session, reusing: previous, entries: &entries, tree: &tree, typeNames: &typeNames, fixedPrefixEnd: &fixedPrefixEnd)
         return RenderedDocument(

@@ -320,6 +320,24 @@ public final class Session {
         return rendered.bytes
     }
 
+    /// ``document()``, rendered with `typeNames` known when the session
+    /// holds no earlier document: a new session's first render copies the
+    /// names of its coordinators' types instead of spelling each
+    /// (~350 instructions a coordinator).
+    package func document(typeNames: CoordinatorTypeNames) -> [UInt8] {
+        if let current = documents.current { return current }
+        let rendered = SessionDocument.render(self, reusing: documents.last, typeNames: typeNames)
+        documents.keep(rendered)
+        return rendered.bytes
+    }
+
+    /// The coordinator type names the document held was written with, when
+    /// they were gathered (not on a first render given none).
+    package var renderedTypeNames: CoordinatorTypeNames? {
+        guard let last = documents.last, !last.typeNames.isEmpty else { return nil }
+        return last.typeNames
+    }
+
     /// The history document (openapi.yaml, `History`): the router calls that
     /// produced versions after `version` (all of them for 0), oldest first.
     ///

@@ -7,6 +7,8 @@ struct FlowCatalog: Sendable {
     /// Each name once, in order: `names[i]` is `hosted[i]`'s name.
     let names: [String]
     private let hosted: [Flow]
+    /// `typeNames[i]`: the coordinator type names of `hosted[i]`'s documents.
+    private let typeNames: [FlowTypeNames]
 
     init(_ flows: [Flow]) {
         all = flows
@@ -18,9 +20,17 @@ struct FlowCatalog: Sendable {
         }
         self.names = names
         self.hosted = hosted
+        typeNames = hosted.map { _ in FlowTypeNames() }
     }
 
     subscript(name: String) -> Flow? { position(of: name).map { hosted[$0] } }
+
+    /// `session`'s document, its first render given the coordinator type
+    /// names of its flow (``FlowTypeNames``).
+    func document(of session: Session) -> [UInt8] {
+        guard !session.holdsDocument, let position = position(of: session.flow.name) else { return session.document() }
+        return typeNames[position].document(of: session)
+    }
 
     /// Where `name` is in ``names``; nil for a name no flow has. Searched in
     /// order, not hashed: a server hosts a handful of flows, names mostly

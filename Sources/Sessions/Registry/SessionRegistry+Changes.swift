@@ -203,7 +203,7 @@ extension SessionRegistry {
         }
         let started = session.pendingEffects.filter { $0.version == session.version }
         let snapshot = SessionSnapshot(
-            id: session.id, version: session.version, document: session.document(), startedEffects: started.map(\.id))
+            id: session.id, version: session.version, document: catalog.document(of: session), startedEffects: started.map(\.id))
         feed.announce(snapshot)
         return Accepted(snapshot: snapshot, effects: started)
     }

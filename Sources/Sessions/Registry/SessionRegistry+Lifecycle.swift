@@ -30,7 +30,7 @@ extension SessionRegistry {
         }
         let started = session.pendingEffects
         let snapshot = SessionSnapshot(
-            id: id, version: session.version, document: session.document(), startedEffects: started.map(\.id))
+            id: id, version: session.version, document: catalog.document(of: session), startedEffects: started.map(\.id))
         _ = cache.insert(SessionBox(.live(session), id: session.id, owner: caller.createdSessionOwner, now: journal.nowMillis()), for: key)
         counters.created.add(1, ordering: .relaxed)
         effects.start(started, of: id)

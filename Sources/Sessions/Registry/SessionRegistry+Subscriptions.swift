@@ -27,7 +27,7 @@ extension SessionRegistry {
         try withSession(id, as: caller) { session in
             guard feed.add(subscriber, to: id, version: session.version, limit: limit) else { return .full }
             if since != session.version {
-                subscriber.receive(.changed(SessionSnapshot(id: id, version: session.version, document: session.document())))
+                subscriber.receive(.changed(SessionSnapshot(id: id, version: session.version, document: catalog.document(of: session))))
             }
             return .subscribed(version: session.version)
         }
@@ -55,7 +55,7 @@ extension SessionRegistry {
         do throws(NavigationError) {
             try withSession(id) { session in
                 guard feed.awaits(id, version: session.version) else { return }
-                feed.announce(SessionSnapshot(id: id, version: session.version, document: session.document()))
+                feed.announce(SessionSnapshot(id: id, version: session.version, document: catalog.document(of: session)))
             }
         } catch {
             if error.kind == .sessionNotFound { feed.announceEnded(id) }
