@@ -23,7 +23,7 @@ extension SessionDocument {
                     return
                 }
                 let accepted =
-                    state.root.isFinished ? [] : state.acceptedEventNames(of: entry, inModal: false, underTabBar: underTabBar)
+                    state.root.isFinished ? .none : AcceptedEvents(of: entry, inModal: false, underTabBar: underTabBar)
                 writeEntry(entry, accepted: accepted, sharing: state.flow.sharedParams, into: &writer)
             }
         }

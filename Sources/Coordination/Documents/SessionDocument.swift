@@ -130,7 +130,7 @@ enum SessionDocument {
         } else {
             let accepted =
                 context.finished
-                ? [] : state.acceptedEventNames(of: entry, inModal: context.inModal, underTabBar: context.underTabBar)
+                ? .none : AcceptedEvents(of: entry, inModal: context.inModal, underTabBar: context.underTabBar)
             var reusedParams: ArraySlice<UInt8>?
             if let previous, let earlier, sameParams {
                 reusedParams = previous.bytes[earlier.params]
@@ -148,7 +148,7 @@ enum SessionDocument {
     /// `sharing`: the flow's ``Flow/sharedParams``, copied where they appear.
     @discardableResult
     static func writeEntry(
-        _ entry: NavigationStack.Entry, accepted: [String], reusingParams reused: ArraySlice<UInt8>? = nil,
+        _ entry: NavigationStack.Entry, accepted: AcceptedEvents, reusingParams reused: ArraySlice<UInt8>? = nil,
         sharing shared: SharedJSONValues = .none, into writer: inout JSONWriter
     ) -> Range<Int> {
         let screen = entry.screen

@@ -173,24 +173,10 @@ final class SessionState {
     }
 
     /// The names of the events `entry` accepts, declared ones first, then
-    /// `back`, `dismiss` and `selectTab` where the user may use them.
-    ///
-    /// One array, sized once: `map` and `filter` made two and grew the
-    /// second (~2,400 instructions for a screen with two events and `back`).
+    /// `back`, `dismiss` and `selectTab` where the user may use them
+    /// (``AcceptedEvents``).
     func acceptedEventNames(of entry: NavigationStack.Entry, inModal: Bool, underTabBar: Bool) -> [String] {
-        let screen = entry.screen
-        let events = screen.events
-        var names: [String] = []
-        names.reserveCapacity(events.count + 3)
-        for event in events where !screen.declaresReservedEvent || ReservedEvent(named: event.name) == nil {
-            names.append(event.name)
-        }
-        if entry.presentation == .push && screen.allowsBack { names.append(ReservedEvent.back.rawValue) }
-        if screen.allowsDismiss && inModal {
-            names.append(ReservedEvent.dismiss.rawValue)
-        }
-        if underTabBar { names.append(ReservedEvent.selectTab.rawValue) }
-        return names
+        Array(AcceptedEvents(of: entry, inModal: inModal, underTabBar: underTabBar))
     }
 
     /// Counts of everything an event can change through the engine: router
