@@ -42,7 +42,7 @@ HANDLER_PARTS = [
     ("create the session (flow start, coordinators, screens)", ["Session.init(id:flow:context:"]),
     ("validate and apply the event (handler, router, settle, budget, history)", ["Session.send(_:expectedVersion:"]),
     ("journal record (encode the entry)", ["JournalEntry.encodedBody()"]),
-    ("journal append (file store; the fsync is the kernel's)", ["FileStore.append(_:expectedVersion:)"]),
+    ("journal append (file store; the fsync is the kernel's)", ["FileStore.appendValidated("]),
     ("render the session document", ["Session.document()", "Session.document(typeNames:)"]),
     ("live-stream feed (subscribers?)", ["SessionFeed.announce(_:)"]),
     ("metrics counters", ["ServerMetrics.record", "DurationHistogram.record"]),

@@ -94,7 +94,15 @@ public final class FileStore: SessionStore {
 
     public func append(_ record: JournalRecord, expectedVersion: Int) throws(StoreError) {
         // Validated and parsed once: the key is what the index and the frame use.
-        let key = try record.validatedKey(expectedVersion: expectedVersion)
+        try appendValidated(record, expectedVersion: expectedVersion, key: record.validatedKey(expectedVersion: expectedVersion))
+    }
+
+    public func append(_ record: JournalRecord, expectedVersion: Int, key: SessionKey) throws(StoreError) {
+        try record.validate(expectedVersion: expectedVersion, key: key)
+        try appendValidated(record, expectedVersion: expectedVersion, key: key)
+    }
+
+    private func appendValidated(_ record: JournalRecord, expectedVersion: Int, key: SessionKey) throws(StoreError) {
         let (kind, time) = (record.kind, record.time)
         let sequence: UInt64
         do {

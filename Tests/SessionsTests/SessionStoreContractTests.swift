@@ -61,6 +61,26 @@ struct SessionStoreContractTests {
         }
     }
 
+    /// A caller that parsed the session id already hands the key along;
+    /// the record is stored and checked exactly as without it.
+    @Test(arguments: Kind.allCases)
+    func anAppendGivenTheKeyIsTheSameAppend(_ kind: Kind) throws {
+        try Self.withStore(kind) { store in
+            let records = Journal.session(1, versions: 3)
+            let key = try #require(SessionKey(hex: Journal.id(1)))
+            for record in records { try store.append(record, expectedVersion: record.version - 1, key: key) }
+            #expect(try store.records(of: Journal.id(1), after: 0) == records)
+            #expect(try store.summary(of: Journal.id(1))?.lastVersion == 3)
+            #expect(throws: StoreError.conflict(currentVersion: 3)) {
+                try store.append(Journal.event(1, version: 3), expectedVersion: 2, key: key)
+            }
+            #expect(throws: StoreError.self) {
+                try store.append(Journal.event(1, version: 6), expectedVersion: 3, key: key)
+            }
+            #expect(try store.records(of: Journal.id(1), after: 0) == records)
+        }
+    }
+
     @Test(arguments: Kind.allCases)
     func aWrongExpectedVersionIsAConflictWithTheCurrentVersion(_ kind: Kind) throws {
         try Self.withStore(kind) { store in

@@ -31,11 +31,18 @@ final class JournalWriter: Sendable {
 
     /// Appends `entry` as version `version` of session `id`, on the
     /// condition that the store holds `version - 1`, stamped `time`
-    /// (milliseconds since 1970; now when nil).
-    func append(_ entry: JournalEntry, of id: String, version: Int, time: Int64? = nil) throws(NavigationError) {
+    /// (milliseconds since 1970; now when nil). `key`, when the caller
+    /// parsed `id` already, spares the store parsing it.
+    func append(
+        _ entry: JournalEntry, of id: String, key: SessionKey? = nil, version: Int, time: Int64? = nil
+    ) throws(NavigationError) {
         let record = entry.record(sessionID: id, version: version, time: time ?? nowMillis())
         do {
-            try store.append(record, expectedVersion: version - 1)
+            if let key {
+                try store.append(record, expectedVersion: version - 1, key: key)
+            } else {
+                try store.append(record, expectedVersion: version - 1)
+            }
             markStore(available: true)
         } catch {
             throw failure(error, id: id)

@@ -93,6 +93,8 @@ extension SessionRegistry {
         var flow: String?
         var sessionID = ""
         var attempts = 0
+        // Parsed here, once: the journal is spared parsing the id again.
+        guard let key = key ?? id.flatMap(SessionKey.init(hex:)) else { throw Self.notFound(id ?? "") }
         do {
             while true {
                 attempts += 1
@@ -100,7 +102,7 @@ extension SessionRegistry {
                 let accepted = try withSession(id, key: key, as: caller) { session throws(NavigationError) -> Accepted? in
                     flow = session.flow.name
                     sessionID = session.id
-                    return try journaled(session, retries: retries) { time throws(NavigationError) in
+                    return try journaled(session, key: key, retries: retries) { time throws(NavigationError) in
                         do throws(NavigationError) {
                             return .accepted(try session.send(event.pointee, expectedVersion: expectedVersion, at: time))
                         } catch {
@@ -184,14 +186,15 @@ extension SessionRegistry {
     /// holds the version it was applied to, then announced. Nil when another
     /// writer won that version and `retries`: the change was taken back, and
     /// the caller tries again on the state the store holds.
+    /// `key`: the session's id parsed, when the caller has it.
     private func journaled(
-        _ session: Session, retries: Bool, _ change: (Int64) throws(NavigationError) -> JournalEntry
+        _ session: Session, key: SessionKey? = nil, retries: Bool, _ change: (Int64) throws(NavigationError) -> JournalEntry
     ) throws(NavigationError) -> Accepted? {
         let before = session.version
         let time = journal.nowMillis()
         let entry = try change(time)
         do throws(NavigationError) {
-            try journal.append(entry, of: session.id, version: before + 1, time: time)
+            try journal.append(entry, of: session.id, key: key, version: before + 1, time: time)
         } catch {
             do throws(NavigationError) {
                 try session.undoLastChange()

@@ -23,7 +23,7 @@ extension SessionRegistry {
             let start = SessionStart(
                 flow: flow.name, flowVersion: flow.version, context: session.context, owner: caller.createdSessionOwner,
                 seed: seed, link: link)
-            try journal.append(.created(start), of: id, version: 1, time: time)
+            try journal.append(.created(start), of: id, key: key, version: 1, time: time)
         } catch {
             slots.unreserve()
             throw error

@@ -72,6 +72,14 @@ public struct JournalRecord: Sendable, Equatable {
         guard let key = SessionKey(hex: sessionID) else {
             throw .invalidRecord(reason: "session id '\(sessionID)' is not 32 lowercase hex digits")
         }
+        try validate(expectedVersion: expectedVersion, key: key)
+        return key
+    }
+
+    /// ``validate(expectedVersion:)`` of a record whose id the caller
+    /// parsed already into `key`.
+    package func validate(expectedVersion: Int, key: SessionKey) throws(StoreError) {
+        assert(SessionKey(hex: sessionID) == key, "the key given is not the record's session id")
         guard version == expectedVersion + 1, version >= 1, version <= Int(UInt32.max) else {
             throw .invalidRecord(reason: "record version \(version) cannot follow version \(expectedVersion)")
         }
@@ -81,6 +89,5 @@ public struct JournalRecord: Sendable, Equatable {
         guard body.count <= Self.maximumBodySize else {
             throw .invalidRecord(reason: "record body of \(body.count) bytes exceeds \(Self.maximumBodySize)")
         }
-        return key
     }
 }

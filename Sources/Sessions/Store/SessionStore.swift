@@ -41,6 +41,12 @@ public protocol SessionStore: Sendable {
     ///   nothing was stored).
     func append(_ record: JournalRecord, expectedVersion: Int) throws(StoreError)
 
+    /// ``append(_:expectedVersion:)`` for a caller that parsed the id
+    /// already: `key` is `record.sessionID` as a ``SessionKey``. The
+    /// default appends as usual; a store indexed by key appends without
+    /// parsing the id again.
+    func append(_ record: JournalRecord, expectedVersion: Int, key: SessionKey) throws(StoreError)
+
     /// The session's records with a version greater than `version`, in
     /// order: all of them for `version` 0; what a cache that is behind has
     /// not seen yet otherwise.
@@ -101,6 +107,10 @@ extension SessionStore {
 
     public func summary(of id: String, key: SessionKey) throws(StoreError) -> SessionSummary? {
         try summary(of: id)
+    }
+
+    public func append(_ record: JournalRecord, expectedVersion: Int, key: SessionKey) throws(StoreError) {
+        try append(record, expectedVersion: expectedVersion)
     }
 
     /// Local stores keep sessions until the registry expires them.
