@@ -19,16 +19,16 @@ extension ReservedEvent {
     /// says, by direct comparisons instead of the synthesized initializer's
     /// search of a table of the cases: every event asks at least once.
     init?(named name: String) {
-        // Most names are no reserved one's length: answered without comparing.
+        // Most names are no reserved one's length: answered without
+        // comparing; the others are compared with the one of their length.
+        let candidate: ReservedEvent
         switch name.utf8.count {
-        case 4, 7, 9: break
+        case 4: candidate = .back
+        case 7: candidate = .dismiss
+        case 9: candidate = .selectTab
         default: return nil
         }
-        switch name {
-        case "back": self = .back
-        case "dismiss": self = .dismiss
-        case "selectTab": self = .selectTab
-        default: return nil
-        }
+        guard name == candidate.rawValue else { return nil }
+        self = candidate
     }
 }
