@@ -28,8 +28,8 @@ ALLOCATIONS = "allocations (malloc calls)"
 # the clock and the request count (500 here, 1,000 in bench/README.md).
 LIMITS = {
     ("get", HANDLER): (15_000, 15_000),
-    ("event", HANDLER): (45_000, 50_300),
-    ("create", HANDLER): (45_000, 50_900),
+    ("event", HANDLER): (45_000, 48_700),
+    ("create", HANDLER): (45_000, 48_700),
     ("get", ALLOCATIONS): (10, 22),
     ("event", ALLOCATIONS): (20, 35),
 }

@@ -67,7 +67,8 @@ struct CoordinatorTypeNamesTests {
         try second.send(ClientEvent(screen: second.stack.top?.screen.id ?? "", event: "open"))
         let document = second.document()
         expectFresh(second, document)
-        #expect(try JSONParser.parse(document)["coordinators"]?["children"]?.arrayValue?.first?["children"]?.arrayValue?.first?["type"] == "DetailCoordinator")
+        let list = try JSONParser.parse(document)["coordinators"]?["children"]?.arrayValue?.first
+        #expect(list?["children"]?.arrayValue?.first?["type"] == "DetailCoordinator")
     }
 
     /// The registry keeps the names of each flow's first document for the

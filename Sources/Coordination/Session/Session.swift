@@ -314,10 +314,7 @@ public final class Session {
     /// The session document (openapi.yaml, `Session`), as compact JSON,
     /// kept until the next change or ``releaseDocument()``.
     public func document() -> [UInt8] {
-        if let current = documents.current { return current }
-        let rendered = SessionDocument.render(self, reusing: documents.last)
-        documents.keep(rendered)
-        return rendered.bytes
+        document(knowing: nil)
     }
 
     /// ``document()``, rendered with `typeNames` known when the session
@@ -325,6 +322,10 @@ public final class Session {
     /// names of its coordinators' types instead of spelling each
     /// (~350 instructions a coordinator).
     package func document(typeNames: CoordinatorTypeNames) -> [UInt8] {
+        document(knowing: typeNames)
+    }
+
+    private func document(knowing typeNames: CoordinatorTypeNames?) -> [UInt8] {
         if let current = documents.current { return current }
         let rendered = SessionDocument.render(self, reusing: documents.last, typeNames: typeNames)
         documents.keep(rendered)

@@ -29,7 +29,7 @@ struct FlowCatalog: Sendable {
     /// names of its flow (``FlowTypeNames``).
     func document(of session: Session) -> [UInt8] {
         guard !session.holdsDocument, let position = position(of: session.flow.name) else { return session.document() }
-        return typeNames[position].document(of: session)
+        return typeNames[position].firstDocument(of: session)
     }
 
     /// Where `name` is in ``names``; nil for a name no flow has. Searched in

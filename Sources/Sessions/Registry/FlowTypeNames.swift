@@ -24,9 +24,9 @@ final class FlowTypeNames: Sendable {
 
     init() {}
 
-    /// `session`'s document; its first render is given the names known.
-    func document(of session: Session) -> [UInt8] {
-        if session.holdsDocument { return session.document() }
+    /// The first document of `session`, which holds none, given the names
+    /// known; the first of the flow gathers them.
+    func firstDocument(of session: Session) -> [UInt8] {
         if let names = load() { return session.document(typeNames: names.value) }
         let document = session.document(typeNames: CoordinatorTypeNames())
         if let names = session.renderedTypeNames { store(Names(names)) }
