@@ -42,15 +42,6 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
         Self.withBytes(of: name) { name in records.withFirstValue(named: name, Self.string(ofValue:)) }
     }
 
-    /// Whether the first value for `name`, as its bytes as they came
-    /// (invalid UTF-8 is not repaired), satisfies `predicate`; nil when
-    /// absent. For a caller that reads bytes: no `String` is made. (Not
-    /// generic: another module would call it unspecialized, through the
-    /// runtime's metadata, ~1,200 instructions a call.)
-    public func firstValue(of name: String, satisfies predicate: (UnsafeBufferPointer<UInt8>) -> Bool) -> Bool? {
-        Self.withBytes(of: name) { name in records.withFirstValue(named: name, predicate) }
-    }
-
     /// Every value for `name`, in order.
     public func values(for name: String) -> [String] {
         Self.withBytes(of: name) { name in
@@ -72,12 +63,6 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
         Self.withBytes(of: name) { name in
             Self.withBytes(of: value) { value in records.append(name: name, value: value) }
         }
-    }
-
-    /// ``add(_:_:)`` with the value given as its UTF-8 bytes, for a caller
-    /// that has them and no `String`.
-    public mutating func add(_ name: String, utf8 value: UnsafeBufferPointer<UInt8>) {
-        Self.withBytes(of: name) { records.append(name: $0, value: value) }
     }
 
     /// Sets `name` to exactly one `value`: the first existing field keeps its
@@ -129,12 +114,18 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
         records.withFirstValue(named: FieldRecords.bytes(of: name), Self.string(ofValue:))
     }
 
-    /// ``firstValue(of:satisfies:)`` for a name spelled in the code.
+    /// Whether the first value for `name` (spelled in the code), as its
+    /// bytes as they came (invalid UTF-8 is not repaired), satisfies
+    /// `predicate`; nil when absent. For a caller that reads bytes: no
+    /// `String` is made. (Not generic: another module would call it
+    /// unspecialized, through the runtime's metadata, ~1,200 instructions a
+    /// call.)
     public func firstValue(named name: StaticString, satisfies predicate: (UnsafeBufferPointer<UInt8>) -> Bool) -> Bool? {
         records.withFirstValue(named: FieldRecords.bytes(of: name), predicate)
     }
 
-    /// ``add(_:utf8:)`` for a name spelled in the code.
+    /// Appends a field named `name` (spelled in the code) whose value is
+    /// given as its UTF-8 bytes, for a caller that has them and no `String`.
     public mutating func add(named name: StaticString, utf8 value: UnsafeBufferPointer<UInt8>) {
         records.append(name: FieldRecords.bytes(of: name), value: value)
     }

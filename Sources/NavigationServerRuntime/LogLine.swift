@@ -377,25 +377,14 @@ struct LogLine {
     /// The bytes of `value` in decimal, its sign included.
     @inline(__always)
     private static func decimalLength(of value: Int) -> Int {
-        var length = value < 0 ? 2 : 1
-        var rest = value.magnitude
-        while rest >= 10 {
-            length &+= 1
-            rest /= 10
-        }
-        return length
+        (value < 0 ? 1 : 0) &+ DecimalDigits.count(of: UInt64(value.magnitude))
     }
 
-    /// Writes the `length` bytes of `value` in decimal at `start`, the last digit first.
+    /// Writes the `length` bytes of `value` in decimal at `start`.
     @inline(__always)
     private static func writeDecimal(_ value: Int, length: Int, to start: UnsafeMutablePointer<UInt8>) {
-        var rest = value.magnitude
-        var position = length
-        repeat {
-            position &-= 1
-            start[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
-            rest /= 10
-        } while rest > 0
-        if value < 0 { start[0] = UInt8(ascii: "-") }
+        let sign = value < 0 ? 1 : 0
+        if sign == 1 { start[0] = UInt8(ascii: "-") }
+        DecimalDigits.write(UInt64(value.magnitude), to: start + sign)
     }
 }

@@ -47,7 +47,7 @@ import Testing
         #expect(headers.map { "\($0.name)=\($0.value)" } == ["X-Request-ID=r-9", "B=2"])
         Array("v".utf8).withUnsafeBufferPointer { headers.replaceOrAdd("C", utf8: $0) }
         #expect(headers.map(\.value) == ["r-9", "2", "v"])
-        Array("w".utf8).withUnsafeBufferPointer { headers.add("c", utf8: $0) }
+        Array("w".utf8).withUnsafeBufferPointer { headers.add(named: "c", utf8: $0) }
         #expect(headers.values(for: "C") == ["v", "w"])
     }
 
