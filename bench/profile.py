@@ -43,7 +43,7 @@ HANDLER_PARTS = [
     ("validate and apply the event (handler, router, settle, budget, history)", ["Session.send(_:expectedVersion:"]),
     ("journal record (encode the entry)", ["JournalEntry.encodedBody()"]),
     ("journal append (file store; the fsync is the kernel's)", ["FileStore.appendValidated("]),
-    ("render the session document", ["Session.document()", "Session.document(typeNames:)"]),
+    ("render the session document", ["Session.renderedDocument()", "Session.document(typeNames:expectedBytes:)"]),
     ("live-stream feed (subscribers?)", ["SessionFeed.announce(_:)"]),
     ("metrics counters", ["ServerMetrics.record", "DurationHistogram.record"]),
     ("queue the response (libmicrohttpd response, headers)", ["HTTPResponse.queue(on:closingConnection:streams:)"]),

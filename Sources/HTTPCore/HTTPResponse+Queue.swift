@@ -5,9 +5,11 @@ extension HTTPResponse {
     /// Hands this response to libmicrohttpd for `connection`, with
     /// `X-Content-Type-Options: nosniff` (``noSniffName``). Must be called from the access handler.
     ///
-    /// The body is copied (`.RESPMEM_MUST_COPY`): a Swift array's storage
+    /// A ``body`` is copied (`.RESPMEM_MUST_COPY`): a Swift array's storage
     /// cannot be lent beyond a `withUnsafeBytes` scope, and for the small
-    /// bodies this server sends a copy is cheaper than boxing the array.
+    /// bodies this server sends a copy is cheaper than boxing the array. Bytes
+    /// lent (``LendingBytes``) are not: their owner is held until
+    /// libmicrohttpd frees the response.
     func queue(on connection: OpaquePointer, closingConnection: Bool, streams: OpenStreams) -> MHD_Result {
         let created: OpaquePointer?
         if let stream {
@@ -29,11 +31,24 @@ extension HTTPResponse {
     }
 
     private func bufferedResponse() -> OpaquePointer? {
-        body.withUnsafeBytes { bytes in
+        switch content {
+        case .bytes(let body):
+            return body.withUnsafeBytes { bytes in
+                guard let base = bytes.baseAddress, bytes.count > 0 else {
+                    return MHD_create_response_from_buffer(0, nil, .RESPMEM_PERSISTENT)
+                }
+                return MHD_create_response_from_buffer(bytes.count, UnsafeMutableRawPointer(mutating: base), .RESPMEM_MUST_COPY)
+            }
+        case .lent(let owner):
+            let bytes = owner.lentBytes
             guard let base = bytes.baseAddress, bytes.count > 0 else {
                 return MHD_create_response_from_buffer(0, nil, .RESPMEM_PERSISTENT)
             }
-            return MHD_create_response_from_buffer(bytes.count, UnsafeMutableRawPointer(mutating: base), .RESPMEM_MUST_COPY)
+            let held = Unmanaged.passRetained(owner as AnyObject).toOpaque()
+            let response = MHD_create_response_from_buffer_with_free_callback_cls(
+                bytes.count, UnsafeMutableRawPointer(mutating: base), releaseLender, held)
+            if response == nil { Unmanaged<AnyObject>.fromOpaque(held).release() }
+            return response
         }
     }
 
@@ -75,4 +90,11 @@ extension HTTPResponse {
             }
         }
     }
+}
+
+/// libmicrohttpd's call when it frees a response whose bytes were lent
+/// (``LendingBytes``): the owner held for it is let go.
+private func releaseLender(_ owner: UnsafeMutableRawPointer?) {
+    guard let owner else { return }
+    Unmanaged<AnyObject>.fromOpaque(owner).release()
 }

@@ -8,7 +8,18 @@ public struct HTTPResponse: Sendable {
     /// The status code; anything outside 100...999 is sent as 500.
     public var status: Int
     public var headers: HTTPHeaders
-    public var body: [UInt8]
+    /// The body; a lent one (``init(status:headers:lending:)``) read here is a copy.
+    public var body: [UInt8] {
+        get {
+            switch content {
+            case .bytes(let bytes): bytes
+            case .lent(let owner): [UInt8](owner.lentBytes)
+            }
+        }
+        set { content = .bytes(newValue) }
+    }
+    /// What ``body`` sends: bytes of the response's own, or lent.
+    var content: Content
     /// When set, the body is this stream instead of ``body``: sent as it is
     /// written, chunked, for as long as the stream stays open.
     public var stream: HTTPStream?
@@ -20,8 +31,20 @@ public struct HTTPResponse: Sendable {
     public init(status: Int, headers: HTTPHeaders = .init(), body: [UInt8] = [], stream: HTTPStream? = nil) {
         self.status = status
         self.headers = headers
-        self.body = body
+        self.content = .bytes(body)
         self.stream = stream
+    }
+
+    /// An answer whose body is the bytes `owner` lends, sent without a copy.
+    public init(status: Int, headers: HTTPHeaders = .init(), lending owner: any LendingBytes) {
+        self.status = status
+        self.headers = headers
+        self.content = .lent(owner)
+    }
+
+    enum Content: Sendable {
+        case bytes([UInt8])
+        case lent(any LendingBytes)
     }
 
     /// An answer that ``HTTPHandler/handle(_:)`` returns now and `deferred`

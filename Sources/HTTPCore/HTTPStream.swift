@@ -33,8 +33,30 @@ public final class HTTPStream: Sendable {
         case disconnected
     }
 
+    /// One piece of what a stream sends: bytes of its own, or bytes lent
+    /// by their owner (a session document every subscriber sends), which
+    /// are not copied until they go out.
+    public enum Chunk: Sendable {
+        case bytes([UInt8])
+        case lent(any LendingBytes)
+
+        var count: Int {
+            switch self {
+            case .bytes(let bytes): bytes.count
+            case .lent(let owner): owner.lentBytes.count
+            }
+        }
+
+        func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+            switch self {
+            case .bytes(let bytes): return bytes.withUnsafeBytes(body)
+            case .lent(let owner): return withExtendedLifetime(owner) { body(owner.lentBytes) }
+            }
+        }
+    }
+
     private struct State {
-        var chunks: [[UInt8]] = []
+        var chunks: [Chunk] = []
         /// Bytes of `chunks[0]` already handed to the connection.
         var offset = 0
         var queuedBytes = 0
@@ -104,11 +126,17 @@ public final class HTTPStream: Sendable {
     /// the queue (the stream then closes with ``overflowNotice``).
     @discardableResult
     public func send(_ chunks: [[UInt8]]) -> Bool {
+        send(chunks.map(Chunk.bytes))
+    }
+
+    /// ``send(_:)-([[UInt8]])``, of chunks that may be lent.
+    @discardableResult
+    public func send(_ chunks: [Chunk]) -> Bool {
         let size = chunks.reduce(0) { $0 + $1.count }
         return state.withLock { state in
             guard !state.isClosing, !state.isFinished else { return false }
             if state.queuedBytes + size > capacityBytes {
-                state.chunks = [overflowNotice]
+                state.chunks = [.bytes(overflowNotice)]
                 state.offset = 0
                 state.queuedBytes = overflowNotice.count
                 state.isClosing = true
@@ -116,7 +144,7 @@ public final class HTTPStream: Sendable {
                 Self.wake(&state)
                 return false
             }
-            for chunk in chunks where !chunk.isEmpty {
+            for chunk in chunks where chunk.count > 0 {
                 state.chunks.append(chunk)
             }
             state.queuedBytes += size
@@ -131,7 +159,7 @@ public final class HTTPStream: Sendable {
         state.withLock { state in
             guard !state.isClosing, !state.isFinished else { return }
             for chunk in finalChunks where !chunk.isEmpty {
-                state.chunks.append(chunk)
+                state.chunks.append(.bytes(chunk))
                 state.queuedBytes += chunk.count
             }
             state.isClosing = true

@@ -44,6 +44,24 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
         [UInt8](UnsafeBufferPointer(start: start, count: count))
     }
 
+    /// The text written, handed over with the writer's buffer: not copied
+    /// into an exactly sized array as ``bytes`` is. Room the text does not
+    /// use is given back (the buffer shrunk, which may copy it) when it is
+    /// more than 512 bytes and more than a quarter of the text, so that
+    /// text kept long keeps little beside it: start the writer with room
+    /// for about what it will write.
+    public consuming func finishShared() -> SharedBytes {
+        var buffer = start
+        var room = capacity
+        let length = written
+        if room &- length > Swift.max(512, length / 4), let shrunk = realloc(start, Swift.max(length, 1)) {
+            buffer = shrunk.bindMemory(to: UInt8.self, capacity: length)
+            room = Swift.max(length, 1)
+        }
+        discard self
+        return SharedBytes(adopting: buffer, count: length, capacity: room)
+    }
+
     /// Calls `body` with the text written so far, without copying it.
     public func withBytes<Result, Failure: Error>(
         _ body: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Result
@@ -213,6 +231,15 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
     /// document; they must already be valid JSON syntax.
     public mutating func writeRaw(_ bytes: ArraySlice<UInt8>) {
         bytes.withUnsafeBufferPointer { append($0) }
+    }
+
+    /// Appends `range` of `bytes` unchanged, e.g. part of an earlier
+    /// document; they must already be valid JSON syntax.
+    @inlinable
+    public mutating func writeRaw(_ bytes: SharedBytes, in range: Range<Int>) {
+        precondition(range.lowerBound >= 0 && range.upperBound <= bytes.count, "a range outside the bytes")
+        guard let base = bytes.baseAddress else { return }
+        withExtendedLifetime(bytes) { append(UnsafeBufferPointer(start: base + range.lowerBound, count: range.count)) }
     }
 
     /// Appends pre-encoded UTF-8 bytes unchanged; they must already be valid JSON syntax.

@@ -56,7 +56,7 @@ struct ChoicesFromParamsTests {
     @Test func eachDocumentIsTheOneRenderedFromNothing() throws {
         let session = try Session.library()
         func expectFresh(sourceLocation: SourceLocation = #_sourceLocation) {
-            #expect(session.document() == SessionDocument.render(session).bytes, sourceLocation: sourceLocation)
+            #expect(session.document() == SessionDocument.render(session).bytes.array, sourceLocation: sourceLocation)
         }
         expectFresh()
         try session.tap("donate", ["title": "Ulysses"])

@@ -24,12 +24,12 @@ private final class AppCoordinator: Coordinator {
 private let listFlow = Flow(name: "list", description: "A list and its details.") { AppCoordinator(environment: $0) }
 
 /// The coordinator type names a flow's first document gathers, handed to
-/// later sessions' first renders (``Session/document(typeNames:)``): every
+/// later sessions' first renders (``Session/document(typeNames:expectedBytes:)``): every
 /// document must be the bytes a render from nothing writes.
 @Suite("Coordinator type names", .timeLimit(.minutes(10)), .hangGuard)
 struct CoordinatorTypeNamesTests {
     private func expectFresh(_ session: Session, _ document: [UInt8], sourceLocation: SourceLocation = #_sourceLocation) {
-        let fresh = SessionDocument.render(session).bytes
+        let fresh = SessionDocument.render(session).bytes.array
         #expect(String(decoding: document, as: UTF8.self) == String(decoding: fresh, as: UTF8.self), sourceLocation: sourceLocation)
     }
 
@@ -41,17 +41,17 @@ struct CoordinatorTypeNamesTests {
 
     @Test func aFirstRenderGivenAnEmptyTableGathersTheNamesItWrites() throws {
         let session = try Session(id: "a", flow: listFlow, context: nil)
-        expectFresh(session, session.document(typeNames: CoordinatorTypeNames()))
+        expectFresh(session, session.document(typeNames: CoordinatorTypeNames(), expectedBytes: nil).array)
         let names = try #require(session.renderedTypeNames)
         #expect(!names.isEmpty)
     }
 
     @Test func anotherSessionGivenThoseNamesWritesTheSameTree() throws {
         let first = try Session(id: "a", flow: listFlow, context: nil)
-        _ = first.document(typeNames: CoordinatorTypeNames())
+        _ = first.document(typeNames: CoordinatorTypeNames(), expectedBytes: nil)
         let names = try #require(first.renderedTypeNames)
         let second = try Session(id: "b", flow: listFlow, context: nil)
-        let document = second.document(typeNames: names)
+        let document = second.document(typeNames: names, expectedBytes: nil).array
         expectFresh(second, document)
         #expect(second.renderedTypeNames != nil)
         let tree = try JSONParser.parse(document)["coordinators"]
@@ -61,9 +61,9 @@ struct CoordinatorTypeNamesTests {
 
     @Test func aTypeTheNamesLackIsSpelledWhenItFirstAppears() throws {
         let first = try Session(id: "a", flow: listFlow, context: nil)
-        _ = first.document(typeNames: CoordinatorTypeNames())
+        _ = first.document(typeNames: CoordinatorTypeNames(), expectedBytes: nil)
         let second = try Session(id: "b", flow: listFlow, context: nil)
-        _ = second.document(typeNames: try #require(first.renderedTypeNames))
+        _ = second.document(typeNames: try #require(first.renderedTypeNames), expectedBytes: nil)
         try second.send(ClientEvent(screen: second.stack.top?.screen.id ?? "", event: "open"))
         let document = second.document()
         expectFresh(second, document)

@@ -86,7 +86,7 @@ struct DocumentReleaseTests {
         #expect(registry.releaseIdleDocuments() == 1)
         let sent = try registry.send(ClientEvent(screen: "s1", event: "push", payload: ["name": "detail"]), to: created.id)
         #expect(sent.version == 2)
-        let fresh = try registry.withSession(created.id) { SessionDocument.render($0).bytes }
+        let fresh = try registry.withSession(created.id) { SessionDocument.render($0).bytes.array }
         #expect(sent.document == fresh)
     }
 }

@@ -55,7 +55,7 @@ struct RenderedDocumentReuseTests {
 
     private func expectFresh(_ session: Session, sourceLocation: SourceLocation = #_sourceLocation) {
         let cached = String(decoding: session.document(), as: UTF8.self)
-        let fresh = String(decoding: SessionDocument.render(session).bytes, as: UTF8.self)
+        let fresh = String(decoding: SessionDocument.render(session).bytes.array, as: UTF8.self)
         #expect(cached == fresh, sourceLocation: sourceLocation)
     }
 
@@ -95,14 +95,15 @@ struct RenderedDocumentReuseTests {
         try send(session, "open")
         try send(session, "open")
         let rendered = SessionDocument.render(session)
-        let document = try JSONParser.parse(rendered.bytes)
+        let bytes = rendered.bytes.array
+        let document = try JSONParser.parse(bytes)
         for (index, entry) in session.stack.entries.enumerated() {
             let place = try #require(rendered.entries.place(of: entry.screen))
-            #expect(try JSONParser.parse(Array(rendered.bytes[place.bytes])) == document["stack"]?.arrayValue?[index])
-            #expect(Array(rendered.bytes[place.params]) == JSONValue.object(entry.screen.params).encoded())
+            #expect(try JSONParser.parse(Array(bytes[place.bytes])) == document["stack"]?.arrayValue?[index])
+            #expect(Array(bytes[place.params]) == JSONValue.object(entry.screen.params).encoded())
         }
         let tree = try #require(rendered.tree)
-        #expect(try JSONParser.parse(Array(rendered.bytes[tree.bytes])) == document["coordinators"])
+        #expect(try JSONParser.parse(Array(bytes[tree.bytes])) == document["coordinators"])
     }
 
     /// Without modals, `layout`'s stack is the `stack` member copied whole:
@@ -134,6 +135,18 @@ struct RenderedDocumentReuseTests {
         let kept = try #require(session.documents.last?.bytes)
         #expect(kept.count < long)
         #expect(kept.capacity - kept.count <= max(512, kept.count / 4))
+    }
+
+    /// A first render made room for the size another session's first
+    /// document had (``Session/document(typeNames:expectedBytes:)``):
+    /// whatever that size, it writes the bytes a render from nothing
+    /// writes, and keeps little unused room.
+    @Test(arguments: [nil, 0, 1, 600, 100_000])
+    func aFirstRenderGivenAnExpectedSizeWritesTheSameDocument(expectedBytes: Int?) throws {
+        let session = try Session(id: "pages", flow: pagesFlow, context: nil)
+        let document = session.document(typeNames: CoordinatorTypeNames(), expectedBytes: expectedBytes)
+        #expect(document.array == SessionDocument.render(session).bytes.array)
+        #expect(document.capacity - document.count <= max(512, document.count / 4))
     }
 
     /// The workbench's events change the tree, modals, params and the flow's

@@ -73,7 +73,7 @@ struct ScreenWordingTests {
         _ = session.document()
         try session.tap("retitle", ["title": "Dune, due <Friday> & \"soon\" — ✓"])
         #expect(try session.topEntry?["title"] == "Dune, due <Friday> & \"soon\" — ✓")
-        #expect(session.documentText == String(decoding: SessionDocument.render(session).bytes, as: UTF8.self))
+        #expect(session.documentText == String(decoding: SessionDocument.render(session).bytes.array, as: UTF8.self))
         #expect(session.stack.top?.screen.title == "Dune, due <Friday> & \"soon\" — ✓")
     }
 
@@ -113,6 +113,6 @@ struct ScreenWordingTests {
         let first = try Session.library()
         let second = try Session.library()
         #expect(first.document() == second.document())
-        #expect(first.document() == SessionDocument.render(first).bytes)
+        #expect(first.document() == SessionDocument.render(first).bytes.array)
     }
 }

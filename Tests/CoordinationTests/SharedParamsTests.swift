@@ -46,7 +46,7 @@ struct SharedParamsTests {
         let plain = try Session(id: "list", flow: plainFlow, context: nil)
         func expectSame(sourceLocation: SourceLocation = #_sourceLocation) {
             #expect(sharing.document() == plain.document(), sourceLocation: sourceLocation)
-            #expect(SessionDocument.render(sharing).bytes == plain.document(), sourceLocation: sourceLocation)
+            #expect(SessionDocument.render(sharing).bytes.array == plain.document(), sourceLocation: sourceLocation)
         }
         expectSame()
         for step in ["mark", "add", "restore", "rename", "restore", "open"] {
@@ -62,7 +62,7 @@ struct SharedParamsTests {
     @Test func aChangedListIsRenderedAsChanged() throws {
         let session = try Session(id: "list", flow: sharingFlow, context: nil)
         try session.send(ClientEvent(screen: session.stack.top?.screen.id ?? "", event: "rename", payload: [:]))
-        let document = try JSONParser.parse(SessionDocument.render(session).bytes)
+        let document = try JSONParser.parse(SessionDocument.render(session).bytes.array)
         let items = document["stack"]?.arrayValue?.first?["params"]?["items"]?.arrayValue
         #expect(items?.count == 3)
         #expect(items?.first?["code"] == "renamed")

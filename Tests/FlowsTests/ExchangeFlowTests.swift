@@ -52,7 +52,7 @@ struct ExchangeFlowTests {
                 try session.send(ClientEvent(screen: session.stack.top?.screen.id ?? "", event: event, payload: payload))
             }
             #expect(shared.document() == plain.document())
-            #expect(SessionDocument.render(shared).bytes == plain.document())
+            #expect(SessionDocument.render(shared).bytes.array == plain.document())
         }
         let document = try JSONParser.parse(shared.document())
         #expect(document["stack"]?.arrayValue?.first?["params"]?["lastViewed"] == "USD")

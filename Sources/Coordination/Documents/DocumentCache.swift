@@ -7,7 +7,7 @@ struct DocumentCache {
     private var isCurrent = false
 
     /// The current version's document, when it is kept.
-    var current: [UInt8]? { isCurrent ? last?.bytes : nil }
+    var current: SharedBytes? { isCurrent ? last?.bytes : nil }
 
     /// Keeps `rendered` as the current version's document.
     mutating func keep(_ rendered: RenderedDocument) {

@@ -11,7 +11,7 @@
 /// ``Session/releaseDocument()``), and an idle session then keeps one
 /// reference instead of the positions.
 final class RenderedDocument {
-    let bytes: [UInt8]
+    let bytes: SharedBytes
     let entries: RenderedEntries
     /// The environment's ``CoordinatorEnvironment/treeRevision`` when the
     /// `coordinators` member was written, and where it went; nil when the
@@ -24,7 +24,7 @@ final class RenderedDocument {
     let fixedPrefixEnd: Int
 
     init(
-        bytes: [UInt8], entries: RenderedEntries, tree: (revision: Int, bytes: Range<Int>)?, typeNames: CoordinatorTypeNames,
+        bytes: SharedBytes, entries: RenderedEntries, tree: (revision: Int, bytes: Range<Int>)?, typeNames: CoordinatorTypeNames,
         fixedPrefixEnd: Int
     ) {
         self.bytes = bytes
@@ -73,12 +73,24 @@ struct RenderedEntries {
     private var first: RenderedEntry?
     private var more: [RenderedEntry] = []
 
+    /// The screens of the stack.
+    var count: Int { first == nil ? 0 : 1 + more.count }
+
     mutating func append(_ entry: RenderedEntry) {
         if first == nil {
             first = entry
         } else {
             more.append(entry)
         }
+    }
+
+    /// The bytes of the entries of screens not on `stack` now.
+    func byteCount(ofScreensNotIn stack: [NavigationStack.Entry]) -> Int {
+        func gone(_ entry: RenderedEntry) -> Int {
+            stack.contains { entry.isEntry(of: $0.screen) } ? 0 : entry.bytes.count
+        }
+        guard let first else { return 0 }
+        return more.reduce(gone(first)) { $0 + gone($1) }
     }
 
     /// Where `screen`'s entry and its params went, if it was on the stack.

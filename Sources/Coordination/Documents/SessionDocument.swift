@@ -11,37 +11,38 @@ enum SessionDocument {
     /// `typeNames`: the coordinator type names known, for a render with no
     /// `previous`; without them a first render writes the names as they are,
     /// and the next one gathers them.
+    ///
+    /// `expectedBytes`: the size a render with no `previous` makes room
+    /// for; the buffer it is written in becomes the document.
     static func render(
-        _ session: Session, reusing previous: RenderedDocument? = nil, typeNames known: CoordinatorTypeNames? = nil
+        _ session: Session, reusing previous: RenderedDocument? = nil, typeNames known: CoordinatorTypeNames? = nil,
+        expectedBytes: Int? = nil
     ) -> RenderedDocument {
         var entries = RenderedEntries()
         var tree: (revision: Int, bytes: Range<Int>)?
         var fixedPrefixEnd = 0
         var typeNames = previous?.typeNames ?? known
         let writer = write(
-            session, reusing: previous, entries: &entries, tree: &tree, typeNames: &typeNames, fixedPrefixEnd: &fixedPrefixEnd)
+            session, reusing: previous, expectedBytes: expectedBytes, entries: &entries, tree: &tree, typeNames: &typeNames,
+            fixedPrefixEnd: &fixedPrefixEnd)
         return RenderedDocument(
-            bytes: writer.bytes, entries: consume entries, tree: tree, typeNames: (consume typeNames) ?? CoordinatorTypeNames(),
+            bytes: writer.finishShared(), entries: consume entries, tree: tree, typeNames: (consume typeNames) ?? CoordinatorTypeNames(),
             fixedPrefixEnd: fixedPrefixEnd)
     }
 
     private static func write(
-        _ session: Session, reusing previous: RenderedDocument?, entries rendered: inout RenderedEntries,
+        _ session: Session, reusing previous: RenderedDocument?, expectedBytes: Int?, entries rendered: inout RenderedEntries,
         tree: inout (revision: Int, bytes: Range<Int>)?, typeNames: inout CoordinatorTypeNames?, fixedPrefixEnd: inout Int
     ) -> JSONWriter {
         let state = session.liveState
         let stack = state.navigation.stack
         let finished = state.root.isFinished
-        // The last document's size and room for a pushed screen (written
-        // twice, in `stack` and `layout`): growing the buffer copies it, and
-        // the buffer lives only until the document is copied out of it.
-        var writer = JSONWriter(
-            capacity: previous.map { $0.bytes.count * 3 / 2 + 1024 } ?? 512 + 1536 * stack.entries.count)
+        var writer = JSONWriter(capacity: capacity(reusing: previous, expectedBytes: expectedBytes, stack: stack.entries))
         writer.writeObject { document in
             // A session's id and flow never change: copied from the last
             // document, after its `{`, when there is one.
             if let previous, previous.fixedPrefixEnd > 1 {
-                document.writeRaw(previous.bytes[1..<previous.fixedPrefixEnd])
+                document.writeRaw(previous.bytes, in: 1..<previous.fixedPrefixEnd)
             } else {
                 document.member("id", session.id)
                 document.member("flow", session.flow.name)
@@ -76,7 +77,7 @@ enum SessionDocument {
                 let revision = state.environment.treeRevision
                 let start = writer.count
                 if let previous, let previousTree = previous.tree, previousTree.revision == revision {
-                    writer.writeRaw(previous.bytes[previousTree.bytes])
+                    writer.writeRaw(previous.bytes, in: previousTree.bytes)
                 } else {
                     writeTree(state.root, typeNames: &typeNames, into: &writer)
                 }
@@ -102,6 +103,27 @@ enum SessionDocument {
         return writer
     }
 
+    /// The room a render starts with, about the document's size: its
+    /// buffer becomes the document (``JSONWriter/finishShared()``), which
+    /// copies it to give back much unused room, and growing the buffer
+    /// copies it too. The last document's size, with a little room when
+    /// the stack kept its depth; less the screens gone (each written twice,
+    /// in `stack` and `layout`) when it lost some; with room for the pushed
+    /// screens when it gained some.
+    private static func capacity(
+        reusing previous: RenderedDocument?, expectedBytes: Int?, stack: [NavigationStack.Entry]
+    ) -> Int {
+        if let previous {
+            let before = previous.bytes.count
+            let screensBefore = previous.entries.count
+            if stack.count == screensBefore { return before + 256 }
+            if stack.count > screensBefore { return before + before / 2 + 512 }
+            return before - 2 * previous.entries.byteCount(ofScreensNotIn: stack) + 256
+        }
+        if let expectedBytes { return expectedBytes + 128 }
+        return 512 + 1536 * stack.count
+    }
+
     /// Writes one screen of the stack, or copies it from `previous` when
     /// nothing it depends on changed; returns where it went.
     private static func writeEntry(
@@ -116,24 +138,24 @@ enum SessionDocument {
         let sameAround = earlier?.sameAround ?? false
         let sameParams = earlier?.sameParams ?? false
         if let previous, let earlier, sameAround, sameParams {
-            writer.writeRaw(previous.bytes[earlier.bytes])
+            writer.writeRaw(previous.bytes, in: earlier.bytes)
             let shift = start - earlier.bytes.lowerBound
             params = (earlier.params.lowerBound + shift)..<(earlier.params.upperBound + shift)
         } else if let previous, let earlier, sameAround, !screen.eventsReadParams {
             // Only the params changed (`convert` of the exchange flow): the
             // members before and after them are copied as they were.
-            writer.writeRaw(previous.bytes[earlier.bytes.lowerBound..<earlier.params.lowerBound])
+            writer.writeRaw(previous.bytes, in: earlier.bytes.lowerBound..<earlier.params.lowerBound)
             let paramsStart = writer.count
             screen.writeParams(sharing: state.flow.sharedParams, into: &writer)
             params = paramsStart..<writer.count
-            writer.writeRaw(previous.bytes[earlier.params.upperBound..<earlier.bytes.upperBound])
+            writer.writeRaw(previous.bytes, in: earlier.params.upperBound..<earlier.bytes.upperBound)
         } else {
             let accepted =
                 context.finished
                 ? .none : AcceptedEvents(of: entry, inModal: context.inModal, underTabBar: context.underTabBar)
-            var reusedParams: ArraySlice<UInt8>?
+            var reusedParams: (bytes: SharedBytes, range: Range<Int>)?
             if let previous, let earlier, sameParams {
-                reusedParams = previous.bytes[earlier.params]
+                reusedParams = (previous.bytes, earlier.params)
             }
             params = writeEntry(
                 entry, accepted: accepted, reusingParams: reusedParams, sharing: state.flow.sharedParams, into: &writer)
@@ -148,7 +170,7 @@ enum SessionDocument {
     /// `sharing`: the flow's ``Flow/sharedParams``, copied where they appear.
     @discardableResult
     static func writeEntry(
-        _ entry: NavigationStack.Entry, accepted: AcceptedEvents, reusingParams reused: ArraySlice<UInt8>? = nil,
+        _ entry: NavigationStack.Entry, accepted: AcceptedEvents, reusingParams reused: (bytes: SharedBytes, range: Range<Int>)? = nil,
         sharing shared: SharedJSONValues = .none, into writer: inout JSONWriter
     ) -> Range<Int> {
         let screen = entry.screen
@@ -161,7 +183,7 @@ enum SessionDocument {
             object.member("params") { writer in
                 let start = writer.count
                 if let reused {
-                    writer.writeRaw(reused)
+                    writer.writeRaw(reused.bytes, in: reused.range)
                 } else {
                     screen.writeParams(sharing: shared, into: &writer)
                 }

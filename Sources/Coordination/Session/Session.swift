@@ -311,23 +311,32 @@ public final class Session {
         documents.sessionChanged()
     }
 
-    /// The session document (openapi.yaml, `Session`), as compact JSON,
-    /// kept until the next change or ``releaseDocument()``.
+    /// The session document (openapi.yaml, `Session`), as compact JSON: a
+    /// copy of ``renderedDocument()``.
     public func document() -> [UInt8] {
+        renderedDocument().array
+    }
+
+    /// The session document as the session keeps it until the next change
+    /// or ``releaseDocument()``: the same bytes for every reader, not copied.
+    package func renderedDocument() -> SharedBytes {
         document(knowing: nil)
     }
 
-    /// ``document()``, rendered with `typeNames` known when the session
-    /// holds no earlier document: a new session's first render copies the
-    /// names of its coordinators' types instead of spelling each
-    /// (~350 instructions a coordinator).
-    package func document(typeNames: CoordinatorTypeNames) -> [UInt8] {
-        document(knowing: typeNames)
+    /// ``renderedDocument()``, rendered with what is known when the
+    /// session holds no earlier document: `typeNames`, so that a new
+    /// session's first render copies the names of its coordinators' types
+    /// instead of spelling each (~350 instructions a coordinator), and
+    /// `expectedBytes`, a size to make room for (the document keeps the
+    /// buffer it was written in).
+    package func document(typeNames: CoordinatorTypeNames, expectedBytes: Int?) -> SharedBytes {
+        document(knowing: typeNames, expectedBytes: expectedBytes)
     }
 
-    private func document(knowing typeNames: CoordinatorTypeNames?) -> [UInt8] {
+    private func document(knowing typeNames: CoordinatorTypeNames?, expectedBytes: Int? = nil) -> SharedBytes {
         if let current = documents.current { return current }
-        let rendered = SessionDocument.render(self, reusing: documents.last, typeNames: typeNames)
+        let rendered = SessionDocument.render(
+            self, reusing: documents.last, typeNames: typeNames, expectedBytes: expectedBytes)
         documents.keep(rendered)
         return rendered.bytes
     }

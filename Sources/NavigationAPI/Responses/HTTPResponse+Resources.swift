@@ -10,18 +10,19 @@ extension HTTPResponse {
 
     /// The session document with its `ETag`.
     static func session(_ snapshot: SessionSnapshot, status: Int = 200) -> HTTPResponse {
-        session(version: snapshot.version, document: snapshot.document, status: status)
+        session(version: snapshot.version, document: snapshot.sharedDocument, status: status)
     }
 
-    /// A session document at `version`, with its `ETag`.
-    static func session(version: Int, document: [UInt8], status: Int = 200) -> HTTPResponse {
+    /// A session document at `version`, with its `ETag`; the document is
+    /// lent to the response, not copied.
+    static func session(version: Int, document: SharedBytes, status: Int = 200) -> HTTPResponse {
         var headers = ResponseHeaders.json
         // One copy of the shared fields with room for this one, a new
         // session's `Location` and the request id the request log adds,
         // instead of regrowing.
         headers.reserveCapacity(headers.count + 3)
         EntityTag.withHeader(for: version) { headers.add(named: "ETag", utf8: $0) }
-        return HTTPResponse(status: status, headers: headers, body: document)
+        return HTTPResponse(status: status, headers: headers, lending: document)
     }
 
     /// `201 Created` for a new session, with its `Location`.

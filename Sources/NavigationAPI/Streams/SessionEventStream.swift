@@ -31,7 +31,12 @@ final class SessionEventStream: SessionSubscriber {
         case .changed(let snapshot):
             guard snapshot.version > sentVersion.load(ordering: .relaxed) else { return }
             sentVersion.store(snapshot.version, ordering: .relaxed)
-            let message = [Array("id: \(snapshot.version)\nevent: session\ndata: ".utf8), snapshot.document, Self.messageEnd]
+            // The document is lent, not copied for each subscriber.
+            let message: [HTTPStream.Chunk] = [
+                .bytes(Array("id: \(snapshot.version)\nevent: session\ndata: ".utf8)),
+                .lent(snapshot.sharedDocument),
+                .bytes(Self.messageEnd),
+            ]
             if !stream.send(message), stream.hasOverflowed, !overflowReported.exchange(true, ordering: .relaxed) {
                 onOverflow()
             }

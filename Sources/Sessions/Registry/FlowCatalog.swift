@@ -7,8 +7,8 @@ struct FlowCatalog: Sendable {
     /// Each name once, in order: `names[i]` is `hosted[i]`'s name.
     let names: [String]
     private let hosted: [Flow]
-    /// `typeNames[i]`: the coordinator type names of `hosted[i]`'s documents.
-    private let typeNames: [FlowTypeNames]
+    /// `firstDocuments[i]`: what the first document of `hosted[i]`'s sessions left for the next.
+    private let firstDocuments: [FlowFirstDocument]
 
     init(_ flows: [Flow]) {
         all = flows
@@ -20,16 +20,16 @@ struct FlowCatalog: Sendable {
         }
         self.names = names
         self.hosted = hosted
-        typeNames = hosted.map { _ in FlowTypeNames() }
+        firstDocuments = hosted.map { _ in FlowFirstDocument() }
     }
 
     subscript(name: String) -> Flow? { position(of: name).map { hosted[$0] } }
 
-    /// `session`'s document, its first render given the coordinator type
-    /// names of its flow (``FlowTypeNames``).
-    func document(of session: Session) -> [UInt8] {
-        guard !session.holdsDocument, let position = position(of: session.flow.name) else { return session.document() }
-        return typeNames[position].firstDocument(of: session)
+    /// `session`'s document, its first render given what the first
+    /// document of its flow left (``FlowFirstDocument``).
+    func document(of session: Session) -> SharedBytes {
+        guard !session.holdsDocument, let position = position(of: session.flow.name) else { return session.renderedDocument() }
+        return firstDocuments[position].document(of: session)
     }
 
     /// Where `name` is in ``names``; nil for a name no flow has. Searched in

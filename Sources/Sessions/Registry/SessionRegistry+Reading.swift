@@ -22,7 +22,7 @@ extension SessionRegistry {
     /// ~330 instructions a read.
     private static func renderedSnapshot(of session: Session) -> SessionSnapshot? {
         guard session.holdsDocument else { return nil }
-        return SessionSnapshot(id: session.id, version: session.version, document: session.document())
+        return SessionSnapshot(id: session.id, version: session.version, document: session.renderedDocument())
     }
 
     /// The session's id, version and current document.
