@@ -54,6 +54,19 @@ enum CRC32C {
         return ~crc
     }
 
+    /// The checksum of `value`'s four bytes, least significant first (a
+    /// frame's length): the same as ``checksum(_:continuing:)`` over them,
+    /// without its loops (~100 instructions less per record).
+    static func checksum(ofLittleEndian value: UInt32) -> UInt32 {
+        tables.withUnsafeBufferPointer { table in
+            // One slicing step over four bytes: tables 3 to 0 advance the
+            // checksum over each byte and the zero bytes after it.
+            let crc = value ^ ~UInt32(0)
+            return ~(table[3 * 256 + Int(crc & 0xFF)] ^ table[2 * 256 + Int(crc >> 8 & 0xFF)]
+                ^ table[1 * 256 + Int(crc >> 16 & 0xFF)] ^ table[Int(crc >> 24)])
+        }
+    }
+
     static func checksum(_ bytes: [UInt8]) -> UInt32 {
         bytes.withUnsafeBytes { checksum($0) }
     }

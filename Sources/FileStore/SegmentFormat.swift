@@ -91,8 +91,9 @@ enum SegmentFormat {
         // `Array.withUnsafeBytes` rethrows untyped: the failure comes out as a value.
         let outcome = record.body.withUnsafeBytes { (body) -> Result<Value, Failure> in
             withUnsafeTemporaryAllocation(byteCount: fixedSize + body.count, alignment: 8) { (frame) -> Result<Value, Failure> in
-                frame.storeBytes(of: UInt32(payloadFixedSize + body.count).littleEndian, toByteOffset: 0, as: UInt32.self)
-                let lengthChecksum = CRC32C.checksum(UnsafeRawBufferPointer(rebasing: frame[0..<4]))
+                let length = UInt32(payloadFixedSize + body.count)
+                frame.storeBytes(of: length.littleEndian, toByteOffset: 0, as: UInt32.self)
+                let lengthChecksum = CRC32C.checksum(ofLittleEndian: length)
                 frame.storeBytes(of: lengthChecksum.littleEndian, toByteOffset: 4, as: UInt32.self)
                 frame[frameHeaderSize] = kind
                 frame.storeBytes(of: key.high.bigEndian, toByteOffset: frameHeaderSize + 1, as: UInt64.self)

@@ -25,10 +25,16 @@ struct FlowCatalog: Sendable {
 
     subscript(name: String) -> Flow? { position(of: name).map { hosted[$0] } }
 
+    /// The flow at `position` (``position(of:)``).
+    func flow(at position: Int) -> Flow { hosted[position] }
+
     /// `session`'s document, its first render given what the first
-    /// document of its flow left (``FlowFirstDocument``).
-    func document(of session: Session) -> SharedBytes {
-        guard !session.holdsDocument, let position = position(of: session.flow.name) else { return session.renderedDocument() }
+    /// document of its flow left (``FlowFirstDocument``). `position`: its
+    /// flow's, when the caller looked it up.
+    func document(of session: Session, flowAt position: Int? = nil) -> SharedBytes {
+        guard !session.holdsDocument, let position = position ?? self.position(of: session.flow.name) else {
+            return session.renderedDocument()
+        }
         return firstDocuments[position].document(of: session)
     }
 

@@ -10,7 +10,8 @@ extension SessionRegistry {
     public func create(
         flow flowName: String, context: JSONValue?, link: String? = nil, by caller: Caller = .unrestricted
     ) throws(NavigationError) -> SessionSnapshot {
-        guard let flow = catalog[flowName] else { throw catalog.notFound(flowName) }
+        guard let position = catalog.position(of: flowName) else { throw catalog.notFound(flowName) }
+        let flow = catalog.flow(at: position)
         try reserveSlot()
         let key = SessionID.makeKey()
         let id = key.hex
@@ -30,8 +31,10 @@ extension SessionRegistry {
         }
         let started = session.pendingEffects
         let snapshot = SessionSnapshot(
-            id: id, version: session.version, document: catalog.document(of: session), startedEffects: started.map(\.id))
-        _ = cache.insert(SessionBox(.live(session), id: session.id, owner: caller.createdSessionOwner, now: journal.nowMillis()), for: key)
+            id: id, version: session.version, document: catalog.document(of: session, flowAt: position),
+            startedEffects: started.map(\.id))
+        // Last used when it was created: the clock is not read again.
+        _ = cache.insert(SessionBox(.live(session), id: session.id, owner: caller.createdSessionOwner, now: time), for: key)
         counters.created.add(1, ordering: .relaxed)
         effects.start(started, of: id)
         return snapshot
