@@ -15,7 +15,7 @@ struct SharedStoreRegistryTests {
     }
 
     private static func pair() -> (SessionRegistry, SessionRegistry, MemoryStore) {
-        let store = MemoryStore()
+        let store = MemoryStore(shared: true)
         return (SessionRegistry(flows: [.workbench], store: store), SessionRegistry(flows: [.workbench], store: store), store)
     }
 
@@ -73,7 +73,7 @@ struct SharedStoreRegistryTests {
 /// A memory store that runs a hook once, just before an append: another
 /// instance's write landing between a version check and an append.
 final class InterferingStore: SessionStore {
-    private let inner = MemoryStore()
+    private let inner = MemoryStore(shared: true)
     private let hook = LockedBox<(@Sendable () -> Void)?>(nil)
 
     func beforeNextAppend(_ action: @escaping @Sendable () -> Void) { hook.withLock { $0 = action } }
@@ -92,4 +92,6 @@ final class InterferingStore: SessionStore {
     func records(of id: String, after version: Int) throws(StoreError) -> [JournalRecord] { try inner.records(of: id, after: version) }
     func drop(_ id: String) { inner.drop(id) }
     func close() { inner.close() }
+    /// Two registries write it, as two instances write a Redis store.
+    var isShared: Bool { true }
 }

@@ -36,6 +36,13 @@ struct StoreSync: Sendable {
         // A caller that named the session by key alone gets the id of the
         // cached session, else its key spelled (a key is its id's 32 hex digits).
         let id = givenID ?? cached?.id ?? key.hex
+        // The only writer's cached session is as new as the store: an ended
+        // one left the cache (``SessionSlots/release(_:reason:)``), and it
+        // was last active when last used. The store is asked only when the
+        // session is not cached or may have expired.
+        if let cached, !journal.store.isShared, !limits.isExpired(lastActivity: cached.lastAccess.load(ordering: .relaxed), now: now) {
+            return try withCachedSession(cached, id: id, lastVersion: nil, as: caller, now: now, body)
+        }
         guard let summary = try journal.summary(of: id, key: key), !summary.ended else {
             if cached != nil { cache.remove(key) }
             throw SessionRegistry.notFound(id)
@@ -53,13 +60,22 @@ struct StoreSync: Sendable {
             let (content, owner) = try restoredContent(of: id)
             box = cache.insert(SessionBox(content, id: id, owner: owner, now: now), for: key)
         }
+        return try withCachedSession(box, id: id, lastVersion: summary.lastVersion, as: caller, now: now, body)
+    }
+
+    /// `body` of `box`'s session, brought up to `lastVersion` (the store's,
+    /// when it was asked) first.
+    private func withCachedSession<Result>(
+        _ box: SessionBox, id: String, lastVersion: Int?, as caller: Caller, now: Int64,
+        _ body: (Session) throws(NavigationError) -> Result
+    ) throws(NavigationError) -> Result {
         // Before anything else reads or touches it: for another owner, the
         // session does not exist (its idle time does not even restart).
         guard caller.mayUse(sessionOwnedBy: box.owner) else { throw SessionRegistry.notFound(id) }
         box.lastAccess.store(now, ordering: .relaxed)
         do throws(NavigationError) {
             return try box.content.withLock { (content) throws(NavigationError) -> Result in
-                if case .live(let session) = content, session.version < summary.lastVersion {
+                if let lastVersion, case .live(let session) = content, session.version < lastVersion {
                     content = try caughtUp(session)
                 }
                 switch content {

@@ -24,7 +24,14 @@ public final class MemoryStore: SessionStore {
 
     private let state = Locked(State())
 
-    public init() {}
+    public let isShared: Bool
+
+    /// - Parameter shared: whether several registries write the journals,
+    ///   as several instances write a Redis store (``SessionStore/isShared``):
+    ///   each then checks the store before it answers from its cache.
+    public init(shared: Bool = false) {
+        isShared = shared
+    }
 
     public func sessions() -> [SessionSummary] {
         state.withLock { state in state.journals.values.compactMap(Self.summary(of:)) }

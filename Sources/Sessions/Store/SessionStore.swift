@@ -72,7 +72,10 @@ public protocol SessionStore: Sendable {
     /// True when other server instances may write the same sessions (Redis):
     /// an effect this instance did not start may then be in flight on
     /// another one, and is taken over only once it has waited out
-    /// `--effect-timeout`.
+    /// `--effect-timeout`, and a cached session may be behind the store, so
+    /// every request checks it first (its ``summary(of:)``). False when
+    /// this process is the only writer (the file store holds its
+    /// directory's lock): a cached session is then as new as the store.
     var isShared: Bool { get }
 
     /// Asks a remote store whether it can be used now: true when it
