@@ -18,6 +18,11 @@ struct DecimalDigitsTests {
             if overflow { break }
             power = next
         }
+        // Where the bit length the count starts from changes.
+        for shift in 0..<64 {
+            let bit: UInt64 = 1 << UInt64(shift)
+            values += [bit - 1, bit, bit | (bit - 1)]
+        }
         for value in values {
             #expect(DecimalDigits.count(of: value) == value.description.utf8.count, "\(value)")
             let written = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { buffer in
