@@ -186,7 +186,7 @@ public final class Session {
     ///     ``CoordinatorEnvironment/now`` reads); recorded with it.
     @discardableResult
     public func send(
-        _ event: ClientEvent, expectedVersion: Int? = nil, at time: Int64 = 0
+        _ event: consuming ClientEvent, expectedVersion: Int? = nil, at time: Int64 = 0
     ) throws(NavigationError)
         -> ClientEvent
     {
@@ -210,12 +210,14 @@ public final class Session {
         }
         let dispatch = try state.validate(event, version: version)
         // What is kept, and so counted: secret fields as their placeholder.
-        let recorded = dispatch.recorded(event)
+        // The event is handed over, not copied, when it has none.
+        let payload = event.payload
+        let recorded = dispatch.recorded(consume event)
         let admission = try budget.admit(
             recorded, paramsBytes: state.stackParamsByteCount, limit: limits.maxSessionBytes, version: version)
         let before = state.changeMarker
         do throws(NavigationError) {
-            try state.apply(dispatch, payload: event.payload, version: version + 1, time: time)
+            try state.apply(dispatch, payload: payload, version: version + 1, time: time)
             try admission.confirm(paramsBytes: state.stackParamsByteCount)
         } catch {
             if error.kind != .eventRejected || state.changeMarker != before {

@@ -236,7 +236,7 @@ extension SessionState.Dispatch {
     /// `event` as it is recorded once accepted: the values of the secret
     /// fields of the event it declares replaced by what is kept of them
     /// (``SecretField``).
-    func recorded(_ event: ClientEvent) -> ClientEvent {
+    func recorded(_ event: consuming ClientEvent) -> ClientEvent {
         guard case .declared(let declaration) = self else { return event }
         let secrets = declaration.declaredFields.secretNames
         guard !secrets.isEmpty else { return event }
