@@ -13,15 +13,17 @@ extension JSONValue {
     /// ``JSONWriter/write(_:sharing:)`` writes, without walking what it copies.
     public func encodedByteCount(sharing shared: SharedJSONValues) -> Int {
         switch self {
-        case .null: 4
-        case .bool(let bool): bool ? 4 : 5
-        case .number(let number): JSONWriter.encodedByteCount(ofNumber: number)
-        case .string(let string): JSONWriter.encodedByteCount(ofString: string)
+        case .null: return 4
+        case .bool(let bool): return bool ? 4 : 5
+        case .number(let number): return JSONWriter.encodedByteCount(ofNumber: number)
+        case .string(let string): return JSONWriter.encodedByteCount(ofString: string)
         case .array(let elements):
-            // Brackets, plus a comma between elements.
-            shared.encoded(self)?.count
-                ?? elements.reduce(2 + max(0, elements.count - 1)) { $0 + $1.encodedByteCount(sharing: shared) }
-        case .object(let object): shared.encoded(self)?.count ?? object.encodedByteCount(sharing: shared)
+            if let bytes = shared.encoded(self) { return bytes.count }
+            // Brackets, plus a comma between elements; by index, as an object's members.
+            var count = 2 + max(0, elements.count - 1)
+            for index in elements.indices { count += elements[index].encodedByteCount(sharing: shared) }
+            return count
+        case .object(let object): return shared.encoded(self)?.count ?? object.encodedByteCount(sharing: shared)
         }
     }
 }
@@ -34,8 +36,10 @@ extension JSONObject {
     public func encodedByteCount(sharing shared: SharedJSONValues) -> Int {
         // Braces, a comma between members, a colon in each.
         var count = 2 + Swift.max(0, self.count - 1) + self.count
-        for member in members {
-            count += JSONWriter.encodedByteCount(ofString: member.key) + member.value.encodedByteCount(sharing: shared)
+        // By index: iterating copied each member (a retain and a release
+        // of its key and value).
+        for index in members.indices {
+            count += JSONWriter.encodedByteCount(ofString: members[index].key) + members[index].value.encodedByteCount(sharing: shared)
         }
         return count
     }

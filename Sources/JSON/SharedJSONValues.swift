@@ -83,22 +83,21 @@ extension JSONWriter {
         switch value {
         case .array(let elements):
             append(UInt8(ascii: "["))
-            var first = true
-            for element in elements {
-                if !first { append(UInt8(ascii: ",")) }
-                first = false
-                write(element, sharing: shared)
+            // By index, here and below: iterating copied each element (a
+            // retain and a release).
+            for index in elements.indices {
+                if index > 0 { append(UInt8(ascii: ",")) }
+                write(elements[index], sharing: shared)
             }
             append(UInt8(ascii: "]"))
         case .object(let object):
             append(UInt8(ascii: "{"))
-            var first = true
-            for member in object.members {
-                if !first { append(UInt8(ascii: ",")) }
-                first = false
-                writeString(member.key)
+            let members = object.members
+            for index in members.indices {
+                if index > 0 { append(UInt8(ascii: ",")) }
+                writeString(members[index].key)
                 append(UInt8(ascii: ":"))
-                write(member.value, sharing: shared)
+                write(members[index].value, sharing: shared)
             }
             append(UInt8(ascii: "}"))
         default:
