@@ -9,22 +9,38 @@ extension JSONWriter {
         let count = utf8.count
         let quotes = quoted ? 2 : 0
         let text = room(for: count + quotes) + quotes / 2
-        var index = 0
-        while index < count {
-            let byte = utf8[index]
-            if Self.mayNeedEscape(byte) { break }
-            text[index] = byte
-            index += 1
-        }
         if quoted { text[-1] = UInt8(ascii: "\"") }
-        if index == count {
+        let plain = Self.copyUntilEscape(utf8, to: text)
+        if plain == count {
             if quoted { text[count] = UInt8(ascii: "\"") }
             didWrite(count + quotes)
             return
         }
         // The opening quote and the bytes before the first to escape are
-        // written; the loop below goes on from there.
-        didWrite(index + quotes / 2)
+        // written; the rest is escaped from there.
+        didWrite(plain + quotes / 2)
+        appendEscaped(utf8, from: plain, quoted: quoted)
+    }
+
+    /// Copies `utf8` to `text` up to its first byte that may need escaping;
+    /// returns how many it copied (all of them when none may).
+    @inline(__always)
+    static func copyUntilEscape(_ utf8: UnsafeBufferPointer<UInt8>, to text: UnsafeMutablePointer<UInt8>) -> Int {
+        var index = 0
+        while index < utf8.count {
+            let byte = utf8[index]
+            if mayNeedEscape(byte) { break }
+            text[index] = byte
+            index += 1
+        }
+        return index
+    }
+
+    /// `utf8` from `start` on, escaped, and the closing quote when
+    /// `quoted`: what follows the plain bytes ``copyUntilEscape(_:to:)`` wrote.
+    @inline(never)
+    mutating func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>, from start: Int, quoted: Bool) {
+        var index = start
         var runStart = index
         while index < utf8.count {
             let byte = utf8[index]

@@ -73,16 +73,45 @@ extension JSONWriter {
         writeValue(&self)
     }
 
-    /// Writes the member `name` with a string value.
+    /// Writes the member `name` with a string value: the key, the quotes
+    /// and the value's bytes in one piece of the buffer while none needs
+    /// escaping (a member cost ~50 instructions more as a key and a string).
     public mutating func member(_ name: StaticString, _ value: String) {
-        writeKey(name)
-        writeString(value)
+        assert(Self.isPlainName(name), "member name \(name) needs escaping")
+        Self.withUTF8(of: value) { utf8 in
+            let first = lastByte == UInt8(ascii: "{")
+            let nameLength = name.utf8CodeUnitCount
+            // The comma unless first, the quoted name, the colon, the opening quote.
+            let keyLength = nameLength + (first ? 4 : 5)
+            var target = room(for: keyLength + utf8.count + 1)
+            if !first {
+                target.pointee = UInt8(ascii: ",")
+                target += 1
+            }
+            target[0] = UInt8(ascii: "\"")
+            (target + 1).initialize(from: name.utf8Start, count: nameLength)
+            target[nameLength + 1] = UInt8(ascii: "\"")
+            target[nameLength + 2] = UInt8(ascii: ":")
+            target[nameLength + 3] = UInt8(ascii: "\"")
+            let text = target + nameLength + 4
+            let plain = Self.copyUntilEscape(utf8, to: text)
+            if plain == utf8.count {
+                text[plain] = UInt8(ascii: "\"")
+                didWrite(keyLength + plain + 1)
+            } else {
+                didWrite(keyLength + plain)
+                appendEscaped(utf8, from: plain, quoted: true)
+            }
+        }
     }
 
     /// Writes the member `name` with a string value, or `null` for nil.
     public mutating func member(_ name: StaticString, _ value: String?) {
-        writeKey(name)
-        if let value { writeString(value) } else { writeNull() }
+        guard let value else {
+            writeKey(name)
+            return writeNull()
+        }
+        member(name, value)
     }
 
     /// Writes the member `name` with an integer value.

@@ -140,6 +140,27 @@ struct JSONObjectWriterTests {
         }
     }
 
+    /// A string member is written in one piece up to its value's first
+    /// byte that needs escaping: wherever that byte falls, first member or
+    /// not, in a buffer that must grow or not, the text is what writing the
+    /// value gives.
+    @Test(arguments: [0, 4096])
+    func stringMembersAreEscapedWhereverTheirFirstEscapeFalls(capacity: Int) {
+        let texts = [
+            "", "plain", "\"first", "last\"", "mid<dle&", "\u{2028}", "a\u{2029}b", "€ and ❤", "tab\there\n",
+            "\u{01}\u{1F}", String(repeating: "long text ", count: 8) + "</script>",
+        ]
+        for text in texts {
+            var writer = JSONWriter(capacity: capacity)
+            writer.writeObject { object in
+                object.member("a", text)
+                object.member("b", text)
+            }
+            let expected: JSONValue = ["a": .string(text), "b": .string(text)]
+            #expect(writer.bytes == expected.encoded(), "\(text.debugDescription)")
+        }
+    }
+
     @Test func aNameKnownOnlyAtRunTimeIsEscaped() {
         let names = ["plain", "quo\"te", "<b>", "日本"]
         expectWrites(["first": 0, "plain": 1, "quo\"te": 2, "<b>": 3, "日本": 4]) { writer in
