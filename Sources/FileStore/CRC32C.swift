@@ -62,7 +62,8 @@ enum CRC32C {
             // One slicing step over four bytes: tables 3 to 0 advance the
             // checksum over each byte and the zero bytes after it.
             let crc = value ^ ~UInt32(0)
-            return ~(table[3 * 256 + Int(crc & 0xFF)] ^ table[2 * 256 + Int(crc >> 8 & 0xFF)]
+            return
+                ~(table[3 * 256 + Int(crc & 0xFF)] ^ table[2 * 256 + Int(crc >> 8 & 0xFF)]
                 ^ table[1 * 256 + Int(crc >> 16 & 0xFF)] ^ table[Int(crc >> 24)])
         }
     }

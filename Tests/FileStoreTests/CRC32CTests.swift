@@ -42,9 +42,11 @@ struct CRC32CTests {
     /// A frame's length is checksummed as its four bytes, least significant first.
     @Test func aLittleEndianWordIsChecksummedAsItsFourBytes() {
         var generator = SplitMix64(seed: 0x5EED)
-        let values: [UInt32] = [0, 1, 0xFF, 0x100, 0xFFFF_FFFF, 0x8000_0000, 41 + 250] + (0..<200).map { _ in
-            UInt32.random(in: 0...UInt32.max, using: &generator)
-        }
+        let values: [UInt32] =
+            [0, 1, 0xFF, 0x100, 0xFFFF_FFFF, 0x8000_0000, 41 + 250]
+            + (0..<200).map { _ in
+                UInt32.random(in: 0...UInt32.max, using: &generator)
+            }
         for value in values {
             let bytes = (0..<4).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) }
             #expect(CRC32C.checksum(ofLittleEndian: value) == Self.bitwise(bytes), "value \(value)")
