@@ -77,29 +77,16 @@ extension JSONWriter {
     /// and the value's bytes in one piece of the buffer while none needs
     /// escaping (a member cost ~50 instructions more as a key and a string).
     public mutating func member(_ name: StaticString, _ value: String) {
-        assert(Self.isPlainName(name), "member name \(name) needs escaping")
         Self.withUTF8(of: value) { utf8 in
-            let first = lastByte == UInt8(ascii: "{")
-            let nameLength = name.utf8CodeUnitCount
-            // The comma unless first, the quoted name, the colon, the opening quote.
-            let keyLength = nameLength + (first ? 4 : 5)
-            var target = room(for: keyLength + utf8.count + 1)
-            if !first {
-                target.pointee = UInt8(ascii: ",")
-                target += 1
-            }
-            target[0] = UInt8(ascii: "\"")
-            (target + 1).initialize(from: name.utf8Start, count: nameLength)
-            target[nameLength + 1] = UInt8(ascii: "\"")
-            target[nameLength + 2] = UInt8(ascii: ":")
-            target[nameLength + 3] = UInt8(ascii: "\"")
-            let text = target + nameLength + 4
+            let key = placeKey(name, reserving: utf8.count + 2)
+            key.end.pointee = UInt8(ascii: "\"")
+            let text = key.end + 1
             let plain = Self.copyUntilEscape(utf8, to: text)
             if plain == utf8.count {
                 text[plain] = UInt8(ascii: "\"")
-                didWrite(keyLength + plain + 1)
+                didWrite(key.length + plain + 2)
             } else {
-                didWrite(keyLength + plain)
+                didWrite(key.length + 1 + plain)
                 appendEscaped(utf8, from: plain, quoted: true)
             }
         }
@@ -141,12 +128,20 @@ extension JSONWriter {
     /// Writes `,"name":`, or `"name":` for an object's first member.
     @usableFromInline
     mutating func writeKey(_ name: StaticString) {
+        didWrite(placeKey(name, reserving: 0).length)
+    }
+
+    /// Places ``writeKey(_:)``'s bytes in room for them and `extra` bytes
+    /// more, in one piece: the comma unless first, the quoted name, the
+    /// colon. Returns where they end and how many they are; the caller
+    /// writes after them and counts them with what it wrote (``didWrite(_:)``).
+    @inline(__always)
+    mutating func placeKey(_ name: StaticString, reserving extra: Int) -> (end: UnsafeMutablePointer<UInt8>, length: Int) {
         assert(Self.isPlainName(name), "member name \(name) needs escaping")
         let first = lastByte == UInt8(ascii: "{")
         let nameLength = name.utf8CodeUnitCount
-        // In one piece: the comma unless first, the quoted name, the colon.
         let length = nameLength + (first ? 3 : 4)
-        var target = room(for: length)
+        var target = room(for: length + extra)
         if !first {
             target.pointee = UInt8(ascii: ",")
             target += 1
@@ -155,7 +150,7 @@ extension JSONWriter {
         (target + 1).initialize(from: name.utf8Start, count: nameLength)
         target[nameLength + 1] = UInt8(ascii: "\"")
         target[nameLength + 2] = UInt8(ascii: ":")
-        didWrite(length)
+        return (target + nameLength + 3, length)
     }
 
     /// Whether `name` is written the same with or without escaping.
