@@ -6,7 +6,7 @@
 ///
 /// Kept per session: the engine takes no locks. The registry keeps the
 /// names each flow's first document was written with, and hands them to
-/// every new session's first render (``Session/document(typeNames:)``). A
+/// every new session's first render (``Session/document(typeNames:expectedBytes:)``). A
 /// flow has a few coordinator types, so they are found by a linear scan.
 package struct CoordinatorTypeNames: Sendable {
     private var known: [Entry] = []

@@ -24,9 +24,9 @@ enum ClientKey {
         // its own key; and were it anything else, no IP literal either (an
         // IPv6 one has colons), so its key would be it all the same. Only
         // IPv6 is parsed (an IPv4 address through `inet_pton` cost ~220
-        // instructions per session created).
+        // instructions per session created). The colon is looked for in
+        // place: the view's iterator cost ~30 instructions a byte.
         let colon = UInt8(ascii: ":")
-        // Read in place: the view's iterator cost ~30 instructions a byte.
         if !(peer.utf8.withContiguousStorageIfAvailable { $0.contains(colon) } ?? peer.utf8.contains(colon)) { return peer }
         return key(forAddress: peer) ?? peer
     }
