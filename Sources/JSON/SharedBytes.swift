@@ -33,10 +33,11 @@ public final class SharedBytes: @unchecked Sendable {
 
     /// A copy of `bytes`.
     public convenience init(_ bytes: [UInt8]) {
-        guard !bytes.isEmpty, let start = malloc(bytes.count) else {
+        guard !bytes.isEmpty else {
             self.init(empty: ())
             return
         }
+        guard let start = malloc(bytes.count) else { fatalError("out of memory: \(bytes.count) shared bytes") }
         let target = start.bindMemory(to: UInt8.self, capacity: bytes.count)
         bytes.withUnsafeBufferPointer { target.initialize(from: $0.baseAddress!, count: bytes.count) }
         self.init(adopting: target, count: bytes.count, capacity: bytes.count)
@@ -56,9 +57,7 @@ public final class SharedBytes: @unchecked Sendable {
     public func withUnsafeBytes<Result, Failure: Error>(
         _ body: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Result
     ) throws(Failure) -> Result {
-        try withExtendedLifetime(self) { () throws(Failure) -> Result in
-            try body(UnsafeBufferPointer(start: baseAddress, count: count))
-        }
+        try body(UnsafeBufferPointer(start: baseAddress, count: count))
     }
 
     /// A copy of the bytes, as an array.

@@ -62,7 +62,8 @@ struct SoleWriterRegistryTests {
         let registry = SessionRegistry(flows: [.workbench], limits: limits, store: CountingStore(shared: false), clock: { clock.now })
         let ended = try registry.create(flow: "workbench", context: nil)
         try registry.end(ended.id)
-        #expect(throws: NavigationError.self) { try registry.document(of: ended.id) }
+        let endedError = #expect(throws: NavigationError.self) { try registry.document(of: ended.id) }
+        #expect(endedError?.kind == .sessionNotFound)
         let idle = try registry.create(flow: "workbench", context: nil)
         clock.advance(by: 61)
         let error = #expect(throws: NavigationError.self) { try registry.document(of: idle.id) }
