@@ -224,12 +224,25 @@ def run_wrk(script, port, connections, seconds, script_arguments=()):
 
 
 def measure(server, script, connections, seconds, script_arguments=()):
-    """A wrk run plus the server's CPU time per request over it."""
-    before = server.cpu_seconds()
+    """A wrk run plus the server's CPU time per request over it, and the
+    rest of the machine's (wrk, mostly: it shares the cores, and costs more
+    per request when a slower server makes its threads sleep and wake)."""
+    before, machine_before = server.cpu_seconds(), machine_busy_seconds()
     result = run_wrk(script, server.port, connections, seconds, script_arguments)
-    result["cpu_us_per_request"] = (server.cpu_seconds() - before) * 1e6 / result["requests"]
+    server_seconds = server.cpu_seconds() - before
+    machine_seconds = machine_busy_seconds() - machine_before
+    result["cpu_us_per_request"] = server_seconds * 1e6 / result["requests"]
+    result["others_cpu_us_per_request"] = max(0.0, machine_seconds - server_seconds) * 1e6 / result["requests"]
     server.check_alive()
     return result
+
+
+def machine_busy_seconds():
+    """CPU time all cores spent working (user, nice, system, irq, softirq:
+    not idle, I/O wait or time stolen by the host), from /proc/stat."""
+    with open("/proc/stat") as stat:
+        user, nice, system, _idle, _iowait, irq, softirq = (int(field) for field in stat.readline().split()[1:8])
+    return (user + nice + system + irq + softirq) / CLOCK_TICKS
 
 
 def alternate_runs(servers, rounds, seconds, warmup, run_one):

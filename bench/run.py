@@ -224,7 +224,7 @@ def script_arguments(script, side, navigation_port, document_ids, fake_ids, conn
 
 
 def medians(runs):
-    keys = ("requests_per_second", "p50_us", "p99_us", "cpu_us_per_request")
+    keys = ("requests_per_second", "p50_us", "p99_us", "cpu_us_per_request", "others_cpu_us_per_request")
     return {**{key: statistics.median(run[key] for run in runs) for key in keys},
             "runs": [{key: run[key] for key in keys} for run in runs]}
 
