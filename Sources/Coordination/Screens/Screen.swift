@@ -155,9 +155,10 @@ public final class Screen {
         if let index = events.firstIndex(where: { $0.name == event }) {
             events[index] = declaration
         } else {
-            // Room for a screen's usual few events at once: growing one at
-            // a time allocated again at the second (~300 instructions).
-            if events.capacity == 0 { events.reserveCapacity(3) }
+            // Room for two at once: growing one at a time allocated again
+            // at the second (~300 instructions), and room for three kept
+            // 128 bytes unused in every session of a one-event screen.
+            if events.capacity == 0 { events.reserveCapacity(2) }
             events.append(declaration)
         }
         return self
