@@ -11,8 +11,9 @@ public final class CoordinatorEnvironment {
     /// The session's validated context, with the flow's defaults filled in.
     public let context: JSONObject
     /// The link a coordinator could not follow yet (``Coordinator/heldLink``):
-    /// one per session, shared by every environment derived from it.
-    let heldLink: HeldLink
+    /// one per session, kept by the environment the others derive from;
+    /// nil until the session first holds a link, which most never do.
+    var heldLink: HeldLink? { (origin ?? self).madeHeldLink }
     /// The session's effects, its clock and its random numbers: one per
     /// session, shared by every environment derived from it.
     let effects: EffectLedger
@@ -24,6 +25,8 @@ public final class CoordinatorEnvironment {
     private let routerFactory: (Coordinator, NavigationController, NavigationSlot) -> Router
     // `@exclusivity(unchecked)`: see `Session`'s stored properties for why.
     @exclusivity(unchecked) private var coordinatorCounter = 0
+    /// The storage of ``heldLink``, in the environment the others derive from.
+    @exclusivity(unchecked) private var madeHeldLink: HeldLink?
     /// Changes to the coordinator tree so far (coordinators made, children
     /// added, removed, finished).
     @exclusivity(unchecked) private(set) var treeRevision = 0
@@ -63,7 +66,6 @@ public final class CoordinatorEnvironment {
         self.context = context
         self.slot = slot
         self.origin = origin
-        self.heldLink = origin?.heldLink ?? HeldLink()
         self.effects = origin?.effects ?? EffectLedger(seed: 0)
         self.routerFactory = routerFactory
     }
@@ -101,6 +103,17 @@ public final class CoordinatorEnvironment {
         CoordinatorEnvironment(
             navigation: navigation, store: store, context: context, slot: slot, origin: origin ?? self,
             routerFactory: routerFactory)
+    }
+
+    /// ``heldLink``, made if there is none yet: where the session holds a
+    /// link, handed back to `root` through `flow` when followed.
+    func holdingLink(forRoot root: Coordinator, of flow: Flow) -> HeldLink {
+        if let origin { return origin.holdingLink(forRoot: root, of: flow) }
+        if let madeHeldLink { return madeHeldLink }
+        let made = HeldLink()
+        made.attach(flow: flow, root: root)
+        madeHeldLink = made
+        return made
     }
 
     func makeRouter(for coordinator: Coordinator) -> Router {

@@ -1,6 +1,7 @@
 /// The session's held link: the one a coordinator could not follow yet.
 ///
-/// One per session, in its ``CoordinatorEnvironment``; rebuilt like the
+/// One per session that has held a link, in its root
+/// ``CoordinatorEnvironment``, made when the first is held; rebuilt like the
 /// rest of the session by replaying its accepted events, since holding, following
 /// and dropping all happen inside events.
 final class HeldLink {
@@ -14,7 +15,7 @@ final class HeldLink {
     /// holds this) that the session breaks as it ends (``detach()``).
     private var root: Coordinator?
 
-    /// Sets where ``follow()`` hands the link; set by the session.
+    /// Sets where ``follow()`` hands the link, as the session first holds one.
     func attach(flow: Flow, root: Coordinator) {
         self.flow = flow
         self.root = root

@@ -22,10 +22,10 @@ extension SessionState {
     /// Hands a validated link to the root. A newer link replaces a held
     /// one: it is held instead, or followed and the older one dropped.
     func followLink(_ link: DeepLink, _ follow: () -> LinkHandling) {
-        environment.heldLink.drop()
-        if follow() == .hold { environment.heldLink.hold(link) }
+        environment.heldLink?.drop()
+        if follow() == .hold { environment.holdingLink(forRoot: root, of: flow).hold(link) }
     }
 
     /// The link held for later, as the session document's `pendingLink` shows it.
-    var pendingLink: String? { environment.heldLink.link?.path }
+    var pendingLink: String? { environment.heldLink?.link?.path }
 }

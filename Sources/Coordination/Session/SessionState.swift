@@ -30,7 +30,6 @@ final class SessionState {
         environment.effects.random = SessionRandom(seed: seed)
         environment.effects.begin(version: 1, time: createdAt)
         root = flow.makeRoot(environment)
-        environment.heldLink.attach(flow: flow, root: root)
         navigation.begin(version: 1)
         root.start()
         try settle()
@@ -38,7 +37,7 @@ final class SessionState {
     }
 
     deinit {
-        environment.heldLink.detach()
+        environment.heldLink?.detach()
     }
 
     /// Checks `event` against the stack without changing anything.
