@@ -105,7 +105,7 @@ let package = Package(
             name: "NavigationAPITests",
             dependencies: [
                 "NavigationAPI", "NavigationServerRuntime", "Sessions", "FileStore", "RedisStore", "Flows", "Coordination", "JSON",
-                "HTTPCore", "Platform", "TestSupport", "JWTVerification", "JWTTestSupport",
+                "HTTPCore", "Platform", "TestSupport", "JWTVerification", "JWTTestSupport", "FlowTestSupport",
             ]
         ),
         .testTarget(

@@ -152,6 +152,18 @@ public final class FileStore: SessionStore {
         return records
     }
 
+    /// Reads the first record alone (``SessionStore/createdRecord(of:)``).
+    public func createdRecord(of id: String) throws(StoreError) -> JournalRecord? {
+        let found = try state.withLock { (state) throws(StoreError) -> (RecordLocation, SegmentFile?)? in
+            try state.checkUsable()
+            guard let key = SessionKey(hex: id), let first = state.index.entries[key]?.locations.first else { return nil }
+            return (first, state.segments[first.segment])
+        }
+        guard let (location, file) = found else { return nil }
+        guard let file else { throw .unavailable(reason: "segment \(location.segment) is not open") }
+        return try file.records(atAdjacent: [location][...], path: directory.filePath(file.name)).first
+    }
+
     /// The most bytes one read of adjacent records spans.
     static let maximumReadRun: Int64 = 1 << 20
 

@@ -13,7 +13,7 @@ extension NavigationAPI {
             HTTPResponse(status: 200, headers: ResponseHeaders.yaml, body: api.openAPIBody)
         },
         // The sessions.
-        Route(.get, "/v1/flows", .key) { api, _ in .json(api.flowsBody) },
+        Route(.get, "/v1/flows", .key) { api, _ in .json(FlowsDocument.render(api.registry.flowOverviews())) },
         Route(.post, "/v1/sessions", .key, limitsCreations: true) { api, context throws(Problem) in
             try api.createSession(context)
         },

@@ -10,7 +10,8 @@ extension NavigationAPI {
         let body = try CreateSessionRequest(context.request)
         let snapshot = try useCase(outcome: "no session was created") { () throws(NavigationError) in
             try registry.create(
-                flow: body.flow, context: body.context.map(JSONValue.object), link: body.link, by: context.caller)
+                flow: body.flow, version: body.version, context: body.context.map(JSONValue.object), link: body.link,
+                by: context.caller)
         }
         return answer(after: snapshot, by: context.caller, HTTPResponse.createdSession)
     }

@@ -84,7 +84,6 @@ public struct NavigationAPI: HTTPHandler {
     let middleware: MiddlewareChain
     let healthBody: [UInt8]
     let readyBody: [UInt8]
-    let flowsBody: [UInt8]
     let openAPIBody: [UInt8]
 
     public init(registry: SessionRegistry, options: Options = Options()) {
@@ -106,7 +105,6 @@ public struct NavigationAPI: HTTPHandler {
                 trustForwardedFor: options.trustForwardedFor))
         self.healthBody = Array("{\"status\":\"ok\"}".utf8)
         self.readyBody = Array("{\"status\":\"ready\"}".utf8)
-        self.flowsBody = FlowsDocument.render(registry.flows)
         self.openAPIBody = Array(options.openAPIDocument.utf8)
     }
 

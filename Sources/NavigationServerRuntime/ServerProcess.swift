@@ -45,6 +45,15 @@ public enum ServerProcess {
             checkHealth(readConfiguration(arguments: Array(arguments.dropFirst())))
         }
         let configuration = readConfiguration(arguments: arguments)
+        // Every version of a flow once, and each --flow-version naming a
+        // hosted one: checked before anything starts.
+        let hosted: HostedFlows
+        do {
+            hosted = try HostedFlows(flows, selections: configuration.flowVersions)
+        } catch {
+            StandardStream.error.writeLine("navigation-server: \(error)")
+            exit(2)
+        }
         // The token key is read before anything starts: a missing or weak
         // one stops the start with one line.
         var options = configuration.apiOptions
@@ -83,12 +92,23 @@ public enum ServerProcess {
         let performers = EffectLogging.performers(
             in: configuration, inProcess: effects, client: backendClient, logger: logger)
         let registry = SessionRegistry(
-            flows: flows, limits: configuration.sessionLimits, store: store,
+            hosting: hosted, limits: configuration.sessionLimits, store: store,
             notify: { notice in StoreOpening.log(notice, to: logger) },
             effects: configuration.effectOptions(performers: performers))
         logger.log(.info, "store open") { line in
             line.field("store", configuration.store.description)
             line.field("sessions", registry.count)
+        }
+        for flow in registry.flowOverviews() {
+            logger.log(.info, "flow") { line in
+                line.field("flow", flow.name)
+                line.field("versions", flow.versions.map { String($0.version) }.joined(separator: ","))
+                line.field("current", flow.current.version)
+                if let ramp = flow.versions.first(where: { $0.rampPercent != nil }), let percent = ramp.rampPercent {
+                    line.field("ramp", "\(ramp.version):\(percent)")
+                }
+                line.field("sessions", flow.versions.reduce(0) { $0 + $1.sessions })
+            }
         }
         // Streams here see the events other instances append to a shared store.
         registry.followStoreChanges()

@@ -141,6 +141,7 @@ struct ConfigurationParserTests {
                 "NAVIGATION_JWT_AUDIENCE": "navigation", "NAVIGATION_STRICT_PERMISSIONS": "true",
                 "NAVIGATION_BACKENDS": "auth.login=http://127.0.0.1:9100/login, payments.charge=https://pay.example/charge",
                 "NAVIGATION_EFFECT_TIMEOUT": "2.5", "NAVIGATION_EFFECT_WAIT": "0",
+                "NAVIGATION_FLOW_VERSIONS": "app=1, exchange=2:30",
             ])
         #expect(parsed.host == "::1")
         #expect(parsed.port == 9000)
@@ -178,7 +179,21 @@ struct ConfigurationParserTests {
                 "auth.login=http://127.0.0.1:9100/login", "payments.charge=https://pay.example/charge",
             ])
         #expect((parsed.effectTimeout, parsed.effectWait) == (2.5, 0))
-        #expect(ConfigurationParser.environmentVariables.count == 41)
+        #expect(parsed.flowVersions.map(\.description) == ["app=1", "exchange=2:30"])
+        #expect(ConfigurationParser.environmentVariables.count == 42)
+    }
+
+    /// `--flow-version` is repeatable and comma-separated, and its flags
+    /// replace what the environment set; a value that is not NAME=V or
+    /// NAME=V:PERCENT names the flag and what it expects.
+    @Test func flowVersionsAddUpAndFlagsReplaceTheEnvironment() throws {
+        let parsed = try configuration(
+            ["--flow-version", "app=3", "--flow-version=notes=2:10,mail=1"], ["NAVIGATION_FLOW_VERSIONS": "exchange=1"])
+        #expect(parsed.flowVersions.map(\.description) == ["app=3", "notes=2:10", "mail=1"])
+        #expect(try configuration().flowVersions.isEmpty)
+        for bad in ["app", "app=0", "app=2:101", "app=2,", "app=two"] {
+            #expect(throws: ConfigurationError.self) { try configuration(["--flow-version", bad]) }
+        }
     }
 
     /// A Redis round trip holds a worker thread: with a Redis store the

@@ -103,6 +103,17 @@ struct JournalCommandTests {
         #expect(run.lines[2] == "total sessions=2 live=1 ended=1 bytes=\(directory.segmentBytes().count) segments=1")
     }
 
+    /// `--flow NAME[@V]` lists and totals only the sessions of that flow (version).
+    @Test func listFiltersByFlowAndVersion() throws {
+        let directory = try Self.stoppedJournal()
+        for (filter, ids) in [("app", [Self.endedID]), ("app@2", [Self.endedID]), ("app@1", []), ("exchange@1", [Self.liveID])] {
+            let run = try JournalCommandRun(["list", "--flow", filter, "--data", directory.path])
+            #expect(run.status == 0, "\(run.error)")
+            #expect(run.lines.dropLast().map { String($0.prefix(32)) } == ids, "\(filter): \(run.output)")
+            #expect(run.lines.last?.hasPrefix("total sessions=\(ids.count) ") == true, "\(filter): \(run.output)")
+        }
+    }
+
     @Test func theDataDirectoryDefaultsToNavigationStoreThenToDotSlashData() throws {
         let directory = try Self.stoppedJournal()
         let fromStore = try JournalCommandRun(["list"], environment: ["NAVIGATION_STORE": "file:\(directory.path)"])
@@ -309,6 +320,9 @@ struct JournalCommandTests {
             (["compact", "--data", missing], "no data directory at \(missing)"),
             (["repair", "--data", missing], "no data directory at \(missing)"),
             (["repair", "extra", "--data", directory.path], "unexpected argument 'extra'"),
+            (["list", "--flow", "app@0", "--data", directory.path], "--flow needs NAME or NAME@VERSION, not 'app@0'"),
+            (["list", "--flow", "@1", "--data", directory.path], "--flow needs NAME or NAME@VERSION"),
+            (["verify", "--flow", "app", "--data", directory.path], "--flow is an option of list only"),
         ]
         for (arguments, message) in mistakes {
             let run = try JournalCommandRun(arguments)

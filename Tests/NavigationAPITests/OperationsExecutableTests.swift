@@ -90,7 +90,12 @@ struct OperationsExecutableTests {
         #expect(status == 0)
         let lines = log.compactMap { try? JSONParser.parse($0) }
         #expect(
-            lines.compactMap { $0["msg"]?.stringValue }.filter { $0 != "request" } == ["store open", "draining", "stopping", "stopped"])
+            lines.compactMap { $0["msg"]?.stringValue }.filter { $0 != "request" }
+                == ["store open", "flow", "flow", "flow", "draining", "stopping", "stopped"])
+        // One line per hosted flow: its versions, the current one, its live sessions.
+        let flows = lines.filter { $0["msg"] == "flow" }
+        #expect(flows.map { $0["flow"]?.stringValue } == ["app", "exchange", "mail"])
+        #expect(flows.allSatisfy { $0["current"] != nil && $0["versions"] != nil && $0["sessions"] == 0 }, "\(flows)")
         // A draining server's 503 is expected, not an error.
         let notReady = lines.filter { $0["route"]?.stringValue == "/readyz" && $0["status"]?.intValue == 503 }
         #expect(!notReady.isEmpty && notReady.allSatisfy { $0["level"]?.stringValue == "warn" })

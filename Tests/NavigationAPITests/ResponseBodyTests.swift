@@ -1,5 +1,6 @@
 import Coordination
 import Flows
+import Sessions
 import TestSupport
 import Testing
 
@@ -74,13 +75,15 @@ struct ResponseBodyTests {
         ) { environment in Coordinator(environment: environment) }
         let exchange = try #require(BuiltinFlows.all.first { $0.name == "exchange" })
         #expect(
-            text(FlowsDocument.render([odd, exchange]))
-                == #"{"flows":[{"name":"odd\"\u003cname\u003e","description":"d","context":{"#
+            text(FlowsDocument.render(SessionRegistry(flows: [odd, exchange]).flowOverviews()))
+                == #"{"flows":[{"name":"odd\"\u003cname\u003e","description":"d","version":1,"context":{"#
                 + #""a\"b":{"type":"string","nullable":false,"default":"x\u003c","description":""},"#
                 + #""n":{"type":"number","nullable":true,"default":null,"description":"desc"},"#
-                + #""o":{"type":"object","nullable":false,"default":{"k":[1,2.5,true]},"description":""}},"links":[]},"#
-                + #"{"name":"exchange","description":"Exchange rates; select one to convert amounts in a calculator.","#
+                + #""o":{"type":"object","nullable":false,"default":{"k":[1,2.5,true]},"description":""}},"links":[],"#
+                + #""versions":[{"version":1,"current":true,"sessions":0}]},"#
+                + #"{"name":"exchange","description":"Exchange rates; select one to convert amounts in a calculator.","version":1,"#
                 + #""context":{},"links":[{"pattern":"/rates","description":"The list of rates alone: an open calculator is closed."},"#
-                + #"{"pattern":"/rates/{code}","description":"The calculator for one currency code, replacing any open calculator."}]}]}"#)
+                + #"{"pattern":"/rates/{code}","description":"The calculator for one currency code, replacing any open calculator."}],"#
+                + #""versions":[{"version":1,"current":true,"sessions":0}]}]}"#)
     }
 }

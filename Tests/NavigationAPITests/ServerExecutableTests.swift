@@ -53,6 +53,19 @@ struct ServerExecutableTests {
         #expect(finished.errorOutput.filter { $0 == "\n" }.count == 1, "\(finished.errorOutput)")
     }
 
+    /// A `--flow-version` that names a flow or a version this binary does
+    /// not host stops the start with one line listing what it hosts.
+    @Test(arguments: [
+        ("nope=1", "--flow-version names flow 'nope', which is not hosted; hosted flows: app, exchange, mail"),
+        ("exchange=2:30", "--flow-version names version 2 of flow 'exchange', which is not hosted; hosted versions: 1"),
+        ("exchange=1,exchange=1", "--flow-version gives flow 'exchange' two current versions (NAME=V); give it one"),
+    ])
+    func aFlowVersionThatIsNotHostedStopsTheStart(value: String, message: String) throws {
+        let finished = try launch(["--flow-version", value, "--store", "memory"])
+        #expect(try finished.waitForExit() == ChildProcess.Exit(status: 2, exited: true))
+        #expect(finished.errorOutput == "navigation-server: \(message)\n")
+    }
+
     /// A token key that is missing or weak stops the start with one line
     /// naming the file, instead of refusing every request later.
     @Test func aMissingOrWeakTokenKeyStopsTheStart() throws {

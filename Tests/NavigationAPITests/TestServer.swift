@@ -20,6 +20,8 @@ final class TestServer {
         limits: SessionLimits = .default,
         maxBodyBytes: Int = 64 * 1024,
         flows: [Flow] = BuiltinFlows.all + TestFlows.all,
+        // Replaces `flows` when given: several versions of a flow, and where new sessions start.
+        hosting hosted: HostedFlows? = nil,
         options: NavigationAPI.Options = NavigationAPI.Options(),
         store: any SessionStore = MemoryStore(),
         // The registry's clock; nil: the wall clock.
@@ -34,8 +36,11 @@ final class TestServer {
     ) throws {
         let readClock: @Sendable () -> Double
         if let clock { readClock = { clock.seconds } } else { readClock = SessionRegistry.wallClockSeconds }
-        registry = SessionRegistry(
-            flows: flows, limits: limits, store: store, clock: readClock, notify: notify, effects: effects)
+        if let hosted {
+            registry = SessionRegistry(hosting: hosted, limits: limits, store: store, clock: readClock, notify: notify, effects: effects)
+        } else {
+            registry = SessionRegistry(flows: flows, limits: limits, store: store, clock: readClock, notify: notify, effects: effects)
+        }
         var configuration = HTTPServerConfiguration()
         configuration.host = "127.0.0.1"
         configuration.port = 0

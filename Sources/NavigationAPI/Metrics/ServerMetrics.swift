@@ -64,6 +64,7 @@ public final class ServerMetrics: Sendable {
             "navigation_streams_overflowed_total", type: "counter",
             help: "Streams closed because their client read too slowly (its queue passed its bound), since start.",
             value: overflowedStreams)
+        renderFlowVersions(registry.flowOverviews(), into: &page)
         renderEvents(of: registry, into: &page)
         renderEffects(registry.effectStatistics, into: &page)
         page.metric(
@@ -100,6 +101,32 @@ public final class ServerMetrics: Sendable {
             page.sample(name + "_bucket", ["route": route, "le": "+Inf"], count)
             page.sample(name + "_sum", ["route": route], String(sumSeconds))
             page.sample(name + "_count", ["route": route], count)
+        }
+    }
+
+    /// Live sessions of each hosted flow version, and which version new sessions start on.
+    private func renderFlowVersions(_ flows: [FlowOverview], into page: inout PrometheusTextWriter) {
+        let sessions = "navigation_flow_version_sessions"
+        page.family(sessions, type: "gauge", help: "Live sessions by flow and the flow version they are pinned to.")
+        for flow in flows {
+            for version in flow.versions {
+                page.sample(sessions, ["flow": flow.name, "version": String(version.version)], version.sessions)
+            }
+        }
+        let current = "navigation_flow_version_current"
+        page.family(current, type: "gauge", help: "1 for the version of each flow new sessions start on (without a ramp), else 0.")
+        for flow in flows {
+            for version in flow.versions {
+                page.sample(current, ["flow": flow.name, "version": String(version.version)], version.isCurrent ? 1 : 0)
+            }
+        }
+        let ramp = "navigation_flow_version_ramp_percent"
+        page.family(ramp, type: "gauge", help: "The percentage of new sessions a ramp (--flow-version NAME=V:PERCENT) starts on a version.")
+        for flow in flows {
+            for version in flow.versions {
+                guard let percent = version.rampPercent else { continue }
+                page.sample(ramp, ["flow": flow.name, "version": String(version.version)], percent)
+            }
         }
     }
 

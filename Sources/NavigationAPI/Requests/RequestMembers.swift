@@ -49,6 +49,21 @@ struct RequestMembers {
         }
     }
 
+    /// A member that may be absent or `null`, else must be a whole number
+    /// from 1 (a flow version) no larger than `maximum`.
+    mutating func optionalPositiveInteger(_ name: String, maximum: Int) -> Int? {
+        switch object[name] {
+        case .none, .some(.null): return nil
+        case .some(let value):
+            guard let number = value.intValue, (1...maximum).contains(number) else {
+                let given = value.numberValue.map { "\($0)" } ?? value.typeName
+                problems.append(FieldProblem(field: name, message: "must be a whole number from 1 to \(maximum) or null, not \(given)"))
+                return nil
+            }
+            return number
+        }
+    }
+
     /// Throws 400 `invalid-request` listing every problem found, if any.
     func validate() throws(Problem) {
         guard !problems.isEmpty else { return }

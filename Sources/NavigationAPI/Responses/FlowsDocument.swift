@@ -1,13 +1,16 @@
 import Coordination
+import Sessions
 
-/// The body of `GET /v1/flows`, rendered once: flows never change while the
-/// server runs.
+/// The body of `GET /v1/flows`, rendered for each request: the live
+/// sessions of each version change.
 ///
-/// `{"flows":[{"name","description","context":{"<member>":{"type","nullable",
-/// "default","description"}},"links":[{"pattern","description"}]}]}`, flows,
-/// context members and links in declaration order.
+/// `{"flows":[{"name","description","version","context":{"<member>":{"type",
+/// "nullable","default","description"}},"links":[{"pattern","description"}],
+/// "versions":[{"version","current","sessions","ramp"?}]}]}`: each flow as its
+/// current version describes it, flows, context members and links in
+/// declaration order, versions lowest first.
 enum FlowsDocument {
-    static func render(_ flows: [Flow]) -> [UInt8] {
+    static func render(_ flows: [FlowOverview]) -> [UInt8] {
         var writer = JSONWriter(capacity: 256 * max(1, flows.count))
         writer.writeObject { document in
             document.member("flows") { $0.writeArray(flows) { write($1, into: &$0) } }
@@ -15,10 +18,12 @@ enum FlowsDocument {
         return writer.bytes
     }
 
-    private static func write(_ flow: Flow, into writer: inout JSONWriter) {
+    private static func write(_ overview: FlowOverview, into writer: inout JSONWriter) {
+        let flow = overview.current
         writer.writeObject { object in
             object.member("name", flow.name)
             object.member("description", flow.description)
+            object.member("version", flow.version)
             object.member("context") { writer in
                 writer.writeObject { context in
                     for field in flow.context {
@@ -38,6 +43,16 @@ enum FlowsDocument {
                     writer.writeObject { object in
                         object.member("pattern", link.pattern)
                         object.member("description", link.description)
+                    }
+                }
+            }
+            object.member("versions") { writer in
+                writer.writeArray(overview.versions) { writer, version in
+                    writer.writeObject { object in
+                        object.member("version", version.version)
+                        object.member("current", version.isCurrent)
+                        object.member("sessions", version.sessions)
+                        if let percent = version.rampPercent { object.member("ramp", percent) }
                     }
                 }
             }

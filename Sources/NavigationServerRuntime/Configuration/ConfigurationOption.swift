@@ -245,6 +245,19 @@ struct ConfigurationOption: Sendable {
                     return error.description
                 }
             }),
+        ConfigurationOption(
+            name: "flow-version", environmentVariable: "NAVIGATION_FLOW_VERSIONS",
+            expectation:
+                "NAME=V (the version new sessions start on) or NAME=V:PERCENT (a ramp: PERCENT of new sessions, 0 to 100, start on V); comma-separated or repeated",
+            summary:
+                "Where new sessions of flow NAME start, instead of its highest hosted version: a rollback (NAME=V) or a ramp (NAME=V:PERCENT). Live sessions stay on the version they started on.",
+            defaultValue: { $0.flowVersions.isEmpty ? "none" : $0.flowVersions.map(\.description).joined(separator: ",") },
+            apply: { configuration, text in
+                guard let selections = FlowVersionSelection.parseList(text) else { return false }
+                configuration.flowVersions += selections
+                return true
+            },
+            resetBeforeFirstFlag: { $0.flowVersions = [] }),
         .value(
             "effect-timeout", "NAVIGATION_EFFECT_TIMEOUT", expecting: "a number of seconds in 0.001...3600",
             "Seconds an effect may take, retries included, before it fails as timed out; with Redis, also how long another instance waits before it performs an effect whose instance died.",

@@ -92,6 +92,9 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var effectTimeout: Double
     /// Seconds the answer to a request that started effects waits for their outcomes.
     public var effectWait: Double
+    /// Where new sessions of a flow start, when not on its highest hosted
+    /// version: `--flow-version NAME=V` (a rollback) and `NAME=V:PERCENT` (a ramp).
+    public var flowVersions: [FlowVersionSelection]
 
     /// The defaults.
     public init() {
@@ -138,6 +141,7 @@ public struct ServerConfiguration: Sendable, Equatable {
         backends = []
         effectTimeout = EffectOptions().timeout
         effectWait = EffectOptions().answerWait
+        flowVersions = []
     }
 
     /// The default `--max-connections`, 16,384: the default `--max-streams`

@@ -5,12 +5,38 @@
 struct JournalArguments: Equatable {
     enum Subcommand: Equatable {
         case help
-        case list
+        /// Every session, or those of one flow (and version) only.
+        case list(flow: FlowFilter?)
         /// The records of `sessionID` with a version greater than `since`.
         case print(sessionID: String, since: Int)
         case verify
         case compact
         case repair
+    }
+
+    /// `--flow NAME` or `--flow NAME@V` of `list`: the sessions of one
+    /// flow, or of one version of it.
+    struct FlowFilter: Equatable {
+        let name: String
+        let version: Int?
+
+        /// Parses `NAME` or `NAME@V` (V a version from 1); nil otherwise.
+        init?(_ text: String) {
+            let parts = text.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false)
+            guard !parts[0].isEmpty else { return nil }
+            name = String(parts[0])
+            if parts.count == 2 {
+                guard let version = Int(parts[1]), version >= 1, parts[1].allSatisfy(\.isASCII) else { return nil }
+                self.version = version
+            } else {
+                version = nil
+            }
+        }
+
+        /// Whether a session of `flow` at `version` is listed.
+        func matches(flow: String, version: Int) -> Bool {
+            flow == name && (self.version == nil || self.version == version)
+        }
     }
 
     var subcommand: Subcommand
@@ -26,6 +52,7 @@ struct JournalArguments: Equatable {
         }
         var words: [String] = []
         var since: Int?
+        var flow: FlowFilter?
         var remaining = arguments[...]
         while let argument = remaining.popFirst() {
             guard argument.hasPrefix("--") else {
@@ -33,10 +60,13 @@ struct JournalArguments: Equatable {
                 continue
             }
             let (name, inlineValue) = Self.split(argument)
-            guard name == "--data" || name == "--since" else { throw .usage("unknown option \(name)") }
+            guard ["--data", "--since", "--flow"].contains(name) else { throw .usage("unknown option \(name)") }
             guard let value = inlineValue ?? remaining.popFirst(), !value.isEmpty else { throw .usage("\(name) needs a value") }
             if name == "--data" {
                 dataDirectory = value
+            } else if name == "--flow" {
+                guard let filter = FlowFilter(value) else { throw .usage("--flow needs NAME or NAME@VERSION, not '\(value)'") }
+                flow = filter
             } else {
                 guard let number = Int(value), number >= 0 else { throw .usage("--since needs a version (0 or more), not '\(value)'") }
                 since = number
@@ -45,8 +75,9 @@ struct JournalArguments: Equatable {
         guard let name = words.first else { throw .usage("missing subcommand: list, print, verify, compact or repair") }
         let operands = words.dropFirst()
         if since != nil && name != "print" { throw .usage("--since is an option of print only") }
+        if flow != nil && name != "list" { throw .usage("--flow is an option of list only") }
         switch name {
-        case "list": subcommand = .list
+        case "list": subcommand = .list(flow: flow)
         case "verify": subcommand = .verify
         case "compact": subcommand = .compact
         case "repair": subcommand = .repair

@@ -19,7 +19,7 @@ enum JournalCommand {
             case .help:
                 StandardStream.output.write(Array(usage.utf8))
                 status = 0
-            case .list: status = try JournalListCommand.run(dataDirectory: parsed.dataDirectory)
+            case .list(let flow): status = try JournalListCommand.run(dataDirectory: parsed.dataDirectory, flow: flow)
             case .print(let id, let since):
                 status = try JournalPrintCommand.run(dataDirectory: parsed.dataDirectory, sessionID: id, since: since)
             case .verify: status = try JournalVerifyCommand.run(dataDirectory: parsed.dataDirectory)
@@ -42,8 +42,9 @@ enum JournalCommand {
         of a stopped server or of a running one.
 
         subcommands:
-          list                    One line per session: id, flow@version, last version, last activity
+          list [--flow NAME[@V]]  One line per session: id, flow@version, last version, last activity
                                   (UTC), live with its idle time or ended, bytes; then a total line.
+                                  With --flow, only the sessions of that flow (of version V).
           print <id> [--since N]  The session's records after version N (default 0), one JSON line each.
           verify                  Checks every record's checksum and changes nothing; prints each problem
                                   with its file, offset and size. Exits 1 if the journal is damaged.

@@ -9,27 +9,35 @@ import Sessions
 /// ```
 ///
 /// `key=value` fields like the text log, so that `grep` and `awk` work.
+/// With `--flow NAME[@V]`, only the sessions of that flow (version) are
+/// listed and totalled; the total's `bytes` and `segments` stay the
+/// directory's.
 /// Offline, a session's time to live is not known, so an idle session is
 /// `live` with its idle time, not `expired`. `bytes` in a session's line are
 /// its records; in the total, the segment files'.
 enum JournalListCommand {
     /// Writes the list; returns the exit status (1 if a session's first
     /// record cannot be read).
-    static func run(dataDirectory: String) throws(JournalCommandError) -> Int32 {
+    static func run(dataDirectory: String, flow filter: JournalArguments.FlowFilter? = nil) throws(JournalCommandError) -> Int32 {
         let snapshot: FileStoreSnapshot
         do { snapshot = try FileStoreSnapshot(directory: dataDirectory) } catch { throw JournalCommandError(error) }
         for warning in snapshot.warnings { StandardStream.error.writeLine("warning: \(warning)") }
         let now = JournalTimeText.nowMilliseconds()
-        let sessions = snapshot.sessions().sorted { ($0.lastActivity, $0.id) < ($1.lastActivity, $1.id) }
+        var sessions = snapshot.sessions().sorted { ($0.lastActivity, $0.id) < ($1.lastActivity, $1.id) }
         var unreadable: [String] = []
+        var listed: [SessionSummary] = []
         for session in sessions {
             let flow: String
             do {
-                flow = try flowName(of: session.id, in: snapshot)
+                let start = try self.start(of: session.id, in: snapshot)
+                if let filter, !(start.map { filter.matches(flow: $0.flow, version: $0.flowVersion) } ?? false) { continue }
+                flow = start.map { "\($0.flow)@\($0.flowVersion)" } ?? "?"
             } catch {
                 unreadable.append("\(error)")
+                if filter != nil { continue }
                 flow = "?"
             }
+            listed.append(session)
             var line = "\(session.id) flow=\(flow) version=\(session.lastVersion)"
             line += " last=\(JournalTimeText.timestamp(milliseconds: session.lastActivity))"
             line +=
@@ -37,6 +45,7 @@ enum JournalListCommand {
             line += " bytes=\(session.bytes)"
             StandardStream.output.writeLine(line)
         }
+        sessions = listed
         let ended = sessions.count { $0.ended }
         StandardStream.output.writeLine(
             "total sessions=\(sessions.count) live=\(sessions.count - ended) ended=\(ended) bytes=\(snapshot.segmentBytes) segments=\(snapshot.segmentFiles.count)"
@@ -45,11 +54,11 @@ enum JournalListCommand {
         return unreadable.isEmpty ? 0 : 1
     }
 
-    /// `name@version` from the session's `created` record.
-    private static func flowName(of id: String, in snapshot: FileStoreSnapshot) throws -> String {
+    /// The session's `created` record; nil when its first record is another.
+    private static func start(of id: String, in snapshot: FileStoreSnapshot) throws -> SessionStart? {
         let record = try snapshot.firstRecord(of: id)
         // The index starts a session only at a created record.
-        guard case .created(let start) = try JournalEntry(record) else { return "?" }
-        return "\(start.flow)@\(start.flowVersion)"
+        guard case .created(let start) = try JournalEntry(record) else { return nil }
+        return start
     }
 }

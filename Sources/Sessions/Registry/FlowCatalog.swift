@@ -1,38 +1,116 @@
 import Coordination
 
-/// The flows a server hosts, by name, in the order they were registered
-/// (the first of two flows with one name wins).
+/// The flows a server hosts: every version of each, found by name and
+/// version, and the version each flow's new sessions start on.
+///
+/// A flow's versions live side by side: a session is pinned to the version
+/// it started on (its created record names it), and a new one starts on
+/// the current version, the highest hosted unless the operator chose
+/// another (``FlowVersionSelection``), or on a ramped version for the
+/// share of new sessions the ramp takes.
 struct FlowCatalog: Sendable {
+    /// Every hosted flow version, in the order registered. A hosted
+    /// version's *position* is its index here.
     let all: [Flow]
-    /// Each name once, in order: `names[i]` is `hosted[i]`'s name.
+    /// Each name once, in order: a flow's *name index* is its index here.
     let names: [String]
-    private let hosted: [Flow]
-    /// `firstDocuments[i]`: what the first document of `hosted[i]`'s sessions left for the next.
+    /// `versions[i]`: the positions of `names[i]`'s versions, lowest version first.
+    private let versions: [[Int]]
+    /// `starts[i]`: where new sessions of `names[i]` start.
+    private let starts: [StartVersion]
+    /// `firstDocuments[p]`: what the first document of `all[p]`'s sessions left for the next.
     private let firstDocuments: [FlowFirstDocument]
 
-    init(_ flows: [Flow]) {
-        all = flows
-        var names: [String] = []
-        var hosted: [Flow] = []
-        for flow in flows where !names.contains(flow.name) {
-            names.append(flow.name)
-            hosted.append(flow)
-        }
-        self.names = names
-        self.hosted = hosted
-        firstDocuments = hosted.map { _ in FlowFirstDocument() }
+    /// Where a flow's new sessions start: the current version, and a ramp.
+    struct StartVersion: Sendable {
+        /// The current version's position.
+        let current: Int
+        /// A ramped version's position, and the percentage of new sessions it takes.
+        let ramp: Ramp?
     }
 
-    subscript(name: String) -> Flow? { position(of: name).map { hosted[$0] } }
+    struct Ramp: Sendable {
+        let position: Int
+        let percent: Int
+    }
 
-    /// The flow at `position` (``position(of:)``).
-    func flow(at position: Int) -> Flow { hosted[position] }
+    init(_ hosted: HostedFlows) {
+        let all = hosted.flows
+        var names: [String] = []
+        var versions: [[Int]] = []
+        for (position, flow) in all.enumerated() {
+            if let index = names.firstIndex(of: flow.name) {
+                versions[index].append(position)
+            } else {
+                names.append(flow.name)
+                versions.append([position])
+            }
+        }
+        versions = versions.map { positions in positions.sorted { all[$0].version < all[$1].version } }
+        func position(of name: String, version: Int) -> Int? {
+            names.firstIndex(of: name).flatMap { index in versions[index].first { all[$0].version == version } }
+        }
+        starts = names.indices.map { index in
+            let name = names[index]
+            let pinned = hosted.selections.first { $0.flow == name && $0.percent == nil }
+            let ramped = hosted.selections.first { $0.flow == name && $0.percent != nil }
+            let current = pinned.flatMap { position(of: name, version: $0.version) } ?? versions[index][versions[index].count - 1]
+            let ramp = ramped.flatMap { selection in
+                position(of: name, version: selection.version).map { Ramp(position: $0, percent: selection.percent ?? 0) }
+            }
+            return StartVersion(current: current, ramp: ramp)
+        }
+        self.all = all
+        self.names = names
+        self.versions = versions
+        firstDocuments = all.map { _ in FlowFirstDocument() }
+    }
+
+    /// Every flow in `flows`, unchecked (``HostedFlows/init(unchecked:)``).
+    init(_ flows: [Flow]) {
+        self.init(HostedFlows(unchecked: flows))
+    }
+
+    /// The current version of flow `name`: the one new sessions start on
+    /// without a ramp.
+    subscript(name: String) -> Flow? { position(of: name).map { all[starts[$0].current] } }
+
+    /// The flow version at `position`.
+    func flow(at position: Int) -> Flow { all[position] }
+
+    /// The positions of the versions of the flow at name index `index`, lowest version first.
+    func versionPositions(ofFlowAt index: Int) -> [Int] { versions[index] }
+
+    /// Where new sessions of the flow at name index `index` start.
+    func start(ofFlowAt index: Int) -> StartVersion { starts[index] }
+
+    /// The position of `name`'s version `version`; nil when it is not hosted.
+    func position(of name: String, version: Int) -> Int? {
+        guard let index = position(of: name) else { return nil }
+        for position in versions[index] where all[position].version == version { return position }
+        return nil
+    }
+
+    /// The position a new session of the flow at name index `index` starts
+    /// on: the version asked for, else a ramped version for `draw % 100` below
+    /// its percentage (`draw` is random), else the current one.
+    func startingPosition(ofFlowAt index: Int, version: Int?, draw: UInt64) throws(NavigationError) -> Int {
+        if let version {
+            for position in versions[index] where all[position].version == version { return position }
+            throw versionNotFound(names[index], version: version)
+        }
+        let start = starts[index]
+        if let ramp = start.ramp, draw % 100 < UInt64(ramp.percent) { return ramp.position }
+        return start.current
+    }
 
     /// `session`'s document, its first render given what the first
-    /// document of its flow left (``FlowFirstDocument``). `position`: its
-    /// flow's, when the caller looked it up.
+    /// document of its flow version left (``FlowFirstDocument``). `position`:
+    /// its flow version's, when the caller looked it up.
     func document(of session: Session, flowAt position: Int? = nil) -> SharedBytes {
-        guard !session.holdsDocument, let position = position ?? self.position(of: session.flow.name) else {
+        guard !session.holdsDocument,
+            let position = position ?? self.position(of: session.flow.name, version: session.flow.version)
+        else {
             return session.renderedDocument()
         }
         return firstDocuments[position].document(of: session)
@@ -49,9 +127,20 @@ struct FlowCatalog: Sendable {
         return nil
     }
 
+    /// The versions of `name` hosted, lowest first; empty for a name no flow has.
+    func hostedVersions(of name: String) -> [Int] {
+        position(of: name).map { versions[$0].map { all[$0].version } } ?? []
+    }
+
     /// The refusal for a name no flow has, listing the ones there are.
     func notFound(_ name: String) -> NavigationError {
-        let known = all.map(\.name).joined(separator: ", ")
-        return NavigationError(.flowNotFound, "no flow is named '\(name)'; this server hosts: \(known)")
+        NavigationError(.flowNotFound, "no flow is named '\(name)'; this server hosts: \(names.joined(separator: ", "))")
+    }
+
+    /// The refusal for a version of `name` that is not hosted, listing the ones that are.
+    func versionNotFound(_ name: String, version: Int) -> NavigationError {
+        let hosted = hostedVersions(of: name).map(String.init).joined(separator: ", ")
+        return NavigationError(
+            .flowNotFound, "this server does not host version \(version) of flow '\(name)'; hosted versions: \(hosted)")
     }
 }

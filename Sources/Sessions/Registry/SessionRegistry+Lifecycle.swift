@@ -10,10 +10,23 @@ extension SessionRegistry {
     public func create(
         flow flowName: String, context: JSONValue?, link: String? = nil, by caller: Caller = .unrestricted
     ) throws(NavigationError) -> SessionSnapshot {
-        guard let position = catalog.position(of: flowName) else { throw catalog.notFound(flowName) }
+        try create(flow: flowName, version: nil, context: context, link: link, by: caller)
+    }
+
+    /// ``create(flow:context:link:by:)`` on version `version` of the flow
+    /// when it is given (a hosted one, else ``NavigationError/Kind/flowNotFound``
+    /// listing the hosted versions); nil: where new sessions start (the
+    /// current version, or a ramped one for the share its ramp takes).
+    /// The session is pinned to that version for its whole life.
+    public func create(
+        flow flowName: String, version: Int?, context: JSONValue?, link: String? = nil, by caller: Caller = .unrestricted
+    ) throws(NavigationError) -> SessionSnapshot {
+        guard let index = catalog.position(of: flowName) else { throw catalog.notFound(flowName) }
+        let key = SessionID.makeKey()
+        // The key's low bits are random: they draw the ramp's share.
+        let position = try catalog.startingPosition(ofFlowAt: index, version: version, draw: key.low)
         let flow = catalog.flow(at: position)
         try reserveSlot()
-        let key = SessionID.makeKey()
         let id = key.hex
         let session: Session
         let time = journal.nowMillis()
@@ -29,6 +42,7 @@ extension SessionRegistry {
             slots.unreserve()
             throw error
         }
+        slots.census.add(at: position)
         let started = session.pendingEffects
         let snapshot = SessionSnapshot(
             id: id, version: session.version, document: catalog.document(of: session, flowAt: position),

@@ -49,19 +49,35 @@ public final class SessionRegistry: Sendable {
     ///     restarts); tests pass their own.
     ///   - notify: receives what an operator should see (the executable logs it).
     ///   - effects: who performs the effects flows ask for, and their time limits.
-    public init(
+    public convenience init(
         flows: [Flow], limits: SessionLimits = .default, store: any SessionStore = MemoryStore(),
         shardCount: Int = 64, clock: @escaping @Sendable () -> Double = SessionRegistry.wallClockSeconds,
         notify: @escaping @Sendable (RegistryNotice) -> Void = { _ in }, effects: EffectOptions = EffectOptions()
     ) {
+        self.init(
+            hosting: HostedFlows(unchecked: flows), limits: limits, store: store, shardCount: shardCount, clock: clock,
+            notify: notify, effects: effects)
+    }
+
+    /// A registry of `hosted`: every version of each flow side by side,
+    /// each session pinned to the version it started on, and new sessions
+    /// started where `hosted`'s selections say (the highest version
+    /// without one). The other parameters are those of
+    /// ``init(flows:limits:store:shardCount:clock:notify:effects:)``.
+    public init(
+        hosting hosted: HostedFlows, limits: SessionLimits = .default, store: any SessionStore = MemoryStore(),
+        shardCount: Int = 64, clock: @escaping @Sendable () -> Double = SessionRegistry.wallClockSeconds,
+        notify: @escaping @Sendable (RegistryNotice) -> Void = { _ in }, effects: EffectOptions = EffectOptions()
+    ) {
         self.limits = limits
-        catalog = FlowCatalog(flows)
+        catalog = FlowCatalog(hosted)
         eventCounts = EventCounters(flows: catalog)
         feed = SessionFeed()
         cache = SessionCache(capacity: max(1, limits.maxCachedSessions), shardCount: shardCount)
         journal = JournalWriter(store: store, clock: clock, notify: notify)
         self.effects = EffectRunner(options: effects, storeIsShared: store.isShared)
-        slots = SessionSlots(limit: limits.maxSessions, journal: journal, cache: cache, feed: feed, counters: counters)
+        slots = SessionSlots(
+            limit: limits.maxSessions, catalog: catalog, journal: journal, cache: cache, feed: feed, counters: counters)
         sync = StoreSync(
             flows: catalog, limits: limits, cache: cache, journal: journal, slots: slots, counters: counters, notify: notify,
             effects: self.effects)
@@ -69,11 +85,17 @@ public final class SessionRegistry: Sendable {
         self.effects.connect(
             deliver: { [weak self] key, outcome in self?.record(outcome, of: key) ?? .sessionGone },
             resumeLater: { [weak self] id in self?.resumePendingEffects(of: id) })
+        slots.countFlowVersions()
     }
 
-    /// The flows in the order they were registered.
+    /// Every hosted flow version, in the order they were registered.
     public var flows: [Flow] { catalog.all }
+    /// The current version of flow `name`.
     public func flow(named name: String) -> Flow? { catalog[name] }
+    /// Version `version` of flow `name`, when it is hosted.
+    public func flow(named name: String, version: Int) -> Flow? {
+        catalog.position(of: name, version: version).map(catalog.flow(at:))
+    }
     /// Where the journals are.
     public var store: any SessionStore { journal.store }
     /// Effects started, their outcomes by kind and durations, by name, since start.

@@ -7,16 +7,26 @@ import Synchronization
 /// Closing is the one way a session goes: its `ended` record is journaled
 /// (ended by a client, expired, or lost), then it leaves the cache, the
 /// store forgets it, its slot is free, and its live streams hear `ended`.
+///
+/// The live sessions of each flow version are counted here too
+/// (``FlowCensus``): from the store's journals when the registry opens,
+/// then one more for each session created and one fewer for each closed.
 final class SessionSlots: Sendable {
     let limit: Int
+    let census: FlowCensus
+    private let catalog: FlowCatalog
     private let live: Atomic<Int>
     private let journal: JournalWriter
     private let cache: SessionCache
     private let feed: SessionFeed
     private let counters: RegistryCounters
 
-    init(limit: Int, journal: JournalWriter, cache: SessionCache, feed: SessionFeed, counters: RegistryCounters) {
+    init(
+        limit: Int, catalog: FlowCatalog, journal: JournalWriter, cache: SessionCache, feed: SessionFeed, counters: RegistryCounters
+    ) {
         self.limit = limit
+        self.catalog = catalog
+        self.census = FlowCensus(catalog: catalog)
         self.journal = journal
         self.cache = cache
         self.feed = feed
@@ -70,14 +80,46 @@ final class SessionSlots: Sendable {
         case .ended, .lost: counters.ended.add(1, ordering: .relaxed)
         case .expired: counters.evicted.add(1, ordering: .relaxed)
         }
+        var flowVersion: FlowVersionPosition = .unknown
         if let box = cache.remove(id) {
             box.content.withLock { content in
-                if case .live(let session) = content, !session.isFinished { session.end() }
+                if case .live(let session) = content {
+                    flowVersion = .known(catalog.position(of: session.flow.name, version: session.flow.version))
+                    if !session.isFinished { session.end() }
+                }
                 content = .gone
             }
         }
+        if case .unknown = flowVersion { flowVersion = recordedFlowVersion(of: id) }
+        if case .known(let position) = flowVersion { census.remove(at: position) }
         journal.store.drop(id)
         live.subtract(1, ordering: .relaxed)
         feed.announceEnded(id)
+    }
+
+    /// Counts the live sessions of each flow version in the store
+    /// (``census``), reading each one's created record: what the registry
+    /// does once, when it opens.
+    func countFlowVersions() {
+        for summary in journal.store.sessions() where !summary.ended {
+            if case .known(let position) = recordedFlowVersion(of: summary.id) { census.add(at: position) }
+        }
+    }
+
+    /// Where a session's flow version is among the catalog's, as its
+    /// created record names it; ``FlowVersionPosition/unknown`` when the
+    /// record cannot be read.
+    private func recordedFlowVersion(of id: String) -> FlowVersionPosition {
+        guard let record = try? journal.store.createdRecord(of: id), case .created(let start)? = try? JournalEntry(record) else {
+            return .unknown
+        }
+        return .known(catalog.position(of: start.flow, version: start.flowVersion))
+    }
+
+    /// A session's flow version among the catalog's positions: known (nil
+    /// for a version not hosted), or unknown (its journal could not be read).
+    private enum FlowVersionPosition {
+        case known(Int?)
+        case unknown
     }
 }

@@ -139,17 +139,20 @@ struct StoreSync: Sendable {
 
     private func restoredContent(of id: String, from recording: SessionRecording) throws(NavigationError) -> SessionBox.Content {
         guard recording.endReason == nil else { throw SessionRegistry.notFound(id) }
-        guard let flow = flows[recording.flow] else {
+        guard let current = flows[recording.flow] else {
             return flowChanged(
                 id, flow: recording.flow, recorded: recording.flowVersion,
                 detail: "this server no longer hosts flow '\(recording.flow)'")
         }
-        guard flow.version == recording.flowVersion else {
+        // Pinned: the session is replayed by the version that recorded it, or not at all.
+        guard let position = flows.position(of: recording.flow, version: recording.flowVersion) else {
+            let hosted = flows.hostedVersions(of: recording.flow).map(String.init).joined(separator: ", ")
             return flowChanged(
-                id, flow: flow.name, recorded: recording.flowVersion, current: flow.version,
-                detail: "the session was recorded by version \(recording.flowVersion) of flow '\(flow.name)', "
-                    + "and this server runs version \(flow.version)")
+                id, flow: current.name, recorded: recording.flowVersion, current: current.version,
+                detail: "the session was recorded by version \(recording.flowVersion) of flow '\(current.name)', "
+                    + "which this server no longer hosts (hosted versions: \(hosted))")
         }
+        let flow = flows.flow(at: position)
         do {
             let session = try Session(
                 restoring: id, flow: flow, context: recording.context, changes: recording.changes, limits: limits,

@@ -53,6 +53,12 @@ public protocol SessionStore: Sendable {
     /// - Throws: ``StoreError/notFound`` if the store does not hold the session.
     func records(of id: String, after version: Int) throws(StoreError) -> [JournalRecord]
 
+    /// The session's first record (its `created` record, which names its
+    /// flow and version), or nil if the store does not hold the session.
+    /// The default reads ``records(of:after:)``; a store that can read one
+    /// record reads only that.
+    func createdRecord(of id: String) throws(StoreError) -> JournalRecord?
+
     /// Forgets a session that has ended or expired: it is no longer listed
     /// or served, and compaction reclaims its records. A file store does not
     /// journal the drop itself: until compaction has run, a dropped session
@@ -114,6 +120,15 @@ extension SessionStore {
 
     public func append(_ record: JournalRecord, expectedVersion: Int, key: SessionKey) throws(StoreError) {
         try append(record, expectedVersion: expectedVersion)
+    }
+
+    public func createdRecord(of id: String) throws(StoreError) -> JournalRecord? {
+        do throws(StoreError) {
+            return try records(of: id, after: 0).first
+        } catch {
+            if case .notFound = error { return nil }
+            throw error
+        }
     }
 
     /// Local stores keep sessions until the registry expires them.
