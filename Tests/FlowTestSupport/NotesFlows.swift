@@ -1,36 +1,56 @@
 import Coordination
 
-/// Two versions of a `notes` flow that navigate differently from one
-/// screen and one event: version 1 pushes the editor, version 2 presents it
-/// as a sheet. What one version's sessions did tells which code ran them.
-/// For the tests of flow versions, with and without a server.
+/// Versions of a `notes` flow that navigate differently from one screen and
+/// one event: version 1 pushes the editor, version 2 presents it as a sheet,
+/// and ``patchedV1`` is version 1 with the sheet behind a patch. What a
+/// session did tells which code ran it. For the tests of flow versions,
+/// with and without a server.
 public enum NotesFlows {
     public static func notes(version: Int) -> Flow {
         Flow(name: "notes", description: "Notes, version \(version).", version: version) { environment in
-            NotesCoordinator(environment: environment, presentsEditor: version >= 2)
+            NotesCoordinator(environment: environment, editor: version >= 2 ? .sheet : .push)
         }
     }
 
     public static let v1 = notes(version: 1)
     public static let v2 = notes(version: 2)
     public static let v3 = notes(version: 3)
+
+    /// Version 1 changed without a bump: `add` presents the editor as a
+    /// sheet where `environment.patched("sheet-editor")` says so.
+    public static let patchedV1 = Flow(name: "notes", description: "Notes, version 1, patched.", version: 1) { environment in
+        NotesCoordinator(environment: environment, editor: .sheetWhenPatched)
+    }
 }
 
 public final class NotesCoordinator: Coordinator {
-    private let presentsEditor: Bool
+    /// How `add` shows the editor.
+    public enum Editor: Sendable {
+        case push, sheet
+        /// A sheet where the patch `sheet-editor` is taken, else pushed.
+        case sheetWhenPatched
+    }
 
-    public init(environment: CoordinatorEnvironment, presentsEditor: Bool) {
-        self.presentsEditor = presentsEditor
+    private let editor: Editor
+
+    public init(environment: CoordinatorEnvironment, editor: Editor) {
+        self.editor = editor
         super.init(environment: environment)
     }
 
     public override func start() {
         router.setRoot(
             Screen("list").on("add") { [unowned self] _ in
-                let editor = Screen("editor").on("save") { [unowned self] _ in
-                    if presentsEditor { router.dismiss() } else { router.pop() }
+                let presented =
+                    switch editor {
+                    case .push: false
+                    case .sheet: true
+                    case .sheetWhenPatched: environment.patched("sheet-editor")
+                    }
+                let screen = Screen("editor").on("save") { [unowned self] _ in
+                    if presented { router.dismiss() } else { router.pop() }
                 }
-                if presentsEditor { router.present(editor) } else { router.push(editor) }
+                if presented { router.present(screen) } else { router.push(screen) }
             })
     }
 }

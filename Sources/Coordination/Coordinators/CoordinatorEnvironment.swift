@@ -84,6 +84,29 @@ public final class CoordinatorEnvironment {
         set { effects.random = newValue }
     }
 
+    /// Whether this change takes the new branch of the patch `id`: how one
+    /// flow version serves both the sessions recorded before a change of its
+    /// code and those after, without a version bump.
+    ///
+    /// ```swift
+    /// if environment.patched("confirm-before-pay") {
+    ///     router.push(confirmScreen)  // the new code
+    /// } else {
+    ///     pay()                       // what sessions recorded before it did
+    /// }
+    /// ```
+    /// Live, it is `true`, and the change being applied records a marker for
+    /// `id` in its journal record. When a session is replayed (after a
+    /// restart, on another instance, to undo a failed event), it is `true`
+    /// exactly in the changes whose records hold that marker: a session
+    /// recorded before the patch replays the old branch, then takes the new
+    /// one in its next live changes. Ask it where the branch is decided, in
+    /// `start()` or a handler; once no live session was recorded without
+    /// the marker, remove the old branch and keep the call.
+    public func patched(_ id: String) -> Bool {
+        effects.patched(id)
+    }
+
     /// The same session's environment for a coordinator that owns tab `id`
     /// of the tab bar: its router drives that tab's stack (or, when the tab
     /// shows a split view, the primary column). Hand it to the tab's

@@ -25,6 +25,13 @@ final class EffectLedger {
     /// Milliseconds since 1970 when the change being applied was accepted.
     @exclusivity(unchecked) private(set) var now: Int64 = 0
     var random: SessionRandom
+    /// While a recorded change is replayed: the patch markers its record
+    /// holds, which are the only patches ``patched(_:)`` answers true for.
+    /// Nil while a change is applied live.
+    @exclusivity(unchecked) private var replayedPatches: [String]?
+    /// The patches ``patched(_:)`` answered true for live in the change
+    /// being applied, in the order first asked: the markers its record keeps.
+    @exclusivity(unchecked) private(set) var markedPatches: [String] = []
 
     init(seed: UInt64) {
         random = SessionRandom(seed: seed)
@@ -34,6 +41,21 @@ final class EffectLedger {
     func begin(version: Int, time: Int64) {
         self.version = version
         now = time
+    }
+
+    /// Starts a change's patch markers: `replaying` the markers of a
+    /// recorded change, or nil for a change applied live.
+    func beginPatches(replaying recorded: [String]?) {
+        replayedPatches = recorded
+        if !markedPatches.isEmpty { markedPatches = [] }
+    }
+
+    /// Whether the change being applied takes the patched branch `id`: live,
+    /// always (and `id` is marked); in a replay, where its record marked it.
+    func patched(_ id: String) -> Bool {
+        if let replayedPatches { return replayedPatches.contains(id) }
+        if !markedPatches.contains(id) { markedPatches.append(id) }
+        return true
     }
 
     func request(_ effect: Effect, by coordinator: Coordinator, then handler: @escaping (EffectOutcome) -> Void) -> String {

@@ -15,20 +15,30 @@ public struct RecordedChange: Sendable, Equatable {
     /// When it was accepted, in milliseconds since 1970: what
     /// ``CoordinatorEnvironment/now`` reads while it is applied.
     public let time: Int64
+    /// The patches it took the new branch of (``CoordinatorEnvironment/patched(_:)``),
+    /// marked when it was applied live: the only ones true when it is replayed.
+    public let patches: [String]
 
     public init(_ kind: Kind, time: Int64) {
+        self.init(kind, time: time, patches: [])
+    }
+
+    public init(_ kind: Kind, time: Int64, patches: [String]) {
         self.kind = kind
         self.time = time
+        self.patches = patches
     }
 
     /// An accepted client event.
-    public static func event(_ event: ClientEvent, at time: Int64 = 0) -> RecordedChange {
-        RecordedChange(.event(event), time: time)
+    public static func event(_ event: ClientEvent, at time: Int64 = 0, patches: [String] = []) -> RecordedChange {
+        RecordedChange(.event(event), time: time, patches: patches)
     }
 
     /// An effect's outcome.
-    public static func outcome(_ outcome: EffectOutcome, of effect: String, at time: Int64 = 0) -> RecordedChange {
-        RecordedChange(.outcome(effect: effect, outcome), time: time)
+    public static func outcome(
+        _ outcome: EffectOutcome, of effect: String, at time: Int64 = 0, patches: [String] = []
+    ) -> RecordedChange {
+        RecordedChange(.outcome(effect: effect, outcome), time: time, patches: patches)
     }
 
     /// The client event, for an ``Kind/event(_:)``.

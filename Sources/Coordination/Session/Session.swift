@@ -41,6 +41,10 @@ public final class Session {
     public let seed: UInt64
     /// The deep link the session was created with, opened in version 1.
     public let creationLink: String?
+    /// The patches its start took the new branch of
+    /// (``CoordinatorEnvironment/patched(_:)``): what its created record
+    /// keeps, and the only ones true when its start is replayed.
+    public let startPatches: [String]
     /// The client events among ``acceptedChanges``: what
     /// ``SessionLimits/maxEventsPerSession`` counts.
     @exclusivity(unchecked) private var acceptedEventCount = 0
@@ -85,6 +89,7 @@ public final class Session {
             flow: flow, context: validated, limits: limits, routerLog: routerLog, createdAt: createdAt, seed: seed,
             link: link)
         try budget.checkStart(paramsBytes: state.stackParamsByteCount, limit: limits.maxSessionBytes)
+        self.startPatches = state.markedPatches
         self.context = validated
         self.budget = budget
         self.state = state
@@ -106,9 +111,11 @@ public final class Session {
     /// - Parameters:
     ///   - context: the recorded context, as it was validated at creation.
     ///   - link: the link the session was created with, if any.
+    ///   - startPatches: the patch markers its start recorded (``startPatches``).
     public init(
         restoring id: String, flow: Flow, context: JSONObject, changes: [RecordedChange],
-        limits: SessionLimits = .default, createdAt: Int64 = 0, seed: UInt64 = 0, link: String? = nil
+        limits: SessionLimits = .default, createdAt: Int64 = 0, seed: UInt64 = 0, link: String? = nil,
+        startPatches: [String] = []
     ) throws(NavigationError) {
         self.id = id
         self.limits = limits
@@ -117,10 +124,12 @@ public final class Session {
         self.createdAt = createdAt
         self.seed = seed
         self.creationLink = link
+        self.startPatches = startPatches
         let state: SessionState
         do {
             state = try SessionState(
-                flow: flow, context: context, limits: limits, routerLog: nil, createdAt: createdAt, seed: seed, link: link)
+                flow: flow, context: context, limits: limits, routerLog: nil, createdAt: createdAt, seed: seed, link: link,
+                patches: startPatches)
         } catch {
             throw NavigationError(.flowFailure, "replaying the session's start failed (\(error.detail))")
         }
@@ -150,6 +159,12 @@ public final class Session {
 
     /// The client events among ``acceptedChanges``, in order.
     public var acceptedEvents: [ClientEvent] { acceptedChanges.compactMap(\.event) }
+
+    /// The patch markers of the change accepted last (its record keeps
+    /// them); empty before any change.
+    public var lastChangePatches: [String] {
+        acceptedChanges.isEmpty ? [] : acceptedChanges[acceptedChanges.count - 1].patches
+    }
 
     /// The effects the coordinators asked for that have no outcome yet,
     /// oldest first: what the server performs, and what the session
@@ -216,6 +231,7 @@ public final class Session {
         let admission = try budget.admit(
             recorded, paramsBytes: state.stackParamsByteCount, limit: limits.maxSessionBytes, version: version)
         let before = state.changeMarker
+        state.beginLiveChange()
         do throws(NavigationError) {
             try state.apply(dispatch, payload: payload, version: version + 1, time: time)
             try admission.confirm(paramsBytes: state.stackParamsByteCount)
@@ -225,7 +241,7 @@ public final class Session {
             }
             throw error
         }
-        accept(.event(recorded, at: time), bytes: admission.eventBytes)
+        accept(.event(recorded, at: time, patches: state.markedPatches), bytes: admission.eventBytes)
         return recorded
     }
 
@@ -263,13 +279,14 @@ public final class Session {
             bytes = SessionBudget.bytes(ofOutcome: outcome, effect: effectID)
         }
         let delivered: Bool
+        state.beginLiveChange()
         do throws(NavigationError) {
             delivered = try state.deliver(outcome, to: effectID, version: version + 1, time: time)
         } catch {
             try rebuild()
             throw error
         }
-        accept(.outcome(outcome, of: effectID, at: time), bytes: bytes)
+        accept(.outcome(outcome, of: effectID, at: time, patches: state.markedPatches), bytes: bytes)
         return (delivered ? .delivered : .dropped, outcome)
     }
 
@@ -387,7 +404,7 @@ public final class Session {
         do {
             rebuilt = try SessionState(
                 flow: flow, context: context, limits: limits, routerLog: routerLog, createdAt: createdAt, seed: seed,
-                link: creationLink)
+                link: creationLink, patches: startPatches)
         } catch {
             brokenByReplay = true
             throw error

@@ -12,6 +12,7 @@ extension SessionState {
     func replay(_ changes: [RecordedChange], after version: Int) throws(ReplayFailure) {
         for (offset, change) in changes.enumerated() {
             let changeVersion = version + offset + 1
+            environment.effects.beginPatches(replaying: change.patches)
             do throws(NavigationError) {
                 switch change.kind {
                 case .event(let event):

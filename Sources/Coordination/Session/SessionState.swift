@@ -14,9 +14,11 @@ final class SessionState {
     /// Builds the flow's root coordinator and runs `start()` as version 1,
     /// at `createdAt` (milliseconds since 1970), its random numbers from `seed`;
     /// then, with `link`, hands it to the root, still as version 1.
+    /// `patches`: the patch markers of the recorded start being replayed;
+    /// nil for a start made live (``markedPatches`` then holds its markers).
     init(
         flow: Flow, context: JSONObject, limits: SessionLimits, routerLog: RouterCallLog?, createdAt: Int64 = 0,
-        seed: UInt64 = 0, link: String? = nil
+        seed: UInt64 = 0, link: String? = nil, patches: [String]? = nil
     ) throws(NavigationError) {
         maxStringFieldBytes = limits.maxStringFieldBytes
         self.flow = flow
@@ -29,6 +31,7 @@ final class SessionState {
         }
         environment.effects.random = SessionRandom(seed: seed)
         environment.effects.begin(version: 1, time: createdAt)
+        environment.effects.beginPatches(replaying: patches)
         root = flow.makeRoot(environment)
         navigation.begin(version: 1)
         root.start()
@@ -39,6 +42,15 @@ final class SessionState {
     deinit {
         environment.heldLink?.detach()
     }
+
+    /// Starts a change applied live: ``CoordinatorEnvironment/patched(_:)``
+    /// answers true and marks each patch it is asked about.
+    func beginLiveChange() {
+        environment.effects.beginPatches(replaying: nil)
+    }
+
+    /// The patches the change applied last took live: what its record keeps.
+    var markedPatches: [String] { environment.effects.markedPatches }
 
     /// Checks `event` against the stack without changing anything.
     func validate(_ event: ClientEvent, version: Int) throws(NavigationError) -> Dispatch {

@@ -11,6 +11,8 @@ import Coordination
 /// - link: `{"link":"/rates/USD"}`
 /// - outcome: `{"effect":"e1","outcome":{"success":{…}}}` or
 ///   `{"effect":"e1","outcome":{"failure":{"kind":"rejected","message":"…","status":401}}}`
+/// - every change (created, event, link, outcome) that took a patch's new
+///   branch adds `"patches":["id",…]` (``CoordinatorEnvironment/patched(_:)``)
 /// - ended: `{"reason":"ended"}` (a client's `DELETE`), `{"reason":"expired"}`
 ///   or `{"reason":"lost"}`
 public enum JournalEntry: Sendable, Equatable {
@@ -64,11 +66,12 @@ public enum JournalEntry: Sendable, Equatable {
     /// The change of the session this entry records, accepted at `time`:
     /// an event, a link's opening or an outcome; nil for the created and
     /// ended records.
-    public func recordedChange(at time: Int64) -> RecordedChange? {
+    /// `patches`: the patch markers its record holds.
+    public func recordedChange(at time: Int64, patches: [String] = []) -> RecordedChange? {
         switch self {
-        case .event(let event): .event(event, at: time)
-        case .link(let link): .event(ClientEvent(link: link), at: time)
-        case .outcome(let effect, let outcome): .outcome(outcome, of: effect, at: time)
+        case .event(let event): .event(event, at: time, patches: patches)
+        case .link(let link): .event(ClientEvent(link: link), at: time, patches: patches)
+        case .outcome(let effect, let outcome): .outcome(outcome, of: effect, at: time, patches: patches)
         case .created, .ended: nil
         }
     }
@@ -81,9 +84,11 @@ public enum JournalEntry: Sendable, Equatable {
         }
     }
 
-    /// The record's body: compact JSON.
-    public func encodedBody() -> [UInt8] {
-        let body: JSONObject
+    /// The record's body: compact JSON, with `patches` (the markers of an
+    /// event, link or outcome; a created record keeps its own in its
+    /// ``SessionStart``) when there are any.
+    public func encodedBody(patches: [String] = []) -> [UInt8] {
+        var body: JSONObject
         switch self {
         case .created(let start):
             var writer = JSONWriter()
@@ -100,6 +105,10 @@ public enum JournalEntry: Sendable, Equatable {
             writer.writeString(event.event)
             writer.writeRaw(",\"payload\":")
             writer.write(.object(event.payload))
+            if !patches.isEmpty {
+                writer.writeRaw(",\"patches\":")
+                writer.write(PatchMarkers.json(patches))
+            }
             writer.writeRaw("}")
             return writer.bytes
         case .link(let link):
@@ -109,17 +118,25 @@ public enum JournalEntry: Sendable, Equatable {
         case .ended(let reason):
             body = ["reason": .string(reason.rawValue)]
         }
+        if !patches.isEmpty, kind != .ended { body["patches"] = PatchMarkers.json(patches) }
         return JSONValue.object(body).encoded()
     }
 
-    /// The record of this entry for version `version` of session `id`.
-    public func record(sessionID id: String, version: Int, time: Int64) -> JournalRecord {
-        JournalRecord(sessionID: id, version: version, kind: kind, time: time, body: encodedBody())
+    /// The record of this entry for version `version` of session `id`;
+    /// `patches`: the markers of the change it records.
+    public func record(sessionID id: String, version: Int, time: Int64, patches: [String] = []) -> JournalRecord {
+        JournalRecord(sessionID: id, version: version, kind: kind, time: time, body: encodedBody(patches: patches))
     }
 
     /// Decodes a stored record; a body that is not what its kind says throws
     /// ``JournalEntryError`` naming the record.
     public init(_ record: JournalRecord) throws(JournalEntryError) {
+        self = try Self.decoding(record).entry
+    }
+
+    /// ``init(_:)``, with the patch markers of the change the record keeps
+    /// (a created record's are in its ``SessionStart``; empty for others).
+    public static func decoding(_ record: JournalRecord) throws(JournalEntryError) -> (entry: JournalEntry, patches: [String]) {
         let object: JSONObject
         do {
             guard let parsed = try JSONParser.parse(record.body).objectValue else {
@@ -136,26 +153,33 @@ public enum JournalEntry: Sendable, Equatable {
             guard let start = SessionStart(object) else {
                 throw JournalEntryError(record, "a created record needs flow, flowVersion and context (and an owner with a sub)")
             }
-            self = .created(start)
+            return (.created(start), [])
         case .event:
             guard let screen = object["screen"]?.stringValue, let event = object["event"]?.stringValue,
                 let payload = object["payload"]?.objectValue
             else { throw JournalEntryError(record, "an event record needs screen, event and payload") }
-            self = .event(ClientEvent(screen: screen, event: event, payload: payload))
+            return (.event(ClientEvent(screen: screen, event: event, payload: payload)), try patches(of: object, in: record))
         case .link:
             guard let link = object["link"]?.stringValue else { throw JournalEntryError(record, "a link record needs a link") }
-            self = .link(link)
+            return (.link(link), try patches(of: object, in: record))
         case .outcome:
             guard let effect = object["effect"]?.stringValue, let json = object["outcome"],
                 let outcome = EffectOutcome(json: json)
             else { throw JournalEntryError(record, "an outcome record needs an effect and an outcome") }
-            self = .outcome(effect: effect, outcome)
+            return (.outcome(effect: effect, outcome), try patches(of: object, in: record))
         case .ended:
             guard let text = object["reason"]?.stringValue, let reason = EndReason(rawValue: text) else {
                 throw JournalEntryError(record, "an ended record needs a reason (ended, expired or lost)")
             }
-            self = .ended(reason: reason)
+            return (.ended(reason: reason), [])
         }
+    }
+
+    private static func patches(of object: JSONObject, in record: JournalRecord) throws(JournalEntryError) -> [String] {
+        guard let patches = PatchMarkers.decode(object["patches"]) else {
+            throw JournalEntryError(record, "its patches must be an array of strings")
+        }
+        return patches
     }
 }
 

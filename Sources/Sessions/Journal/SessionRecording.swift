@@ -38,10 +38,10 @@ public struct SessionRecording: Sendable, Equatable {
         var endReason: JournalEntry.EndReason?
         for record in records.dropFirst() {
             guard endReason == nil else { throw JournalEntryError(record, "a record follows the journal's ended record") }
-            let entry = try JournalEntry(record)
+            let (entry, patches) = try JournalEntry.decoding(record)
             switch entry {
             case .event, .link, .outcome:
-                if let change = entry.recordedChange(at: record.time) { changes.append(change) }
+                if let change = entry.recordedChange(at: record.time, patches: patches) { changes.append(change) }
             case .ended(let reason): endReason = reason
             case .created: throw JournalEntryError(record, "a second created record")
             }

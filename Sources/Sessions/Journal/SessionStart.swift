@@ -16,10 +16,12 @@ public struct SessionStart: Sendable, Equatable {
     /// `link`): opened as part of its start, so creation and link are one
     /// record.
     public var link: String?
+    /// The patches its start took the new branch of (``Session/startPatches``).
+    public var patches: [String]
 
     public init(
         flow: String, flowVersion: Int, context: JSONObject, owner: SessionOwner? = nil, seed: UInt64 = 0,
-        link: String? = nil
+        link: String? = nil, patches: [String] = []
     ) {
         self.flow = flow
         self.flowVersion = flowVersion
@@ -27,13 +29,14 @@ public struct SessionStart: Sendable, Equatable {
         self.owner = owner
         self.seed = seed
         self.link = link
+        self.patches = patches
     }
 
     /// The record body: `{"flow","flowVersion","context"}` in that order,
     /// then `"owner":{"iss","sub"}` when there is one, `"seed"` (a decimal
-    /// string: 64 bits do not fit a JSON number) when it is not 0 and
-    /// `"link"` when there is one, so a journal written before any of them
-    /// existed reads the same.
+    /// string: 64 bits do not fit a JSON number) when it is not 0,
+    /// `"link"` when there is one and `"patches"` when it marked any, so a
+    /// journal written before any of them existed reads the same.
     func write(to writer: inout JSONWriter) {
         writer.writeObject { body in
             body.member("flow", flow)
@@ -49,6 +52,7 @@ public struct SessionStart: Sendable, Equatable {
             }
             if seed != 0 { body.member("seed") { $0.writeDigitString(seed) } }
             if let link { body.member("link", link) }
+            if !patches.isEmpty { body.member("patches", PatchMarkers.json(patches)) }
         }
     }
 
@@ -71,7 +75,10 @@ public struct SessionStart: Sendable, Equatable {
         }
         let link = object["link"]
         guard link == nil || link?.stringValue != nil else { return nil }
-        self.init(flow: flow, flowVersion: flowVersion, context: context, owner: owner, seed: seed, link: link?.stringValue)
+        guard let patches = PatchMarkers.decode(object["patches"]) else { return nil }
+        self.init(
+            flow: flow, flowVersion: flowVersion, context: context, owner: owner, seed: seed, link: link?.stringValue,
+            patches: patches)
     }
 
     /// The body's members, as `journal print` shows them.
@@ -85,6 +92,7 @@ public struct SessionStart: Sendable, Equatable {
         }
         if seed != 0 { object["seed"] = .string(String(seed)) }
         if let link { object["link"] = .string(link) }
+        if !patches.isEmpty { object["patches"] = PatchMarkers.json(patches) }
         return object
     }
 }

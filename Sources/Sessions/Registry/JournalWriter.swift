@@ -32,11 +32,12 @@ final class JournalWriter: Sendable {
     /// Appends `entry` as version `version` of session `id`, on the
     /// condition that the store holds `version - 1`, stamped `time`
     /// (milliseconds since 1970; now when nil). `key`, when the caller
-    /// parsed `id` already, spares the store parsing it.
+    /// parsed `id` already, spares the store parsing it. `patches`: the
+    /// patch markers of the change `entry` records.
     func append(
-        _ entry: JournalEntry, of id: String, key: SessionKey? = nil, version: Int, time: Int64? = nil
+        _ entry: JournalEntry, of id: String, key: SessionKey? = nil, version: Int, time: Int64? = nil, patches: [String] = []
     ) throws(NavigationError) {
-        let record = entry.record(sessionID: id, version: version, time: time ?? nowMillis())
+        let record = entry.record(sessionID: id, version: version, time: time ?? nowMillis(), patches: patches)
         do {
             if let key {
                 try store.append(record, expectedVersion: version - 1, key: key)

@@ -194,7 +194,8 @@ extension SessionRegistry {
         let time = journal.nowMillis()
         let entry = try change(time)
         do throws(NavigationError) {
-            try journal.append(entry, of: session.id, key: key, version: before + 1, time: time)
+            try journal.append(
+                entry, of: session.id, key: key, version: before + 1, time: time, patches: session.lastChangePatches)
         } catch {
             do throws(NavigationError) {
                 try session.undoLastChange()

@@ -103,8 +103,9 @@ struct StoreSync: Sendable {
         let records = try journal.records(of: session.id, after: session.version)
         var changes: [RecordedChange] = []
         for record in records {
-            let entry = try? JournalEntry(record)
-            if let change = entry?.recordedChange(at: record.time) {
+            let decoded = try? JournalEntry.decoding(record)
+            let entry = decoded?.entry
+            if let change = entry?.recordedChange(at: record.time, patches: decoded?.patches ?? []) {
                 changes.append(change)
             } else if case .ended = entry {
                 throw SessionRegistry.notFound(session.id)
@@ -156,7 +157,8 @@ struct StoreSync: Sendable {
         do {
             let session = try Session(
                 restoring: id, flow: flow, context: recording.context, changes: recording.changes, limits: limits,
-                createdAt: recording.createdAt, seed: recording.start.seed, link: recording.start.link)
+                createdAt: recording.createdAt, seed: recording.start.seed, link: recording.start.link,
+                startPatches: recording.start.patches)
             // An effect without an outcome: performed again, or taken over.
             if !session.pendingEffects.isEmpty { effects.scheduleResume(of: id) }
             return .live(session)
