@@ -152,12 +152,16 @@ public final class FileStore: SessionStore {
         return records
     }
 
-    /// Reads the first record alone (``SessionStore/createdRecord(of:)``).
-    public func createdRecord(of id: String) throws(StoreError) -> JournalRecord? {
+    /// Reads the start record alone (``SessionStore/startRecord(of:)``),
+    /// which the index knows.
+    public func startRecord(of id: String) throws(StoreError) -> JournalRecord? {
         let found = try state.withLock { (state) throws(StoreError) -> (RecordLocation, SegmentFile?)? in
             try state.checkUsable()
-            guard let key = SessionKey(hex: id), let first = state.index.entries[key]?.locations.first else { return nil }
-            return (first, state.segments[first.segment])
+            guard let key = SessionKey(hex: id), let entry = state.index.entries[key] else { return nil }
+            let index = Int(entry.startVersion) - 1
+            guard entry.locations.indices.contains(index) else { return nil }
+            let location = entry.locations[index]
+            return (location, state.segments[location.segment])
         }
         guard let (location, file) = found else { return nil }
         guard let file else { throw .unavailable(reason: "segment \(location.segment) is not open") }

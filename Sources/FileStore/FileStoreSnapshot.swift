@@ -79,6 +79,16 @@ public final class FileStoreSnapshot: Sendable {
         return try record(at: location)
     }
 
+    /// The record the session was last started by: its `created` record,
+    /// or its last `migrated` one (``SessionStore/startRecord(of:)``).
+    /// - Throws: ``StoreError/notFound`` if the journal does not hold the session.
+    public func startRecord(of id: String) throws(StoreError) -> JournalRecord {
+        guard let key = SessionKey(hex: id), let entry = index.entries[key],
+            entry.locations.indices.contains(Int(entry.startVersion) - 1)
+        else { throw .notFound }
+        return try record(at: entry.locations[Int(entry.startVersion) - 1])
+    }
+
     private func record(at location: RecordLocation) throws(StoreError) -> JournalRecord {
         guard let file = files[location.segment] else {
             throw .unavailable(reason: "segment \(location.segment) is not open")

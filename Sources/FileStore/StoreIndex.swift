@@ -21,6 +21,7 @@ struct StoreIndex: Sendable {
                 entry.ended = kind == .ended
                 entry.bytes += Int(location.size)
                 entry.locations.append(location)
+                if kind == .migrated { entry.startVersion = UInt32(entry.locations.count) }
             }
         }
     }

@@ -4,6 +4,9 @@ import Sessions
 struct StoreIndexEntry: Sendable {
     var lastActivity: Int64
     var ended: Bool
+    /// The version of the session's latest start: its `created` record (1),
+    /// or its last `migrated` one (``SessionStore/startRecord(of:)``).
+    var startVersion: UInt32 = 1
     var bytes: Int
     /// One per record, in version order: `locations[v - 1]` holds version `v`.
     var locations: [RecordLocation]

@@ -49,7 +49,7 @@ public enum ServerProcess {
         // hosted one: checked before anything starts.
         let hosted: HostedFlows
         do {
-            hosted = try HostedFlows(flows, selections: configuration.flowVersions)
+            hosted = try HostedFlows(flows, selections: configuration.flowVersions, retired: configuration.retiredFlows)
         } catch {
             StandardStream.error.writeLine("navigation-server: \(error)")
             exit(2)
@@ -104,6 +104,8 @@ public enum ServerProcess {
                 line.field("flow", flow.name)
                 line.field("versions", flow.versions.map { String($0.version) }.joined(separator: ","))
                 line.field("current", flow.current.version)
+                let retired = flow.versions.filter(\.isRetired).map { String($0.version) }
+                if !retired.isEmpty { line.field("retired", retired.joined(separator: ",")) }
                 if let ramp = flow.versions.first(where: { $0.rampPercent != nil }), let percent = ramp.rampPercent {
                     line.field("ramp", "\(ramp.version):\(percent)")
                 }

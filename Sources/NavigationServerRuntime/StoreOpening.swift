@@ -79,6 +79,13 @@ enum StoreOpening {
                 line.field("flow", flow)
                 line.field("detail", detail)
             }
+        case .migrated(let sessionID, let flow, let olderVersion, let version):
+            logger.log(.info, "session migrated") { line in
+                line.field("session", sessionID)
+                line.field("flow", flow)
+                line.field("from", olderVersion)
+                line.field("to", version)
+            }
         case .storeUnavailable(let reason):
             logger.log(.error, "store unavailable") { $0.field("detail", reason) }
         case .storeRecovered:

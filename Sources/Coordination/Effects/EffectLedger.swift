@@ -27,11 +27,14 @@ final class EffectLedger {
     var random: SessionRandom
     /// While a recorded change is replayed: the patch markers its record
     /// holds, which are the only patches ``patched(_:)`` answers true for.
-    /// Nil while a change is applied live.
+    /// Nil while changes are applied live.
     @exclusivity(unchecked) private var replayedPatches: [String]?
     /// The patches ``patched(_:)`` answered true for live in the change
-    /// being applied, in the order first asked: the markers its record keeps.
-    @exclusivity(unchecked) private(set) var markedPatches: [String] = []
+    /// that produces ``markedVersion``, in the order first asked: the
+    /// markers its record keeps. Kept by version, not cleared by every
+    /// change: a change that asks no patch pays nothing.
+    @exclusivity(unchecked) private var markedPatches: [String] = []
+    @exclusivity(unchecked) private var markedVersion = 0
 
     init(seed: UInt64) {
         random = SessionRandom(seed: seed)
@@ -43,19 +46,35 @@ final class EffectLedger {
         now = time
     }
 
-    /// Starts a change's patch markers: `replaying` the markers of a
-    /// recorded change, or nil for a change applied live.
-    func beginPatches(replaying recorded: [String]?) {
+    /// Replays the changes that follow with the markers of a recorded
+    /// change (empty for one without), or, given nil, applies them live.
+    func replayPatches(_ recorded: [String]?) {
         replayedPatches = recorded
-        if !markedPatches.isEmpty { markedPatches = [] }
     }
 
     /// Whether the change being applied takes the patched branch `id`: live,
     /// always (and `id` is marked); in a replay, where its record marked it.
     func patched(_ id: String) -> Bool {
         if let replayedPatches { return replayedPatches.contains(id) }
-        if !markedPatches.contains(id) { markedPatches.append(id) }
+        if markedVersion != version {
+            markedPatches = [id]
+            markedVersion = version
+        } else if !markedPatches.contains(id) {
+            markedPatches.append(id)
+        }
         return true
+    }
+
+    /// The markers of the live change that produced `version`; nil when it
+    /// asked no patch.
+    func patches(markedIn version: Int) -> [String]? {
+        markedVersion == version && replayedPatches == nil ? markedPatches : nil
+    }
+
+    /// Forgets the markers of a live change that was refused without
+    /// changing anything: the next change makes the same version.
+    func forgetMarkedPatches() {
+        markedVersion = 0
     }
 
     func request(_ effect: Effect, by coordinator: Coordinator, then handler: @escaping (EffectOutcome) -> Void) -> String {

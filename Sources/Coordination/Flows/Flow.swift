@@ -37,6 +37,9 @@ public struct Flow: Sendable {
     var routeLink: LinkRouting? { definition.routeLink }
     /// Params values every session shows, encoded once (see ``sharingParams(_:)``).
     var sharedParams: SharedJSONValues { definition.sharedParams }
+    /// The older versions this one takes sessions over from
+    /// (``migrating(from:_:)``), lowest first.
+    public var migratesFrom: [Int] { definition.migrations.map(\.from).sorted() }
 
     public init(
         name: String,
@@ -55,7 +58,7 @@ public struct Flow: Sendable {
     ) {
         definition = Definition(
             name: name, description: description, version: version, context: context, makeRoot: makeRoot, links: links,
-            routeLink: routeLink, sharedParams: .none)
+            routeLink: routeLink, sharedParams: .none, migrations: [])
     }
 
     /// This flow, with `values` written once instead of into every session
@@ -69,8 +72,45 @@ public struct Flow: Sendable {
         var flow = self
         flow.definition = Definition(
             name: name, description: description, version: version, context: context, makeRoot: makeRoot, links: links,
-            routeLink: routeLink, sharedParams: SharedJSONValues(values))
+            routeLink: routeLink, sharedParams: SharedJSONValues(values), migrations: definition.migrations)
         return flow
+    }
+
+    /// This version, able to take over the sessions of version `older` of
+    /// the same flow: `migrate` reads an older session as its user sees it
+    /// (``OlderSession``: its context, its stack of screen names and
+    /// params, its store) and answers where this version starts it
+    /// (``Migration/start(context:link:)``), or that it ends.
+    ///
+    /// ```swift
+    /// let notesV2 = Flow(name: "notes", description: "…", version: 2) { NotesCoordinator(environment: $0) }
+    ///     .migrating(from: 1) { old in
+    ///         old.screenNames.contains("editor") ? .start(link: "/new") : .start()
+    ///     }
+    /// ```
+    /// A server migrates the sessions of a version it retires
+    /// (`--retire-flow NAME=V`) when they are next touched, the older
+    /// version's code (still hosted) rebuilding each first; the journal
+    /// records the migration, so a replay starts this version there. A
+    /// later call for the same `older` replaces the earlier. Like a root,
+    /// `migrate` must be deterministic: no clocks, no random numbers, no I/O.
+    public func migrating(from older: Int, _ migrate: @escaping @Sendable (OlderSession) -> Migration) -> Flow {
+        var flow = self
+        flow.definition = Definition(
+            name: name, description: description, version: version, context: context, makeRoot: makeRoot, links: links,
+            routeLink: routeLink, sharedParams: sharedParams,
+            migrations: definition.migrations.filter { $0.from != older } + [FlowMigration(from: older, migrate: migrate)])
+        return flow
+    }
+
+    /// How this version takes over a session of version `older`; nil when it does not.
+    public func migration(from older: Int) -> (@Sendable (OlderSession) -> Migration)? {
+        definition.migrations.first { $0.from == older }?.migrate
+    }
+
+    private struct FlowMigration: Sendable {
+        let from: Int
+        let migrate: @Sendable (OlderSession) -> Migration
     }
 
     private final class Definition: Sendable {
@@ -82,11 +122,12 @@ public struct Flow: Sendable {
         let links: [LinkPattern]
         let routeLink: LinkRouting?
         let sharedParams: SharedJSONValues
+        let migrations: [FlowMigration]
 
         init(
             name: String, description: String, version: Int, context: [ContextField],
             makeRoot: @escaping @Sendable (CoordinatorEnvironment) -> Coordinator, links: [LinkPattern], routeLink: LinkRouting?,
-            sharedParams: SharedJSONValues
+            sharedParams: SharedJSONValues, migrations: [FlowMigration]
         ) {
             self.name = name
             self.description = description
@@ -96,6 +137,7 @@ public struct Flow: Sendable {
             self.links = links
             self.routeLink = routeLink
             self.sharedParams = sharedParams
+            self.migrations = migrations
         }
     }
 

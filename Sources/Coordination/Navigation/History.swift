@@ -22,6 +22,13 @@ public struct History: Sendable {
         self.limit = max(1, limit)
     }
 
+    /// Starts a history whose versions up to `version` belong to a session
+    /// before it (a migrated session's older flow version): they read as
+    /// dropped, so a client animating from one of them reloads instead.
+    mutating func begin(after version: Int) {
+        droppedThroughVersion = max(droppedThroughVersion, version)
+    }
+
     mutating func append(
         version: Int, operation: HistoryEntry.Operation, screen: Screen,
         presentation: Presentation?, coordinator: CoordinatorType?, animated: Bool, byUser: Bool

@@ -17,16 +17,25 @@ public struct RecordedChange: Sendable, Equatable {
     public let time: Int64
     /// The patches it took the new branch of (``CoordinatorEnvironment/patched(_:)``),
     /// marked when it was applied live: the only ones true when it is replayed.
-    public let patches: [String]
+    public var patches: [String] { markers ?? [] }
+    /// ``patches``, nil when there are none (most changes): passed along
+    /// without touching an array.
+    package let markers: [String]?
 
     public init(_ kind: Kind, time: Int64) {
-        self.init(kind, time: time, patches: [])
+        self.kind = kind
+        self.time = time
+        self.markers = nil
     }
 
     public init(_ kind: Kind, time: Int64, patches: [String]) {
+        self.init(kind, time: time, markers: patches.isEmpty ? nil : patches)
+    }
+
+    package init(_ kind: Kind, time: Int64, markers: [String]?) {
         self.kind = kind
         self.time = time
-        self.patches = patches
+        self.markers = markers
     }
 
     /// An accepted client event.

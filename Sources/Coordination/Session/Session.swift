@@ -25,13 +25,17 @@ public final class Session {
     // flow code, so the check could never find an overlap; a value that may
     // hold flow objects is taken out before it is freed, so no `deinit`
     // runs inside an access. Properties flow code may set keep the check.
-    /// Starts at 1 (the session's creation) and grows by one per accepted change.
+    /// Starts at ``firstVersion`` (the session's creation) and grows by one per accepted change.
     ///
     /// Computed, over ``currentVersion``: another module reads a public
     /// stored property in place, with the run-time check this module's
     /// `@exclusivity(unchecked)` skips (two reads a request).
     public var version: Int { currentVersion }
-    @exclusivity(unchecked) private var currentVersion = 1
+    @exclusivity(unchecked) private var currentVersion: Int
+    /// The version its start made: 1, or for a session migrated from an
+    /// older version of its flow, the version of the migration, so that the
+    /// version keeps growing across it (ETags and `If-Match` stay right).
+    public let firstVersion: Int
     /// Every change accepted so far, in order: what the session is rebuilt from.
     @exclusivity(unchecked) public private(set) var acceptedChanges: [RecordedChange] = []
     /// When the session was created (milliseconds since 1970) and the seed
@@ -44,7 +48,9 @@ public final class Session {
     /// The patches its start took the new branch of
     /// (``CoordinatorEnvironment/patched(_:)``): what its created record
     /// keeps, and the only ones true when its start is replayed.
-    public let startPatches: [String]
+    public var startPatches: [String] { startMarkers ?? [] }
+    /// ``startPatches``, nil when there are none.
+    private let startMarkers: [String]?
     /// The client events among ``acceptedChanges``: what
     /// ``SessionLimits/maxEventsPerSession`` counts.
     @exclusivity(unchecked) private var acceptedEventCount = 0
@@ -73,11 +79,17 @@ public final class Session {
     ///   - seed: the seed of ``CoordinatorEnvironment/random``.
     ///   - link: a deep link the session opens as part of its start, in
     ///     version 1 (a link the flow refuses refuses the session).
+    ///   - firstVersion: the version the start makes: 1, or for a session
+    ///     migrated from an older version of its flow, the one after the
+    ///     older session's (``firstVersion``).
     public init(
         id: String, flow: Flow, context: JSONValue?, limits: SessionLimits = .default,
-        routerLog: RouterCallLog? = nil, createdAt: Int64 = 0, seed: UInt64 = 0, link: String? = nil
+        routerLog: RouterCallLog? = nil, createdAt: Int64 = 0, seed: UInt64 = 0, link: String? = nil,
+        startingAt firstVersion: Int = 1
     ) throws(NavigationError) {
         self.id = id
+        self.firstVersion = firstVersion
+        self.currentVersion = firstVersion
         self.limits = limits
         self.routerLog = routerLog
         self.createdAt = createdAt
@@ -87,9 +99,9 @@ public final class Session {
         let budget = try SessionBudget(context: validated, limit: limits.maxSessionBytes)
         let state = try SessionState(
             flow: flow, context: validated, limits: limits, routerLog: routerLog, createdAt: createdAt, seed: seed,
-            link: link)
+            link: link, firstVersion: firstVersion)
         try budget.checkStart(paramsBytes: state.stackParamsByteCount, limit: limits.maxSessionBytes)
-        self.startPatches = state.markedPatches
+        self.startMarkers = state.patches(markedIn: firstVersion)
         self.context = validated
         self.budget = budget
         self.state = state
@@ -112,29 +124,32 @@ public final class Session {
     ///   - context: the recorded context, as it was validated at creation.
     ///   - link: the link the session was created with, if any.
     ///   - startPatches: the patch markers its start recorded (``startPatches``).
+    ///   - firstVersion: the version its start made (``firstVersion``); the
+    ///     changes are the versions after it.
     public init(
         restoring id: String, flow: Flow, context: JSONObject, changes: [RecordedChange],
         limits: SessionLimits = .default, createdAt: Int64 = 0, seed: UInt64 = 0, link: String? = nil,
-        startPatches: [String] = []
+        startPatches: [String] = [], startingAt firstVersion: Int = 1
     ) throws(NavigationError) {
         self.id = id
+        self.firstVersion = firstVersion
         self.limits = limits
         self.routerLog = nil
         self.context = context
         self.createdAt = createdAt
         self.seed = seed
         self.creationLink = link
-        self.startPatches = startPatches
+        self.startMarkers = startPatches
         let state: SessionState
         do {
             state = try SessionState(
                 flow: flow, context: context, limits: limits, routerLog: nil, createdAt: createdAt, seed: seed, link: link,
-                patches: startPatches)
+                patches: startPatches, firstVersion: firstVersion)
         } catch {
             throw NavigationError(.flowFailure, "replaying the session's start failed (\(error.detail))")
         }
         do throws(SessionState.ReplayFailure) {
-            try state.replay(changes, after: 1)
+            try state.replay(changes, after: firstVersion)
         } catch {
             throw NavigationError(
                 .flowFailure,
@@ -143,7 +158,7 @@ public final class Session {
         self.state = state
         self.acceptedChanges = changes
         self.acceptedEventCount = changes.reduce(0) { $0 + ($1.event == nil ? 0 : 1) }
-        self.currentVersion = changes.count + 1
+        self.currentVersion = changes.count + firstVersion
         self.budget = SessionBudget(context: context, acceptedChanges: changes)
     }
 
@@ -162,8 +177,11 @@ public final class Session {
 
     /// The patch markers of the change accepted last (its record keeps
     /// them); empty before any change.
-    public var lastChangePatches: [String] {
-        acceptedChanges.isEmpty ? [] : acceptedChanges[acceptedChanges.count - 1].patches
+    public var lastChangePatches: [String] { lastChangeMarkers ?? [] }
+
+    /// ``lastChangePatches``, nil when there are none.
+    package var lastChangeMarkers: [String]? {
+        acceptedChanges.isEmpty ? nil : acceptedChanges[acceptedChanges.count - 1].markers
     }
 
     /// The effects the coordinators asked for that have no outcome yet,
@@ -231,17 +249,19 @@ public final class Session {
         let admission = try budget.admit(
             recorded, paramsBytes: state.stackParamsByteCount, limit: limits.maxSessionBytes, version: version)
         let before = state.changeMarker
-        state.beginLiveChange()
         do throws(NavigationError) {
             try state.apply(dispatch, payload: payload, version: version + 1, time: time)
             try admission.confirm(paramsBytes: state.stackParamsByteCount)
         } catch {
             if error.kind != .eventRejected || state.changeMarker != before {
                 try rebuild()
+            } else {
+                state.forgetMarkedPatches()
             }
             throw error
         }
-        accept(.event(recorded, at: time, patches: state.markedPatches), bytes: admission.eventBytes)
+        accept(
+            RecordedChange(.event(recorded), time: time, markers: state.patches(markedIn: version + 1)), bytes: admission.eventBytes)
         return recorded
     }
 
@@ -279,14 +299,15 @@ public final class Session {
             bytes = SessionBudget.bytes(ofOutcome: outcome, effect: effectID)
         }
         let delivered: Bool
-        state.beginLiveChange()
         do throws(NavigationError) {
             delivered = try state.deliver(outcome, to: effectID, version: version + 1, time: time)
         } catch {
             try rebuild()
             throw error
         }
-        accept(.outcome(outcome, of: effectID, at: time, patches: state.markedPatches), bytes: bytes)
+        accept(
+            RecordedChange(.outcome(effect: effectID, outcome), time: time, markers: state.patches(markedIn: version + 1)),
+            bytes: bytes)
         return (delivered ? .delivered : .dropped, outcome)
     }
 
@@ -404,13 +425,13 @@ public final class Session {
         do {
             rebuilt = try SessionState(
                 flow: flow, context: context, limits: limits, routerLog: routerLog, createdAt: createdAt, seed: seed,
-                link: creationLink, patches: startPatches)
+                link: creationLink, patches: startPatches, firstVersion: firstVersion)
         } catch {
             brokenByReplay = true
             throw error
         }
         do throws(SessionState.ReplayFailure) {
-            try rebuilt.replay(acceptedChanges, after: 1)
+            try rebuilt.replay(acceptedChanges, after: firstVersion)
         } catch {
             brokenByReplay = true
             throw NavigationError(
@@ -439,9 +460,9 @@ extension Session {
     }
 
     /// When the change that produced `version` was accepted, in
-    /// milliseconds since 1970 (version 1: the creation).
+    /// milliseconds since 1970 (``firstVersion`` and before: the creation).
     public func time(ofVersion version: Int) -> Int64 {
-        let index = version - 2
+        let index = version - firstVersion - 1
         guard index >= 0, index < acceptedChanges.count else { return createdAt }
         return acceptedChanges[index].time
     }

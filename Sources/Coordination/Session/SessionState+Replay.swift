@@ -10,9 +10,10 @@ extension SessionState {
     ///
     /// On a throw the state is half-changed and must be thrown away.
     func replay(_ changes: [RecordedChange], after version: Int) throws(ReplayFailure) {
+        defer { environment.effects.replayPatches(nil) }
         for (offset, change) in changes.enumerated() {
             let changeVersion = version + offset + 1
-            environment.effects.beginPatches(replaying: change.patches)
+            environment.effects.replayPatches(change.markers ?? [])
             do throws(NavigationError) {
                 switch change.kind {
                 case .event(let event):

@@ -16,9 +16,11 @@ final class SessionState {
     /// then, with `link`, hands it to the root, still as version 1.
     /// `patches`: the patch markers of the recorded start being replayed;
     /// nil for a start made live (``markedPatches`` then holds its markers).
+    /// `firstVersion`: the version the start makes, 1 but for a session
+    /// migrated from an older flow version, which starts where it was.
     init(
         flow: Flow, context: JSONObject, limits: SessionLimits, routerLog: RouterCallLog?, createdAt: Int64 = 0,
-        seed: UInt64 = 0, link: String? = nil, patches: [String]? = nil
+        seed: UInt64 = 0, link: String? = nil, patches: [String]? = nil, firstVersion: Int = 1
     ) throws(NavigationError) {
         maxStringFieldBytes = limits.maxStringFieldBytes
         self.flow = flow
@@ -30,27 +32,31 @@ final class SessionState {
             environment = CoordinatorEnvironment(navigation: navigation, context: context)
         }
         environment.effects.random = SessionRandom(seed: seed)
-        environment.effects.begin(version: 1, time: createdAt)
-        environment.effects.beginPatches(replaying: patches)
+        environment.effects.begin(version: firstVersion, time: createdAt)
+        environment.effects.replayPatches(patches)
+        defer { environment.effects.replayPatches(nil) }
+        if firstVersion > 1 { navigation.history.begin(after: firstVersion - 1) }
         root = flow.makeRoot(environment)
-        navigation.begin(version: 1)
+        navigation.begin(version: firstVersion)
         root.start()
         try settle()
-        if let link { try apply(try validateLink(link), payload: [:], version: 1, time: createdAt) }
+        if let link { try apply(try validateLink(link), payload: [:], version: firstVersion, time: createdAt) }
     }
 
     deinit {
         environment.heldLink?.detach()
     }
 
-    /// Starts a change applied live: ``CoordinatorEnvironment/patched(_:)``
-    /// answers true and marks each patch it is asked about.
-    func beginLiveChange() {
-        environment.effects.beginPatches(replaying: nil)
+    /// The patches the live change that produced `version` took: what its
+    /// record keeps; nil when it asked none.
+    func patches(markedIn version: Int) -> [String]? {
+        environment.effects.patches(markedIn: version)
     }
 
-    /// The patches the change applied last took live: what its record keeps.
-    var markedPatches: [String] { environment.effects.markedPatches }
+    /// Forgets the markers of a live change refused without changing anything.
+    func forgetMarkedPatches() {
+        environment.effects.forgetMarkedPatches()
+    }
 
     /// Checks `event` against the stack without changing anything.
     func validate(_ event: ClientEvent, version: Int) throws(NavigationError) -> Dispatch {

@@ -6,7 +6,7 @@ import Sessions
 ///
 /// `{"flows":[{"name","description","version","context":{"<member>":{"type",
 /// "nullable","default","description"}},"links":[{"pattern","description"}],
-/// "versions":[{"version","current","sessions","ramp"?}]}]}`: each flow as its
+/// "versions":[{"version","current","sessions","ramp"?,"retired"?}]}]}`: each flow as its
 /// current version describes it, flows, context members and links in
 /// declaration order, versions lowest first.
 enum FlowsDocument {
@@ -53,6 +53,7 @@ enum FlowsDocument {
                         object.member("current", version.isCurrent)
                         object.member("sessions", version.sessions)
                         if let percent = version.rampPercent { object.member("ramp", percent) }
+                        if version.isRetired { object.member("retired", true) }
                     }
                 }
             }

@@ -258,6 +258,20 @@ struct ConfigurationOption: Sendable {
                 return true
             },
             resetBeforeFirstFlag: { $0.flowVersions = [] }),
+        ConfigurationOption(
+            name: "retire-flow", environmentVariable: "NAVIGATION_RETIRED_FLOWS",
+            expectation: "NAME=V, a hosted version of a flow; comma-separated or repeated",
+            summary:
+                "Retires version V of flow NAME: no session starts on it, and each of its sessions is migrated to a newer version (or ended) when next touched; `journal migrate` migrates the rest.",
+            defaultValue: { $0.retiredFlows.isEmpty ? "none" : $0.retiredFlows.map(\.description).joined(separator: ",") },
+            apply: { configuration, text in
+                guard let versions = FlowVersionSelection.parseList(text), versions.allSatisfy({ $0.percent == nil }) else {
+                    return false
+                }
+                configuration.retiredFlows += versions
+                return true
+            },
+            resetBeforeFirstFlag: { $0.retiredFlows = [] }),
         .value(
             "effect-timeout", "NAVIGATION_EFFECT_TIMEOUT", expecting: "a number of seconds in 0.001...3600",
             "Seconds an effect may take, retries included, before it fails as timed out; with Redis, also how long another instance waits before it performs an effect whose instance died.",

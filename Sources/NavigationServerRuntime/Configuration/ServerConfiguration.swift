@@ -95,6 +95,9 @@ public struct ServerConfiguration: Sendable, Equatable {
     /// Where new sessions of a flow start, when not on its highest hosted
     /// version: `--flow-version NAME=V` (a rollback) and `NAME=V:PERCENT` (a ramp).
     public var flowVersions: [FlowVersionSelection]
+    /// Flow versions retired (`--retire-flow NAME=V`): their sessions are
+    /// migrated to a newer version, or ended, when next touched.
+    public var retiredFlows: [FlowVersionSelection]
 
     /// The defaults.
     public init() {
@@ -142,6 +145,7 @@ public struct ServerConfiguration: Sendable, Equatable {
         effectTimeout = EffectOptions().timeout
         effectWait = EffectOptions().answerWait
         flowVersions = []
+        retiredFlows = []
     }
 
     /// The default `--max-connections`, 16,384: the default `--max-streams`

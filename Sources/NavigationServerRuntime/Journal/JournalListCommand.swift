@@ -54,11 +54,12 @@ enum JournalListCommand {
         return unreadable.isEmpty ? 0 : 1
     }
 
-    /// The session's `created` record; nil when its first record is another.
+    /// What the session was last started with: its `created` record, or
+    /// its last `migrated` one (the flow version it is pinned to now).
     private static func start(of id: String, in snapshot: FileStoreSnapshot) throws -> SessionStart? {
-        let record = try snapshot.firstRecord(of: id)
-        // The index starts a session only at a created record.
-        guard case .created(let start) = try JournalEntry(record) else { return nil }
-        return start
+        switch try JournalEntry(try snapshot.startRecord(of: id)) {
+        case .created(let start), .migrated(let start, _): return start
+        default: return nil
+        }
     }
 }

@@ -49,18 +49,25 @@ enum JournalPrintCommand {
     /// The body's fields, decoded by ``JournalEntry`` so that a malformed
     /// body is reported rather than printed as if it were right.
     private static func body(of record: JournalRecord) throws(JournalEntryError) -> JSONObject {
-        switch try JournalEntry(record) {
+        let (entry, patches) = try JournalEntry.decoding(record)
+        var members: JSONObject
+        switch entry {
         case .created(let start):
-            start.members
+            members = start.members
+        case .migrated(let start, let olderVersion):
+            members = start.members
+            members["fromVersion"] = .number(Double(olderVersion))
         case .event(let event):
-            ["screen": .string(event.screen), "event": .string(event.event), "payload": .object(event.payload)]
+            members = ["screen": .string(event.screen), "event": .string(event.event), "payload": .object(event.payload)]
         case .link(let link):
-            ["link": .string(link)]
+            members = ["link": .string(link)]
         case .outcome(let effect, let outcome):
-            ["effect": .string(effect), "outcome": outcome.json]
+            members = ["effect": .string(effect), "outcome": outcome.json]
         case .ended(let reason):
-            ["reason": .string(reason.rawValue)]
+            members = ["reason": .string(reason.rawValue)]
         }
+        if !patches.isEmpty { members["patches"] = PatchMarkers.json(patches) }
+        return members
     }
 
     private static func kindName(_ kind: JournalRecord.Kind) -> String {
@@ -70,6 +77,7 @@ enum JournalPrintCommand {
         case .link: "link"
         case .outcome: "outcome"
         case .ended: "ended"
+        case .migrated: "migrated"
         }
     }
 }

@@ -15,6 +15,8 @@ import Coordination
 ///   branch adds `"patches":["id",…]` (``CoordinatorEnvironment/patched(_:)``)
 /// - ended: `{"reason":"ended"}` (a client's `DELETE`), `{"reason":"expired"}`
 ///   or `{"reason":"lost"}`
+/// - migrated: a created record's body and `"fromVersion":1`, the flow
+///   version the session was taken over from
 public enum JournalEntry: Sendable, Equatable {
     case created(SessionStart)
     case event(ClientEvent)
@@ -24,6 +26,10 @@ public enum JournalEntry: Sendable, Equatable {
     /// coordinator that asked for it, or dropped if it had finished.
     case outcome(effect: String, EffectOutcome)
     case ended(reason: EndReason)
+    /// A newer version of the flow took the session over from version
+    /// `fromVersion` and started it as `start` says; the changes after it
+    /// are that version's.
+    case migrated(SessionStart, fromVersion: Int)
 
     /// The entry that records an accepted `event`: a deep link's opening
     /// is a ``link(_:)``, any other event an ``event(_:)``.
@@ -37,7 +43,7 @@ public enum JournalEntry: Sendable, Equatable {
         switch self {
         case .event(let event): event
         case .link(let link): ClientEvent(link: link)
-        case .created, .outcome, .ended: nil
+        case .created, .outcome, .ended, .migrated: nil
         }
     }
 
@@ -60,6 +66,7 @@ public enum JournalEntry: Sendable, Equatable {
         case .link: .link
         case .outcome: .outcome
         case .ended: .ended
+        case .migrated: .migrated
         }
     }
 
@@ -72,7 +79,7 @@ public enum JournalEntry: Sendable, Equatable {
         case .event(let event): .event(event, at: time, patches: patches)
         case .link(let link): .event(ClientEvent(link: link), at: time, patches: patches)
         case .outcome(let effect, let outcome): .outcome(outcome, of: effect, at: time, patches: patches)
-        case .created, .ended: nil
+        case .created, .ended, .migrated: nil
         }
     }
 
@@ -87,12 +94,16 @@ public enum JournalEntry: Sendable, Equatable {
     /// The record's body: compact JSON, with `patches` (the markers of an
     /// event, link or outcome; a created record keeps its own in its
     /// ``SessionStart``) when there are any.
-    public func encodedBody(patches: [String] = []) -> [UInt8] {
+    public func encodedBody(patches: [String]? = nil) -> [UInt8] {
         var body: JSONObject
         switch self {
         case .created(let start):
             var writer = JSONWriter()
             start.write(to: &writer)
+            return writer.bytes
+        case .migrated(let start, let olderVersion):
+            var writer = JSONWriter()
+            start.write(to: &writer, migratedFrom: olderVersion)
             return writer.bytes
         case .event(let event):
             // One per accepted event: written straight out, the same bytes as
@@ -105,7 +116,7 @@ public enum JournalEntry: Sendable, Equatable {
             writer.writeString(event.event)
             writer.writeRaw(",\"payload\":")
             writer.write(.object(event.payload))
-            if !patches.isEmpty {
+            if let patches, !patches.isEmpty {
                 writer.writeRaw(",\"patches\":")
                 writer.write(PatchMarkers.json(patches))
             }
@@ -118,13 +129,13 @@ public enum JournalEntry: Sendable, Equatable {
         case .ended(let reason):
             body = ["reason": .string(reason.rawValue)]
         }
-        if !patches.isEmpty, kind != .ended { body["patches"] = PatchMarkers.json(patches) }
+        if let patches, !patches.isEmpty, kind != .ended { body["patches"] = PatchMarkers.json(patches) }
         return JSONValue.object(body).encoded()
     }
 
     /// The record of this entry for version `version` of session `id`;
     /// `patches`: the markers of the change it records.
-    public func record(sessionID id: String, version: Int, time: Int64, patches: [String] = []) -> JournalRecord {
+    public func record(sessionID id: String, version: Int, time: Int64, patches: [String]? = nil) -> JournalRecord {
         JournalRecord(sessionID: id, version: version, kind: kind, time: time, body: encodedBody(patches: patches))
     }
 
@@ -167,6 +178,11 @@ public enum JournalEntry: Sendable, Equatable {
                 let outcome = EffectOutcome(json: json)
             else { throw JournalEntryError(record, "an outcome record needs an effect and an outcome") }
             return (.outcome(effect: effect, outcome), try patches(of: object, in: record))
+        case .migrated:
+            guard let start = SessionStart(object), let olderVersion = object["fromVersion"]?.intValue else {
+                throw JournalEntryError(record, "a migrated record needs flow, flowVersion, context and fromVersion")
+            }
+            return (.migrated(start, fromVersion: olderVersion), [])
         case .ended:
             guard let text = object["reason"]?.stringValue, let reason = EndReason(rawValue: text) else {
                 throw JournalEntryError(record, "an ended record needs a reason (ended, expired or lost)")

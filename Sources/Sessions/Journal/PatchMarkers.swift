@@ -4,14 +4,14 @@ import Coordination
 /// change took the new branch of (``CoordinatorEnvironment/patched(_:)``),
 /// as an array of strings; absent when there are none, so that a journal
 /// written before patches existed reads the same.
-enum PatchMarkers {
-    static func json(_ patches: [String]) -> JSONValue {
+public enum PatchMarkers {
+    public static func json(_ patches: [String]) -> JSONValue {
         .array(patches.map(JSONValue.string))
     }
 
     /// The markers of a record's `"patches"` member (empty when it is
     /// absent); nil when it is not an array of strings.
-    static func decode(_ member: JSONValue?) -> [String]? {
+    public static func decode(_ member: JSONValue?) -> [String]? {
         guard let member else { return [] }
         guard let elements = member.arrayValue else { return nil }
         var patches: [String] = []

@@ -5,15 +5,21 @@ import Coordination
 /// a ``Session`` from.
 public struct SessionRecording: Sendable, Equatable {
     public let sessionID: String
-    /// What it was started with: flow, flow version, context, owner.
+    /// What it was started with: flow, flow version, context, owner. After
+    /// a migration (a `migrated` record), what the newer flow version
+    /// started it with.
     public let start: SessionStart
+    /// The version its start made: 1, or the version of its last migration.
+    public let firstVersion: Int
     public var flow: String { start.flow }
     public var flowVersion: Int { start.flowVersion }
     public var context: JSONObject { start.context }
-    /// When it was created: the created record's time, in milliseconds since 1970.
+    /// When it was started: the created record's time, or its last
+    /// migration's, in milliseconds since 1970.
     public let createdAt: Int64
-    /// The accepted changes with their times: events (deep links' openings
-    /// among them, ``ClientEvent/link``) and effect outcomes.
+    /// The accepted changes since its start (its last migration, if any),
+    /// with their times: events (deep links' openings among them,
+    /// ``ClientEvent/link``) and effect outcomes.
     public let changes: [RecordedChange]
     /// The client events among ``changes``.
     public var events: [ClientEvent] { changes.compactMap(\.event) }
@@ -36,6 +42,7 @@ public struct SessionRecording: Sendable, Equatable {
         }
         var changes: [RecordedChange] = []
         var endReason: JournalEntry.EndReason?
+        var (latestStart, startTime, firstVersion) = (start, first.time, 1)
         for record in records.dropFirst() {
             guard endReason == nil else { throw JournalEntryError(record, "a record follows the journal's ended record") }
             let (entry, patches) = try JournalEntry.decoding(record)
@@ -43,12 +50,16 @@ public struct SessionRecording: Sendable, Equatable {
             case .event, .link, .outcome:
                 if let change = entry.recordedChange(at: record.time, patches: patches) { changes.append(change) }
             case .ended(let reason): endReason = reason
+            case .migrated(let migrated, _):
+                (latestStart, startTime, firstVersion) = (migrated, record.time, record.version)
+                changes = []
             case .created: throw JournalEntryError(record, "a second created record")
             }
         }
         self.sessionID = first.sessionID
-        self.start = start
-        self.createdAt = first.time
+        self.start = latestStart
+        self.firstVersion = firstVersion
+        self.createdAt = startTime
         self.changes = changes
         self.endReason = endReason
         self.lastVersion = records.last?.version ?? 1

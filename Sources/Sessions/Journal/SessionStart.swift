@@ -37,7 +37,7 @@ public struct SessionStart: Sendable, Equatable {
     /// string: 64 bits do not fit a JSON number) when it is not 0,
     /// `"link"` when there is one and `"patches"` when it marked any, so a
     /// journal written before any of them existed reads the same.
-    func write(to writer: inout JSONWriter) {
+    func write(to writer: inout JSONWriter, migratedFrom olderVersion: Int? = nil) {
         writer.writeObject { body in
             body.member("flow", flow)
             body.member("flowVersion") { $0.writeNumber(Double(flowVersion)) }
@@ -53,6 +53,7 @@ public struct SessionStart: Sendable, Equatable {
             if seed != 0 { body.member("seed") { $0.writeDigitString(seed) } }
             if let link { body.member("link", link) }
             if !patches.isEmpty { body.member("patches", PatchMarkers.json(patches)) }
+            if let olderVersion { body.member("fromVersion", olderVersion) }
         }
     }
 

@@ -20,6 +20,11 @@ struct FlowCatalog: Sendable {
     private let starts: [StartVersion]
     /// `firstDocuments[p]`: what the first document of `all[p]`'s sessions left for the next.
     private let firstDocuments: [FlowFirstDocument]
+    /// `retired[p]`: whether `all[p]` is retired (``HostedFlows/retired``).
+    private let retired: [Bool]
+    /// Whether any version is retired: without one, no request looks for a
+    /// session to migrate.
+    let hasRetiredVersions: Bool
 
     /// Where a flow's new sessions start: the current version, and a ramp.
     struct StartVersion: Sendable {
@@ -47,6 +52,7 @@ struct FlowCatalog: Sendable {
             }
         }
         versions = versions.map { positions in positions.sorted { all[$0].version < all[$1].version } }
+        let retired = all.map { flow in hosted.retired.contains { $0.flow == flow.name && $0.version == flow.version } }
         func position(of name: String, version: Int) -> Int? {
             names.firstIndex(of: name).flatMap { index in versions[index].first { all[$0].version == version } }
         }
@@ -54,7 +60,9 @@ struct FlowCatalog: Sendable {
             let name = names[index]
             let pinned = hosted.selections.first { $0.flow == name && $0.percent == nil }
             let ramped = hosted.selections.first { $0.flow == name && $0.percent != nil }
-            let current = pinned.flatMap { position(of: name, version: $0.version) } ?? versions[index][versions[index].count - 1]
+            // The highest version not retired; HostedFlows keeps one for every flow.
+            let highest = versions[index].last { !retired[$0] } ?? versions[index][versions[index].count - 1]
+            let current = pinned.flatMap { position(of: name, version: $0.version) } ?? highest
             let ramp = ramped.flatMap { selection in
                 position(of: name, version: selection.version).map { Ramp(position: $0, percent: selection.percent ?? 0) }
             }
@@ -63,6 +71,8 @@ struct FlowCatalog: Sendable {
         self.all = all
         self.names = names
         self.versions = versions
+        self.retired = retired
+        hasRetiredVersions = retired.contains(true)
         firstDocuments = all.map { _ in FlowFirstDocument() }
     }
 
@@ -96,7 +106,7 @@ struct FlowCatalog: Sendable {
     /// its percentage (`draw` is random), else the current one.
     func startingPosition(ofFlowAt index: Int, version: Int?, draw: UInt64) throws(NavigationError) -> Int {
         if let version {
-            for position in versions[index] where all[position].version == version { return position }
+            for position in versions[index] where all[position].version == version && !retired[position] { return position }
             throw versionNotFound(names[index], version: version)
         }
         let start = starts[index]
@@ -137,10 +147,37 @@ struct FlowCatalog: Sendable {
         NavigationError(.flowNotFound, "no flow is named '\(name)'; this server hosts: \(names.joined(separator: ", "))")
     }
 
-    /// The refusal for a version of `name` that is not hosted, listing the ones that are.
+    /// Whether the flow version at `position` is retired: its sessions are
+    /// migrated when next touched, and none starts on it.
+    func isRetired(_ position: Int) -> Bool { retired[position] }
+
+    /// The version that takes over the sessions of the retired version at
+    /// `position`, and how: the current version when it migrates from it,
+    /// else the highest version not retired that does; nil when none does.
+    func migration(fromRetired position: Int) -> (position: Int, migrate: @Sendable (OlderSession) -> Migration)? {
+        guard let index = self.position(of: all[position].name) else { return nil }
+        let older = all[position].version
+        let current = starts[index].current
+        let candidates = [current] + versions[index].reversed().filter { $0 != current && !retired[$0] }
+        for candidate in candidates {
+            if let migrate = all[candidate].migration(from: older) { return (candidate, migrate) }
+        }
+        return nil
+    }
+
+    /// The refusal for a version of `name` that is not hosted (or is
+    /// retired), listing the ones new sessions may start on.
     func versionNotFound(_ name: String, version: Int) -> NavigationError {
-        let hosted = hostedVersions(of: name).map(String.init).joined(separator: ", ")
+        let hosted = hostedVersions(of: name)
+        guard hosted.contains(version) else {
+            return NavigationError(
+                .flowNotFound,
+                "this server does not host version \(version) of flow '\(name)'; hosted versions: "
+                    + hosted.map(String.init).joined(separator: ", "))
+        }
+        let open = position(of: name).map { versions[$0].filter { !retired[$0] }.map { all[$0].version } } ?? []
         return NavigationError(
-            .flowNotFound, "this server does not host version \(version) of flow '\(name)'; hosted versions: \(hosted)")
+            .flowNotFound,
+            "version \(version) of flow '\(name)' is retired; sessions start on versions: " + open.map(String.init).joined(separator: ", "))
     }
 }

@@ -35,7 +35,7 @@ final class JournalWriter: Sendable {
     /// parsed `id` already, spares the store parsing it. `patches`: the
     /// patch markers of the change `entry` records.
     func append(
-        _ entry: JournalEntry, of id: String, key: SessionKey? = nil, version: Int, time: Int64? = nil, patches: [String] = []
+        _ entry: JournalEntry, of id: String, key: SessionKey? = nil, version: Int, time: Int64? = nil, patches: [String]? = nil
     ) throws(NavigationError) {
         let record = entry.record(sessionID: id, version: version, time: time ?? nowMillis(), patches: patches)
         do {

@@ -5,6 +5,9 @@ public enum RegistryNotice: Sendable, Equatable {
     /// version changed, the flow is gone, or its replay failed). Reported
     /// the first time it is asked for after a start.
     case flowChanged(sessionID: String, flow: String, detail: String)
+    /// A session of a retired version was taken over by a newer version of
+    /// its flow (``Coordination/Flow/migrating(from:_:)``).
+    case migrated(sessionID: String, flow: String, from: Int, to: Int)
     /// The store refused a read or write; sessions answer 503 until it works again.
     case storeUnavailable(reason: String)
     /// The store works again after ``storeUnavailable(reason:)``.

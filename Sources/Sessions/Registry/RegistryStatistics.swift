@@ -14,6 +14,8 @@ public struct RegistryStatistics: Sendable, Equatable {
     /// Rendered documents of idle cached sessions freed
     /// (``SessionRegistry/releaseIdleDocuments()``).
     public var documentsReleased: Int = 0
+    /// Sessions of retired flow versions taken over by a newer version.
+    public var migrated: Int = 0
 }
 
 final class RegistryCounters: Sendable {
@@ -23,6 +25,7 @@ final class RegistryCounters: Sendable {
     let flowChanged = Atomic<Int>(0)
     let caughtUp = Atomic<Int>(0)
     let documentsReleased = Atomic<Int>(0)
+    let migrated = Atomic<Int>(0)
 
     func snapshot() -> RegistryStatistics {
         RegistryStatistics(
@@ -31,6 +34,7 @@ final class RegistryCounters: Sendable {
             evicted: evicted.load(ordering: .relaxed),
             flowChanged: flowChanged.load(ordering: .relaxed),
             caughtUp: caughtUp.load(ordering: .relaxed),
-            documentsReleased: documentsReleased.load(ordering: .relaxed))
+            documentsReleased: documentsReleased.load(ordering: .relaxed),
+            migrated: migrated.load(ordering: .relaxed))
     }
 }

@@ -195,7 +195,7 @@ extension SessionRegistry {
         let entry = try change(time)
         do throws(NavigationError) {
             try journal.append(
-                entry, of: session.id, key: key, version: before + 1, time: time, patches: session.lastChangePatches)
+                entry, of: session.id, key: key, version: before + 1, time: time, patches: session.lastChangeMarkers)
         } catch {
             do throws(NavigationError) {
                 try session.undoLastChange()

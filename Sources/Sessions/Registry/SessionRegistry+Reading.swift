@@ -66,6 +66,10 @@ extension SessionRegistry {
             switch entry {
             case .created(let start):
                 created = (start.flow, start.flowVersion, record.time, start.link)
+            case .migrated(let start, _):
+                // The events a newer flow version replays: those since it took the session over.
+                created = (start.flow, start.flowVersion, created?.time ?? record.time, start.link)
+                events = []
             case .event, .link, .outcome:
                 guard record.version > version, let change = entry.recordedChange(at: record.time) else { continue }
                 events.append(RecordedEvents.Event(version: record.version, time: record.time, change: change.kind))

@@ -80,7 +80,7 @@ public final class SessionRegistry: Sendable {
             limit: limits.maxSessions, catalog: catalog, journal: journal, cache: cache, feed: feed, counters: counters)
         sync = StoreSync(
             flows: catalog, limits: limits, cache: cache, journal: journal, slots: slots, counters: counters, notify: notify,
-            effects: self.effects)
+            effects: self.effects, feed: feed)
         sweep = ExpirySweep(limits: limits, journal: journal, cache: cache, slots: slots, counters: counters)
         self.effects.connect(
             deliver: { [weak self] key, outcome in self?.record(outcome, of: key) ?? .sessionGone },

@@ -107,13 +107,14 @@ final class SessionSlots: Sendable {
     }
 
     /// Where a session's flow version is among the catalog's, as its
-    /// created record names it; ``FlowVersionPosition/unknown`` when the
+    /// start record names it; ``FlowVersionPosition/unknown`` when the
     /// record cannot be read.
     private func recordedFlowVersion(of id: String) -> FlowVersionPosition {
-        guard let record = try? journal.store.createdRecord(of: id), case .created(let start)? = try? JournalEntry(record) else {
-            return .unknown
+        guard let record = try? journal.store.startRecord(of: id), let entry = try? JournalEntry(record) else { return .unknown }
+        switch entry {
+        case .created(let start), .migrated(let start, _): return .known(catalog.position(of: start.flow, version: start.flowVersion))
+        default: return .unknown
         }
-        return .known(catalog.position(of: start.flow, version: start.flowVersion))
     }
 
     /// A session's flow version among the catalog's positions: known (nil

@@ -14,6 +14,7 @@ struct StoreSync: Sendable {
     let counters: RegistryCounters
     let notify: @Sendable (RegistryNotice) -> Void
     let effects: EffectRunner
+    let feed: SessionFeed
 
     /// Runs `body` under the session's lock on a session that is as new as
     /// the store. Throws ``NavigationError/Kind/sessionNotFound`` for an
@@ -78,6 +79,10 @@ struct StoreSync: Sendable {
                 if let lastVersion, case .live(let session) = content, session.version < lastVersion {
                     content = try caughtUp(session)
                 }
+                // A session of a retired version is taken over before it is used.
+                if flows.hasRetiredVersions, case .live(let session) = content {
+                    content = try migratedIfRetired(session, owner: box.owner)
+                }
                 switch content {
                 case .gone: throw SessionRegistry.notFound(id)
                 case .flowChanged(let error): throw error
@@ -99,7 +104,7 @@ struct StoreSync: Sendable {
     /// The cached session with the records it has not seen applied: only
     /// those are read and replayed. Rebuilt from the whole journal when they
     /// do not apply.
-    private func caughtUp(_ session: Session) throws(NavigationError) -> SessionBox.Content {
+    func caughtUp(_ session: Session) throws(NavigationError) -> SessionBox.Content {
         let records = try journal.records(of: session.id, after: session.version)
         var changes: [RecordedChange] = []
         for record in records {
@@ -127,7 +132,7 @@ struct StoreSync: Sendable {
     /// The session rebuilt from its journal, or `.flowChanged` when this
     /// server's flows cannot replay it (reported once through `notify`),
     /// and its owner.
-    private func restoredContent(of id: String) throws(NavigationError) -> (content: SessionBox.Content, owner: SessionOwner?) {
+    func restoredContent(of id: String) throws(NavigationError) -> (content: SessionBox.Content, owner: SessionOwner?) {
         let records = try journal.records(of: id, after: 0)
         let recording: SessionRecording
         do {
@@ -158,7 +163,7 @@ struct StoreSync: Sendable {
             let session = try Session(
                 restoring: id, flow: flow, context: recording.context, changes: recording.changes, limits: limits,
                 createdAt: recording.createdAt, seed: recording.start.seed, link: recording.start.link,
-                startPatches: recording.start.patches)
+                startPatches: recording.start.patches, startingAt: recording.firstVersion)
             // An effect without an outcome: performed again, or taken over.
             if !session.pendingEffects.isEmpty { effects.scheduleResume(of: id) }
             return .live(session)
@@ -169,7 +174,7 @@ struct StoreSync: Sendable {
         }
     }
 
-    private func flowChanged(
+    func flowChanged(
         _ id: String, flow: String, recorded: Int?, current: Int? = nil, detail: String
     ) -> SessionBox.Content {
         counters.flowChanged.add(1, ordering: .relaxed)

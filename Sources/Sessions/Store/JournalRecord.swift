@@ -23,6 +23,11 @@ public struct JournalRecord: Sendable, Equatable {
         /// What an effect came back with. Body: the effect's id and its
         /// outcome. Journals written before effects existed have none.
         case outcome = 5
+        /// A newer version of the session's flow took the session over
+        /// (``Coordination/Flow/migrating(from:_:)``) and started it anew at
+        /// this version. Body: what it started with, as a created record's,
+        /// and the version it took over from. A replay starts from the last one.
+        case migrated = 6
     }
 
     /// 32 lowercase hex digits (128 bits).

@@ -53,11 +53,12 @@ public protocol SessionStore: Sendable {
     /// - Throws: ``StoreError/notFound`` if the store does not hold the session.
     func records(of id: String, after version: Int) throws(StoreError) -> [JournalRecord]
 
-    /// The session's first record (its `created` record, which names its
-    /// flow and version), or nil if the store does not hold the session.
-    /// The default reads ``records(of:after:)``; a store that can read one
-    /// record reads only that.
-    func createdRecord(of id: String) throws(StoreError) -> JournalRecord?
+    /// The record the session was last started by: its `created` record,
+    /// or its last `migrated` one (a newer flow version took it over); it
+    /// names the flow version the session is pinned to. Nil if the store
+    /// does not hold the session. The default reads ``records(of:after:)``;
+    /// a store that knows where it is reads only that record.
+    func startRecord(of id: String) throws(StoreError) -> JournalRecord?
 
     /// Forgets a session that has ended or expired: it is no longer listed
     /// or served, and compaction reclaims its records. A file store does not
@@ -122,9 +123,9 @@ extension SessionStore {
         try append(record, expectedVersion: expectedVersion)
     }
 
-    public func createdRecord(of id: String) throws(StoreError) -> JournalRecord? {
+    public func startRecord(of id: String) throws(StoreError) -> JournalRecord? {
         do throws(StoreError) {
-            return try records(of: id, after: 0).first
+            return try records(of: id, after: 0).last { $0.kind == .created || $0.kind == .migrated }
         } catch {
             if case .notFound = error { return nil }
             throw error

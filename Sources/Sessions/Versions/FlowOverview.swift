@@ -19,6 +19,9 @@ public struct FlowOverview: Sendable {
         public let sessions: Int
         /// The percentage of new sessions a ramp starts on it; nil without one.
         public let rampPercent: Int?
+        /// Whether it is retired: no session starts on it, and its sessions
+        /// are migrated to a newer version when next touched.
+        public var isRetired: Bool = false
     }
 }
 
@@ -31,7 +34,8 @@ extension SessionRegistry {
                 FlowOverview.Version(
                     version: catalog.flow(at: position).version, isCurrent: position == start.current,
                     sessions: slots.census.count(at: position),
-                    rampPercent: start.ramp.flatMap { $0.position == position ? $0.percent : nil })
+                    rampPercent: start.ramp.flatMap { $0.position == position ? $0.percent : nil },
+                    isRetired: catalog.isRetired(position))
             }
             return FlowOverview(current: catalog.flow(at: start.current), versions: versions)
         }

@@ -12,9 +12,16 @@ public struct HostedFlows: Sendable {
     /// Every flow version, in the order given.
     public let flows: [Flow]
     public let selections: [FlowVersionSelection]
+    /// The versions retired (`--retire-flow NAME=V`): still hosted, so that
+    /// their sessions can be rebuilt, but no session starts on them, and
+    /// each of their sessions is migrated to a newer version
+    /// (``Coordination/Flow/migrating(from:_:)``), or ended, when next touched.
+    public let retired: [FlowVersionSelection]
 
     /// - Throws: ``HostedFlowsError`` for the first problem found.
-    public init(_ flows: [Flow], selections: [FlowVersionSelection] = []) throws(HostedFlowsError) {
+    public init(
+        _ flows: [Flow], selections: [FlowVersionSelection] = [], retired: [FlowVersionSelection] = []
+    ) throws(HostedFlowsError) {
         for (index, flow) in flows.enumerated()
         where flows[..<index].contains(where: { $0.name == flow.name && $0.version == flow.version }) {
             throw .duplicateVersion(flow: flow.name, version: flow.version)
@@ -33,9 +40,21 @@ public struct HostedFlows: Sendable {
             }
             let isNew = selection.percent == nil ? pinned.insert(selection.flow).inserted : ramped.insert(selection.flow).inserted
             guard isNew else { throw .selectedTwice(selection.flow, ramp: selection.percent != nil) }
+            if retired.contains(where: { $0.flow == selection.flow && $0.version == selection.version }) {
+                throw .selectedRetired(flow: selection.flow, version: selection.version)
+            }
+        }
+        for retirement in retired {
+            let versions = flows.filter { $0.name == retirement.flow }.map(\.version)
+            guard versions.contains(retirement.version) else {
+                throw .unknownRetired(flow: retirement.flow, version: retirement.version, hosted: versions.sorted())
+            }
+            let kept = versions.filter { version in !retired.contains { $0.flow == retirement.flow && $0.version == version } }
+            guard !kept.isEmpty else { throw .everyVersionRetired(retirement.flow) }
         }
         self.flows = flows
         self.selections = selections
+        self.retired = retired
     }
 
     /// `flows` as given, without selections; of two flows with one name and
@@ -48,6 +67,7 @@ public struct HostedFlows: Sendable {
         }
         self.flows = kept
         self.selections = []
+        self.retired = []
     }
 }
 
@@ -61,6 +81,12 @@ public enum HostedFlowsError: Error, Equatable, CustomStringConvertible {
     case unknownVersion(flow: String, version: Int, hosted: [Int])
     /// Two current versions (`NAME=V`), or two ramps (`NAME=V:PERCENT`), for one flow.
     case selectedTwice(String, ramp: Bool)
+    /// A selection names a retired version: no session may start on it.
+    case selectedRetired(flow: String, version: Int)
+    /// `--retire-flow` names a version that is not hosted.
+    case unknownRetired(flow: String, version: Int, hosted: [Int])
+    /// Every version of a flow is retired: no session could start on it.
+    case everyVersionRetired(String)
 
     public var description: String {
         switch self {
@@ -75,6 +101,15 @@ public enum HostedFlowsError: Error, Equatable, CustomStringConvertible {
             ramp
                 ? "--flow-version gives flow '\(flow)' two ramps (NAME=V:PERCENT); give it one"
                 : "--flow-version gives flow '\(flow)' two current versions (NAME=V); give it one"
+        case .selectedRetired(let flow, let version):
+            "--flow-version names version \(version) of flow '\(flow)', which --retire-flow retires; no session starts on a retired version"
+        case .unknownRetired(let flow, let version, let hosted):
+            hosted.isEmpty
+                ? "--retire-flow names flow '\(flow)', which is not hosted"
+                : "--retire-flow names version \(version) of flow '\(flow)', which is not hosted; hosted versions: "
+                    + hosted.map(String.init).joined(separator: ", ")
+        case .everyVersionRetired(let flow):
+            "--retire-flow retires every hosted version of flow '\(flow)'; keep one that new and migrated sessions start on"
         }
     }
 }
