@@ -39,7 +39,7 @@ public enum ServerProcess {
         flows: [Flow], effects: [EffectPerformer] = [], arguments: [String] = Array(CommandLine.arguments.dropFirst())
     ) -> Never {
         if arguments.first == "journal" {
-            JournalCommand.run(Array(arguments.dropFirst()))
+            JournalCommand.run(Array(arguments.dropFirst()), flows: flows)
         }
         if arguments.first == "healthcheck" {
             checkHealth(readConfiguration(arguments: Array(arguments.dropFirst())))

@@ -141,7 +141,7 @@ struct ConfigurationParserTests {
                 "NAVIGATION_JWT_AUDIENCE": "navigation", "NAVIGATION_STRICT_PERMISSIONS": "true",
                 "NAVIGATION_BACKENDS": "auth.login=http://127.0.0.1:9100/login, payments.charge=https://pay.example/charge",
                 "NAVIGATION_EFFECT_TIMEOUT": "2.5", "NAVIGATION_EFFECT_WAIT": "0",
-                "NAVIGATION_FLOW_VERSIONS": "app=1, exchange=2:30",
+                "NAVIGATION_FLOW_VERSIONS": "app=1, exchange=2:30", "NAVIGATION_RETIRED_FLOWS": "mail=1",
             ])
         #expect(parsed.host == "::1")
         #expect(parsed.port == 9000)
@@ -180,7 +180,8 @@ struct ConfigurationParserTests {
             ])
         #expect((parsed.effectTimeout, parsed.effectWait) == (2.5, 0))
         #expect(parsed.flowVersions.map(\.description) == ["app=1", "exchange=2:30"])
-        #expect(ConfigurationParser.environmentVariables.count == 42)
+        #expect(parsed.retiredFlows.map(\.description) == ["mail=1"])
+        #expect(ConfigurationParser.environmentVariables.count == 43)
     }
 
     /// `--flow-version` is repeatable and comma-separated, and its flags
@@ -194,6 +195,9 @@ struct ConfigurationParserTests {
         for bad in ["app", "app=0", "app=2:101", "app=2,", "app=two"] {
             #expect(throws: ConfigurationError.self) { try configuration(["--flow-version", bad]) }
         }
+        #expect(try configuration(["--retire-flow", "app=1,notes=2"]).retiredFlows.map(\.description) == ["app=1", "notes=2"])
+        // A ramp's percentage means nothing to a retirement.
+        #expect(throws: ConfigurationError.self) { try configuration(["--retire-flow", "app=1:10"]) }
     }
 
     /// A Redis round trip holds a worker thread: with a Redis store the

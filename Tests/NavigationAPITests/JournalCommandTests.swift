@@ -306,7 +306,9 @@ struct JournalCommandTests {
         for subcommand in ["list", "print <id>", "verify", "compact", "repair"] {
             #expect(help.output.contains("\n  \(subcommand) "), "\(subcommand)")
         }
-        #expect(ConfigurationParser.usage.contains("\nnavigation-server journal list|print <id>|verify|compact|repair [--data <dir>]\n"))
+        #expect(
+            ConfigurationParser.usage.contains("\nnavigation-server journal list|print <id>|verify|compact|repair|migrate [--data <dir>]\n")
+        )
 
         let directory = try JournalDataDirectory()
         let missing = directory.parent + "/missing"

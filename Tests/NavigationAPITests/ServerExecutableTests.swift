@@ -66,6 +66,21 @@ struct ServerExecutableTests {
         #expect(finished.errorOutput == "navigation-server: \(message)\n")
     }
 
+    /// Retiring every version of a flow, or one that is not hosted, stops the start.
+    @Test func aRetirementThatLeavesNoVersionStopsTheStart() throws {
+        for (value, message) in [
+            (
+                "exchange=1",
+                "--retire-flow retires every hosted version of flow 'exchange'; keep one that new and migrated sessions start on"
+            ),
+            ("exchange=2", "--retire-flow names version 2 of flow 'exchange', which is not hosted; hosted versions: 1"),
+        ] {
+            let finished = try launch(["--retire-flow", value, "--store", "memory"])
+            #expect(try finished.waitForExit() == ChildProcess.Exit(status: 2, exited: true))
+            #expect(finished.errorOutput == "navigation-server: \(message)\n")
+        }
+    }
+
     /// A token key that is missing or weak stops the start with one line
     /// naming the file, instead of refusing every request later.
     @Test func aMissingOrWeakTokenKeyStopsTheStart() throws {

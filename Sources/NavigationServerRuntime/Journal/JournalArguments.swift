@@ -1,3 +1,5 @@
+import Sessions
+
 /// The words after `navigation-server journal`, parsed.
 ///
 /// Options may come before or after the subcommand, as `--name value` or
@@ -12,6 +14,8 @@ struct JournalArguments: Equatable {
         case verify
         case compact
         case repair
+        /// Migrates every live session of a version `retired` names.
+        case migrate(retired: [FlowVersionSelection])
     }
 
     /// `--flow NAME` or `--flow NAME@V` of `list`: the sessions of one
@@ -43,8 +47,11 @@ struct JournalArguments: Equatable {
     /// The data directory, from `--data`, `NAVIGATION_STORE=file:PATH` or `./data`.
     var dataDirectory: String
 
-    /// - Parameter storeSetting: the value of `NAVIGATION_STORE`, if set.
-    init(parsing arguments: [String], storeSetting: String?) throws(JournalCommandError) {
+    /// - Parameters:
+    ///   - storeSetting: the value of `NAVIGATION_STORE`, if set.
+    ///   - retiredSetting: the value of `NAVIGATION_RETIRED_FLOWS`, if set:
+    ///     what `migrate` retires when no `--retire-flow` is given.
+    init(parsing arguments: [String], storeSetting: String?, retiredSetting: String? = nil) throws(JournalCommandError) {
         dataDirectory = Self.defaultDataDirectory(storeSetting: storeSetting)
         if arguments.contains(where: { $0 == "--help" || $0 == "-h" }) {
             subcommand = .help
@@ -53,6 +60,7 @@ struct JournalArguments: Equatable {
         var words: [String] = []
         var since: Int?
         var flow: FlowFilter?
+        var retired: [FlowVersionSelection] = []
         var remaining = arguments[...]
         while let argument = remaining.popFirst() {
             guard argument.hasPrefix("--") else {
@@ -60,10 +68,15 @@ struct JournalArguments: Equatable {
                 continue
             }
             let (name, inlineValue) = Self.split(argument)
-            guard ["--data", "--since", "--flow"].contains(name) else { throw .usage("unknown option \(name)") }
+            guard ["--data", "--since", "--flow", "--retire-flow"].contains(name) else { throw .usage("unknown option \(name)") }
             guard let value = inlineValue ?? remaining.popFirst(), !value.isEmpty else { throw .usage("\(name) needs a value") }
             if name == "--data" {
                 dataDirectory = value
+            } else if name == "--retire-flow" {
+                guard let versions = FlowVersionSelection.parseList(value), versions.allSatisfy({ $0.percent == nil }) else {
+                    throw .usage("--retire-flow needs NAME=V, not '\(value)'")
+                }
+                retired += versions
             } else if name == "--flow" {
                 guard let filter = FlowFilter(value) else { throw .usage("--flow needs NAME or NAME@VERSION, not '\(value)'") }
                 flow = filter
@@ -72,22 +85,32 @@ struct JournalArguments: Equatable {
                 since = number
             }
         }
-        guard let name = words.first else { throw .usage("missing subcommand: list, print, verify, compact or repair") }
+        guard let name = words.first else { throw .usage("missing subcommand: list, print, verify, compact, repair or migrate") }
         let operands = words.dropFirst()
         if since != nil && name != "print" { throw .usage("--since is an option of print only") }
         if flow != nil && name != "list" { throw .usage("--flow is an option of list only") }
+        if !retired.isEmpty && name != "migrate" { throw .usage("--retire-flow is an option of migrate only") }
         switch name {
         case "list": subcommand = .list(flow: flow)
         case "verify": subcommand = .verify
         case "compact": subcommand = .compact
         case "repair": subcommand = .repair
+        case "migrate":
+            if retired.isEmpty, let retiredSetting, !retiredSetting.isEmpty {
+                guard let versions = FlowVersionSelection.parseList(retiredSetting), versions.allSatisfy({ $0.percent == nil }) else {
+                    throw .usage("NAVIGATION_RETIRED_FLOWS needs NAME=V, not '\(retiredSetting)'")
+                }
+                retired = versions
+            }
+            guard !retired.isEmpty else { throw .usage("migrate needs the versions it retires: --retire-flow NAME=V") }
+            subcommand = .migrate(retired: retired)
         case "print":
             guard let id = operands.first else { throw .usage("print needs a session id") }
             subcommand = .print(sessionID: id.lowercased(), since: since ?? 0)
             if let extra = operands.dropFirst().first { throw .usage("unexpected argument '\(extra)'") }
             return
         default:
-            throw .usage("unknown subcommand '\(name)': use list, print, verify, compact or repair")
+            throw .usage("unknown subcommand '\(name)': use list, print, verify, compact, repair or migrate")
         }
         if let extra = operands.first { throw .usage("unexpected argument '\(extra)'") }
     }

@@ -1,3 +1,4 @@
+import Coordination
 import FileStore
 import Platform
 
@@ -9,10 +10,12 @@ enum JournalCommand {
     /// Runs the subcommand in `arguments` (the words after `journal`) and
     /// exits: 0 when done, 1 when the journal is damaged or the command was
     /// refused, 2 for a usage error. Errors are one line on stderr.
-    static func run(_ arguments: [String]) -> Never {
+    /// `flows`: what the server hosts, which `migrate` runs.
+    static func run(_ arguments: [String], flows: [Flow] = []) -> Never {
         let storeSetting = getenv("NAVIGATION_STORE").map { String(cString: $0) }
+        let retiredSetting = getenv("NAVIGATION_RETIRED_FLOWS").map { String(cString: $0) }
         do throws(JournalCommandError) {
-            let parsed = try JournalArguments(parsing: arguments, storeSetting: storeSetting)
+            let parsed = try JournalArguments(parsing: arguments, storeSetting: storeSetting, retiredSetting: retiredSetting)
             if parsed.subcommand != .help { try checkDirectory(parsed.dataDirectory) }
             let status: Int32
             switch parsed.subcommand {
@@ -25,6 +28,8 @@ enum JournalCommand {
             case .verify: status = try JournalVerifyCommand.run(dataDirectory: parsed.dataDirectory)
             case .compact: status = try JournalCompactCommand.run(dataDirectory: parsed.dataDirectory)
             case .repair: status = try JournalRepairCommand.run(dataDirectory: parsed.dataDirectory)
+            case .migrate(let retired):
+                status = try JournalMigrateCommand.run(dataDirectory: parsed.dataDirectory, flows: flows, retired: retired)
             }
             exit(status)
         } catch {
@@ -55,6 +60,12 @@ enum JournalCommand {
                                   before and after them; moves them into files beside their segments
                                   (journal-N.seg.damaged-OFFSET) and says what it dropped, with the
                                   sessions that lost records. Refused while a server runs on the directory.
+          migrate --retire-flow NAME=V
+                                  Migrates every live session of the retired versions to the newer version
+                                  that takes them over (Flow.migrating(from:)), as a server retiring them
+                                  does when each is next used; says how many were migrated, and how many
+                                  the migration ended or could not take over. Refused while a server runs
+                                  on the directory. NAVIGATION_RETIRED_FLOWS stands in for --retire-flow.
 
         options:
           --data <dir>  The data directory. Default: PATH when NAVIGATION_STORE is file:PATH, else ./data.
