@@ -36,7 +36,7 @@ struct RedisRecordCodecTests {
         // No version 0 or below.
         "0 1 3 {}", "-1 1 3 {}",
         // Kinds that do not exist, and one that only matches after truncation to a byte.
-        "1 0 3 {}", "1 6 3 {}", "1 257 3 {}", "1 -255 3 {}",
+        "1 0 3 {}", "1 7 3 {}", "1 257 3 {}", "1 -255 3 {}",
         // Numbers beyond 64 bits.
         "99999999999999999999 1 3 {}", "1 1 99999999999999999999 {}",
     ])
