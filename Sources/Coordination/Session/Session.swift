@@ -50,7 +50,7 @@ public final class Session {
     /// keeps, and the only ones true when its start is replayed.
     public var startPatches: [String] { startMarkers ?? [] }
     /// ``startPatches``, nil when there are none.
-    private let startMarkers: [String]?
+    package let startMarkers: [String]?
     /// The client events among ``acceptedChanges``: what
     /// ``SessionLimits/maxEventsPerSession`` counts.
     @exclusivity(unchecked) private var acceptedEventCount = 0

@@ -33,8 +33,9 @@ final class SessionState {
         }
         environment.effects.random = SessionRandom(seed: seed)
         environment.effects.begin(version: firstVersion, time: createdAt)
-        environment.effects.replayPatches(patches)
-        defer { environment.effects.replayPatches(nil) }
+        // A live start (most) leaves the ledger live, as it is made.
+        if let patches { environment.effects.replayPatches(patches) }
+        defer { if patches != nil { environment.effects.replayPatches(nil) } }
         if firstVersion > 1 { navigation.history.begin(after: firstVersion - 1) }
         root = flow.makeRoot(environment)
         navigation.begin(version: firstVersion)

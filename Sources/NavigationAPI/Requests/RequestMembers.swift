@@ -5,18 +5,31 @@ import Coordination
 struct RequestMembers {
     private let object: JSONObject
     private var problems: [FieldProblem] = []
+    /// Known members present and not read yet: once it is 0, an optional
+    /// member asked for is absent without searching the object (a body
+    /// mostly holds its required members only).
+    private var unread: Int
 
     /// Records every member of `object` not in `known` as a problem.
     init(_ object: JSONObject, known: [String]) {
         self.object = object
-        for key in object.keys(notIn: known) {
+        let unknown = object.keys(notIn: known)
+        for key in unknown {
             problems.append(FieldProblem(field: key, message: "is not a member of this request"))
         }
+        unread = object.count - unknown.count
+    }
+
+    /// The value of known member `name`, read once; nil when it is absent.
+    private mutating func value(_ name: String) -> JSONValue? {
+        guard unread > 0, let value = object[name] else { return nil }
+        unread -= 1
+        return value
     }
 
     /// A member that must be present and a string; `""` after recording a problem.
     mutating func requiredString(_ name: String) -> String {
-        guard let value = object[name] else {
+        guard let value = value(name) else {
             problems.append(FieldProblem(field: name, message: "is required (string)"))
             return ""
         }
@@ -29,7 +42,7 @@ struct RequestMembers {
 
     /// A member that may be absent or `null`, else must be an object.
     mutating func optionalObject(_ name: String) -> JSONObject? {
-        switch object[name] {
+        switch value(name) {
         case .none, .some(.null): return nil
         case .some(.object(let members)): return members
         case .some(let other):
@@ -40,7 +53,7 @@ struct RequestMembers {
 
     /// A member that may be absent or `null`, else must be a string.
     mutating func optionalString(_ name: String) -> String? {
-        switch object[name] {
+        switch value(name) {
         case .none, .some(.null): return nil
         case .some(.string(let string)): return string
         case .some(let other):
@@ -52,7 +65,7 @@ struct RequestMembers {
     /// A member that may be absent or `null`, else must be a whole number
     /// from 1 (a flow version) no larger than `maximum`.
     mutating func optionalPositiveInteger(_ name: String, maximum: Int) -> Int? {
-        switch object[name] {
+        switch value(name) {
         case .none, .some(.null): return nil
         case .some(let value):
             guard let number = value.intValue, (1...maximum).contains(number) else {

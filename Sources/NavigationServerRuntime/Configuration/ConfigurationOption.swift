@@ -245,33 +245,17 @@ struct ConfigurationOption: Sendable {
                     return error.description
                 }
             }),
-        ConfigurationOption(
-            name: "flow-version", environmentVariable: "NAVIGATION_FLOW_VERSIONS",
-            expectation:
+        .flowVersions(
+            "flow-version", "NAVIGATION_FLOW_VERSIONS", ramps: true,
+            expecting:
                 "NAME=V (the version new sessions start on) or NAME=V:PERCENT (a ramp: PERCENT of new sessions, 0 to 100, start on V); comma-separated or repeated",
-            summary:
-                "Where new sessions of flow NAME start, instead of its highest hosted version: a rollback (NAME=V) or a ramp (NAME=V:PERCENT). Live sessions stay on the version they started on.",
-            defaultValue: { $0.flowVersions.isEmpty ? "none" : $0.flowVersions.map(\.description).joined(separator: ",") },
-            apply: { configuration, text in
-                guard let selections = FlowVersionSelection.parseList(text) else { return false }
-                configuration.flowVersions += selections
-                return true
-            },
-            resetBeforeFirstFlag: { $0.flowVersions = [] }),
-        ConfigurationOption(
-            name: "retire-flow", environmentVariable: "NAVIGATION_RETIRED_FLOWS",
-            expectation: "NAME=V, a hosted version of a flow; comma-separated or repeated",
-            summary:
-                "Retires version V of flow NAME: no session starts on it, and each of its sessions is migrated to a newer version (or ended) when next touched; `journal migrate` migrates the rest.",
-            defaultValue: { $0.retiredFlows.isEmpty ? "none" : $0.retiredFlows.map(\.description).joined(separator: ",") },
-            apply: { configuration, text in
-                guard let versions = FlowVersionSelection.parseList(text), versions.allSatisfy({ $0.percent == nil }) else {
-                    return false
-                }
-                configuration.retiredFlows += versions
-                return true
-            },
-            resetBeforeFirstFlag: { $0.retiredFlows = [] }),
+            "Where new sessions of flow NAME start, instead of its highest hosted version: a rollback (NAME=V) or a ramp (NAME=V:PERCENT). Live sessions stay on the version they started on.",
+            \.flowVersions),
+        .flowVersions(
+            "retire-flow", "NAVIGATION_RETIRED_FLOWS", ramps: false,
+            expecting: "NAME=V, a hosted version of a flow; comma-separated or repeated",
+            "Retires version V of flow NAME: no session starts on it, and each of its sessions is migrated to a newer version (or ended) when next touched; `journal migrate` migrates the rest.",
+            \.retiredFlows),
         .value(
             "effect-timeout", "NAVIGATION_EFFECT_TIMEOUT", expecting: "a number of seconds in 0.001...3600",
             "Seconds an effect may take, retries included, before it fails as timed out; with Redis, also how long another instance waits before it performs an effect whose instance died.",
@@ -283,6 +267,25 @@ struct ConfigurationOption: Sendable {
             \.effectWait, parse: { text in Double(text) == 0 ? 0 : SecondsText.parse(text).flatMap { $0 <= 60 ? $0 : nil } },
             describe: SecondsText.format),
     ]
+
+    /// A repeatable option holding flow versions (`NAME=V`, and with
+    /// `ramps` also `NAME=V:PERCENT`), comma-separated.
+    static func flowVersions(
+        _ name: String, _ environmentVariable: String, ramps: Bool, expecting expectation: String, _ summary: String,
+        _ keyPath: WritableKeyPath<ServerConfiguration, [FlowVersionSelection]> & Sendable
+    ) -> ConfigurationOption {
+        ConfigurationOption(
+            name: name, environmentVariable: environmentVariable, expectation: expectation, summary: summary,
+            defaultValue: { $0[keyPath: keyPath].isEmpty ? "none" : $0[keyPath: keyPath].map(\.description).joined(separator: ",") },
+            apply: { configuration, text in
+                guard let versions = FlowVersionSelection.parseList(text), ramps || versions.allSatisfy({ $0.percent == nil }) else {
+                    return false
+                }
+                configuration[keyPath: keyPath] += versions
+                return true
+            },
+            resetBeforeFirstFlag: { $0[keyPath: keyPath] = [] })
+    }
 
     /// Adds the routes of `text` (`NAME=URL`, comma-separated) to
     /// `configuration`'s backends; an effect name it already has, or has

@@ -29,7 +29,7 @@ public enum JournalEntry: Sendable, Equatable {
     /// A newer version of the flow took the session over from version
     /// `fromVersion` and started it as `start` says; the changes after it
     /// are that version's.
-    case migrated(SessionStart, fromVersion: Int)
+    indirect case migrated(SessionStart, fromVersion: Int)
 
     /// The entry that records an accepted `event`: a deep link's opening
     /// is a ``link(_:)``, any other event an ``event(_:)``.

@@ -17,11 +17,26 @@ public struct SessionStart: Sendable, Equatable {
     /// record.
     public var link: String?
     /// The patches its start took the new branch of (``Session/startPatches``).
-    public var patches: [String]
+    public var patches: [String] {
+        get { markers ?? [] }
+        set { markers = newValue.isEmpty ? nil : newValue }
+    }
+    /// ``patches``, nil when there are none (most starts).
+    private var markers: [String]?
 
     public init(
         flow: String, flowVersion: Int, context: JSONObject, owner: SessionOwner? = nil, seed: UInt64 = 0,
         link: String? = nil, patches: [String] = []
+    ) {
+        self.init(
+            flow: flow, flowVersion: flowVersion, context: context, owner: owner, seed: seed, link: link,
+            markers: patches.isEmpty ? nil : patches)
+    }
+
+    /// ``init(flow:flowVersion:context:owner:seed:link:patches:)`` with the
+    /// markers as a session keeps them (``Session/startMarkers``).
+    package init(
+        flow: String, flowVersion: Int, context: JSONObject, owner: SessionOwner?, seed: UInt64, link: String?, markers: [String]?
     ) {
         self.flow = flow
         self.flowVersion = flowVersion
@@ -29,7 +44,7 @@ public struct SessionStart: Sendable, Equatable {
         self.owner = owner
         self.seed = seed
         self.link = link
-        self.patches = patches
+        self.markers = markers
     }
 
     /// The record body: `{"flow","flowVersion","context"}` in that order,
@@ -52,7 +67,7 @@ public struct SessionStart: Sendable, Equatable {
             }
             if seed != 0 { body.member("seed") { $0.writeDigitString(seed) } }
             if let link { body.member("link", link) }
-            if !patches.isEmpty { body.member("patches", PatchMarkers.json(patches)) }
+            if let markers { body.member("patches", PatchMarkers.json(markers)) }
             if let olderVersion { body.member("fromVersion", olderVersion) }
         }
     }

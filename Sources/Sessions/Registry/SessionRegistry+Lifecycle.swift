@@ -36,7 +36,7 @@ extension SessionRegistry {
                 id: id, flow: flow, context: context, limits: limits, createdAt: time, seed: seed, link: link)
             let start = SessionStart(
                 flow: flow.name, flowVersion: flow.version, context: session.context, owner: caller.createdSessionOwner,
-                seed: seed, link: link, patches: session.startPatches)
+                seed: seed, link: link, markers: session.startMarkers)
             try journal.append(.created(start), of: id, key: key, version: 1, time: time)
         } catch {
             slots.unreserve()

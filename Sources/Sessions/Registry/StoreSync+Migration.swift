@@ -43,7 +43,7 @@ extension StoreSync {
         }
         let start = SessionStart(
             flow: newer.name, flowVersion: newer.version, context: migrated.context, owner: owner, seed: session.seed,
-            link: link, patches: migrated.startPatches)
+            link: link, markers: migrated.startMarkers)
         // Conditional on the older session's version: a writer that changed
         // it meanwhile wins, and this request fails as any lost race does.
         try journal.append(.migrated(start, fromVersion: older.version), of: session.id, version: version, time: time)
