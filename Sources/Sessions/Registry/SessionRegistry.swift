@@ -85,7 +85,10 @@ public final class SessionRegistry: Sendable {
         self.effects.connect(
             deliver: { [weak self] key, outcome in self?.record(outcome, of: key) ?? .sessionGone },
             resumeLater: { [weak self] id in self?.resumePendingEffects(of: id) })
-        slots.countFlowVersions()
+        // A shared store's sessions are counted by the instances that use
+        // them: reading every journal at open would be a round trip per
+        // session.
+        if !store.isShared { slots.countFlowVersions() }
     }
 
     /// Every hosted flow version, in the order they were registered.

@@ -8,6 +8,10 @@ import Platform
 ///
 /// Sessions of versions this server does not host are counted apart
 /// (``unhostedCount``): they answer `410 flow-changed` until they expire.
+///
+/// With a shared store (Redis) the journals are not read at open: each
+/// instance counts the sessions it started, migrated and saw close, so a
+/// count is approximate there (never below 0).
 final class FlowCensus: Sendable {
     private let counts: AtomicCounters
     private let unhosted: Int
