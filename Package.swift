@@ -20,7 +20,9 @@ let package = Package(
     targets: [
         // The bottom of the stack: the C library imports, the clock, errno
         // text, and `Locked` (a mutex ThreadSanitizer can see).
-        .target(name: "Platform"),
+        .target(name: "Platform", dependencies: ["CRC32CHardware"]),
+        // CRC-32C with the processor's instructions, for Platform's CRC32C.
+        .target(name: "CRC32CHardware"),
         .target(name: "JSON"),
         .target(name: "Coordination", dependencies: ["JSON"]),
         .target(name: "Flows", dependencies: ["Coordination"]),

@@ -41,7 +41,7 @@ HANDLER_PARTS = [
                                                          "static JSONRequestBody.object(of:shape:keys:)"]),
     ("create the session (flow start, coordinators, screens)", ["Session.init(id:flow:context:"]),
     ("validate and apply the event (handler, router, settle, budget, history)", ["Session.send(_:expectedVersion:"]),
-    ("journal record (encode the entry)", ["JournalEntry.encodedBody(patches:)"]),
+    ("journal record (encode the entry)", ["JournalEntry.encodedBody(patches:digest:)"]),
     ("journal append (file store; the fsync is the kernel's)", ["FileStore.appendValidated("]),
     ("render the session document", ["Session.renderedDocument()", "Session.document(typeNames:expectedBytes:)"]),
     ("live-stream feed (subscribers?)", ["SessionFeed.announce(_:)"]),

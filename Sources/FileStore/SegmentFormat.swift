@@ -1,3 +1,4 @@
+import Platform
 import Sessions
 
 /// The on-disk format of a file store (format version 1).

@@ -1,3 +1,5 @@
+import Platform
+
 /// What the first bytes of a segment say (layout in ``SegmentFormat``).
 enum SegmentHeader: Equatable {
     case valid(coversFrom: UInt32)

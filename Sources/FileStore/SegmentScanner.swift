@@ -1,3 +1,4 @@
+import Platform
 import Sessions
 
 /// Walks the records of a segment held in memory, checking each frame and

@@ -213,6 +213,8 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
     }
 
     /// Appends pre-encoded text unchanged, e.g. `"{\"id\":"`; it must already be valid JSON syntax.
+    /// Inlined: the text's length is then a constant, and its copy a few moves instead of a call.
+    @inlinable @inline(__always)
     public mutating func writeRaw(_ ascii: StaticString) {
         ascii.withUTF8Buffer { append($0) }
     }
@@ -220,6 +222,17 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
     /// Appends one byte unchanged, e.g. a digit of a longer string.
     public mutating func writeRaw(byte: UInt8) {
         append(byte)
+    }
+
+    /// Appends the first `count` (at most 8) bytes of `word` as they lie in
+    /// memory (eight digits spelled in one word), unchanged; they must be
+    /// valid JSON text where they go. One store, where a copy of a few
+    /// bytes is a call.
+    @inlinable @inline(__always)
+    public mutating func writeRaw(word: UInt64, count: Int) {
+        precondition(count <= 8, "a word holds 8 bytes")
+        UnsafeMutableRawPointer(room(for: 8)).storeBytes(of: word, as: UInt64.self)
+        didWrite(count)
     }
 
     /// Appends pre-encoded UTF-8 bytes unchanged; they must already be valid JSON syntax.

@@ -22,6 +22,24 @@ public enum ByteWord {
         hasByte(below: 1, in: word ^ (UInt64(byte) &* ones))
     }
 
+    /// Whether every byte of `word` is an ASCII letter or `-`: the bytes of
+    /// most header names (`Content-Type`), which a scan then steps over
+    /// eight at a time. Exact: each byte is compared on its own, without a
+    /// carry between bytes (every byte is below 0x80 before any addition).
+    @inlinable @inline(__always)
+    public static func isLettersAndHyphens(_ word: UInt64) -> Bool {
+        guard word & high == 0 else { return false }
+        let lower = word | 0x2020_2020_2020_2020
+        // Top bit set where the lowercased byte is at least `a`, and where it is past `z`.
+        let fromA = lower &+ 0x1F1F_1F1F_1F1F_1F1F
+        let pastZ = lower &+ 0x0505_0505_0505_0505
+        let letters = fromA & ~pastZ & high
+        // Top bit set where the byte is not `-` (some bit of it differs).
+        let other = word ^ 0x2D2D_2D2D_2D2D_2D2D
+        let notHyphen = ((other & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F | other) & high
+        return letters | ~notHyphen & high == high
+    }
+
     /// Whether some byte of `word` is 0x80 or above (not ASCII).
     @inlinable @inline(__always)
     public static func hasNonASCIIByte(in word: UInt64) -> Bool {

@@ -115,7 +115,9 @@ struct RenderedDocumentReuseTests {
             let document = try JSONParser.parse(session.document())
             var writer = JSONWriter()
             let state = session.liveState
-            SessionDocument.writeLayout(state.navigation.layout, of: state, reusing: RenderedEntries(), into: &writer)
+            var skips = DocumentSkips()
+            SessionDocument.writeLayout(state.navigation.layout, of: state, reusing: RenderedEntries(), skips: &skips, into: &writer)
+            #expect(skips.all.isEmpty, "nothing to copy from without the stack's bytes")
             #expect(try JSONParser.parse(writer.bytes) == document["layout"])
             #expect(document["layout"] == ["kind": "stack", "stack": document["stack"] ?? .null])
         }

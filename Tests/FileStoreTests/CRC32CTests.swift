@@ -1,7 +1,6 @@
+import Platform
 import TestSupport
 import Testing
-
-@testable import FileStore
 
 /// The record checksum against published CRC-32C check values.
 @Suite("CRC-32C", .timeLimit(.minutes(10)), .hangGuard)
@@ -35,7 +34,27 @@ struct CRC32CTests {
         var generator = SplitMix64(seed: 0xC0FFEE)
         for length in 0..<70 {
             let bytes = (0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) }
-            #expect(CRC32C.checksum(bytes) == Self.bitwise(bytes), "length \(length)")
+            #expect(bytes.withUnsafeBytes { CRC32C.tableChecksum($0) } == Self.bitwise(bytes), "length \(length)")
+        }
+    }
+
+    /// The processor's instructions (this machine's x86-64 has them) give
+    /// the tables' checksum at every length and alignment, whole and in pieces.
+    @Test func theProcessorsInstructionsMatchTheTables() {
+        #if arch(x86_64)
+            #expect(CRC32C.usesHardware, "SSE 4.2 on this machine")
+        #endif
+        var generator = SplitMix64(seed: 0xBEEF)
+        let bytes = (0..<300).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        bytes.withUnsafeBytes { all in
+            for start in 0..<9 {
+                for end in stride(from: start, through: all.count, by: 7) {
+                    let piece = UnsafeRawBufferPointer(rebasing: all[start..<end])
+                    #expect(CRC32C.checksum(piece) == CRC32C.tableChecksum(piece), "bytes \(start)..<\(end)")
+                    #expect(
+                        CRC32C.checksum(piece, continuing: 0x1234_5678) == CRC32C.tableChecksum(piece, continuing: 0x1234_5678))
+                }
+            }
         }
     }
 

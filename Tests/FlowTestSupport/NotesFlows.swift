@@ -29,6 +29,23 @@ public enum NotesFlows {
         return .start(context: ["draft": .string(editing ? "migrated from the editor" : "")], link: editing ? "/editor" : nil)
     }
 
+    /// Version 1 changed without a bump or a patch: `add` presents the
+    /// editor as a sheet. A session recorded by ``v1`` diverges from where
+    /// it showed the editor.
+    public static let changedV1 = Flow(
+        name: "notes", description: "Notes, version 1, changed.", version: 1, context: context, links: NotesRoute.self
+    ) { environment in
+        NotesCoordinator(environment: environment, editor: .sheet)
+    }
+
+    /// Version 1 with other wording only: its screens' titles and the
+    /// label of `add`. Sessions recorded by ``v1`` replay the same.
+    public static let relabelledV1 = Flow(
+        name: "notes", description: "Notes, version 1, reworded.", version: 1, context: context, links: NotesRoute.self
+    ) { environment in
+        NotesCoordinator(environment: environment, editor: .push, wording: "Write a note")
+    }
+
     /// Version 1 changed without a bump: `add` presents the editor as a
     /// sheet where `environment.patched("sheet-editor")` says so.
     public static let patchedV1 = Flow(
@@ -58,15 +75,19 @@ public final class NotesCoordinator: Coordinator, DeepLinkHandler {
     }
 
     private let editor: Editor
+    /// The label of `add` and the title of both screens; nil: the defaults.
+    private let wording: String?
 
-    public init(environment: CoordinatorEnvironment, editor: Editor) {
+    public init(environment: CoordinatorEnvironment, editor: Editor, wording: String? = nil) {
         self.editor = editor
+        self.wording = wording
         super.init(environment: environment)
     }
 
     public override func start() {
         router.setRoot(
-            Screen("list", params: ["draft": environment.context["draft"] ?? ""]).on("add") { [unowned self] _ in
+            Screen("list", title: wording, params: ["draft": environment.context["draft"] ?? ""]).on("add", label: wording) {
+                [unowned self] _ in
                 showEditor()
             })
     }
@@ -83,7 +104,7 @@ public final class NotesCoordinator: Coordinator, DeepLinkHandler {
             case .sheet: true
             case .sheetWhenPatched: environment.patched("sheet-editor")
             }
-        let screen = Screen("editor").on("save") { [unowned self] _ in
+        let screen = Screen("editor", title: wording).on("save") { [unowned self] _ in
             if presented { router.dismiss() } else { router.pop() }
         }
         if presented { router.present(screen) } else { router.push(screen) }

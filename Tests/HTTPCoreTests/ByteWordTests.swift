@@ -9,7 +9,7 @@ import Testing
         bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
     }
 
-    @Test(arguments: [UInt8(0x41), 0xFF, 0x20])
+    @Test(arguments: [UInt8(0x41), 0xFF, 0x20, 0x2D, 0x7A])
     func everyByteAtEveryPlaceIsFound(filler: UInt8) {
         for byte in UInt8.min...UInt8.max {
             for place in 0..<8 {
@@ -25,6 +25,10 @@ import Testing
                     #expect(ByteWord.hasByte(sought, in: value) == bytes.contains(sought), "\(sought) in \(bytes)")
                 }
                 #expect(ByteWord.hasNonASCIIByte(in: value) == bytes.contains { $0 >= 0x80 })
+                let letterOrHyphen = { (byte: UInt8) in
+                    (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || byte == UInt8(ascii: "-")
+                }
+                #expect(ByteWord.isLettersAndHyphens(value) == bytes.allSatisfy(letterOrHyphen), "\(bytes)")
             }
         }
     }

@@ -22,16 +22,19 @@ final class RenderedDocument {
     /// Where the members that never change (`{"id":…,"flow":…,"version":`)
     /// end: the next render copies them.
     let fixedPrefixEnd: Int
+    /// Where it repeats its own bytes, which its digest skips.
+    let skips: DocumentSkips
 
     init(
         bytes: SharedBytes, entries: RenderedEntries, tree: (revision: Int, bytes: Range<Int>)?, typeNames: CoordinatorTypeNames,
-        fixedPrefixEnd: Int
+        fixedPrefixEnd: Int, skips: DocumentSkips = DocumentSkips()
     ) {
         self.bytes = bytes
         self.entries = entries
         self.tree = tree
         self.typeNames = typeNames
         self.fixedPrefixEnd = fixedPrefixEnd
+        self.skips = skips
     }
 }
 
@@ -82,6 +85,13 @@ struct RenderedEntries {
         } else {
             more.append(entry)
         }
+    }
+
+    /// Calls `body` with each entry, in order.
+    func forEachEntry(_ body: (RenderedEntry) -> Void) {
+        guard let first else { return }
+        body(first)
+        for entry in more { body(entry) }
     }
 
     /// The bytes of the entries of screens not on `stack` now.

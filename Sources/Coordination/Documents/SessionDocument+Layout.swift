@@ -5,21 +5,28 @@ extension SessionDocument {
     /// screen under the modals is inside one); a container stack of the very
     /// screens of `stack` (no modal) is copied whole from `stack.bytes`, the
     /// `stack` member's array, instead of screen by screen.
+    /// `skips`: where each copy went.
     static func writeLayout(
         _ layout: Layout, of state: SessionState, reusing rendered: RenderedEntries,
-        stack: (entries: [NavigationStack.Entry], bytes: Range<Int>)? = nil, into writer: inout JSONWriter
+        stack: (entries: [NavigationStack.Entry], bytes: Range<Int>)? = nil, skips: inout DocumentSkips,
+        into writer: inout JSONWriter
     ) {
         let underTabBar = layout.hasTabBar
+        func copy(_ range: Range<Int>, into writer: inout JSONWriter) {
+            let start = writer.count
+            writer.writeCopy(of: range)
+            skips.recordRepeat(start..<writer.count)
+        }
         func writeStack(_ entries: [NavigationStack.Entry], into writer: inout JSONWriter) {
             if let stack, entries.count == stack.entries.count,
                 zip(entries, stack.entries).allSatisfy({ $0.screen === $1.screen })
             {
-                writer.writeCopy(of: stack.bytes)
+                copy(stack.bytes, into: &writer)
                 return
             }
             writer.writeArray(entries) { writer, entry in
                 if let range = rendered.place(of: entry.screen)?.bytes {
-                    writer.writeCopy(of: range)
+                    copy(range, into: &writer)
                     return
                 }
                 let accepted =

@@ -21,18 +21,20 @@ enum SessionDocument {
         var entries = RenderedEntries()
         var tree: (revision: Int, bytes: Range<Int>)?
         var fixedPrefixEnd = 0
+        var skips = DocumentSkips()
         var typeNames = previous?.typeNames ?? known
         let writer = write(
             session, reusing: previous, expectedBytes: expectedBytes, entries: &entries, tree: &tree, typeNames: &typeNames,
-            fixedPrefixEnd: &fixedPrefixEnd)
+            fixedPrefixEnd: &fixedPrefixEnd, skips: &skips)
         return RenderedDocument(
             bytes: writer.finishShared(), entries: consume entries, tree: tree, typeNames: (consume typeNames) ?? CoordinatorTypeNames(),
-            fixedPrefixEnd: fixedPrefixEnd)
+            fixedPrefixEnd: fixedPrefixEnd, skips: consume skips)
     }
 
     private static func write(
         _ session: Session, reusing previous: RenderedDocument?, expectedBytes: Int?, entries rendered: inout RenderedEntries,
-        tree: inout (revision: Int, bytes: Range<Int>)?, typeNames: inout CoordinatorTypeNames?, fixedPrefixEnd: inout Int
+        tree: inout (revision: Int, bytes: Range<Int>)?, typeNames: inout CoordinatorTypeNames?, fixedPrefixEnd: inout Int,
+        skips: inout DocumentSkips
     ) -> JSONWriter {
         let state = session.liveState
         let stack = state.navigation.stack
@@ -67,7 +69,7 @@ enum SessionDocument {
             }
             // `layout` repeats the screens under the modals byte for byte.
             document.member("layout") {
-                writeLayout(layout, of: state, reusing: rendered, stack: (stack.entries, stackBytes), into: &$0)
+                writeLayout(layout, of: state, reusing: rendered, stack: (stack.entries, stackBytes), skips: &skips, into: &$0)
             }
             document.member("coordinators") { writer in
                 if finished {

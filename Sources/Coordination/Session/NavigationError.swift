@@ -62,6 +62,9 @@ public struct NavigationError: Error, Sendable, Equatable, CustomStringConvertib
     /// under, and the version this server runs (nil: the flow is gone).
     public var recordedFlowVersion: Int?
     public var currentFlowVersion: Int?
+    /// For ``Kind/flowChanged`` of a session whose replay diverged: the
+    /// first session version whose document is not the one recorded.
+    public var divergedAtVersion: Int?
     /// For ``Kind/sessionTooLarge``: the session's byte limit.
     public var limitBytes: Int?
     /// For ``Kind/sessionTooLarge`` of an event: the bytes the (unchanged) session holds.

@@ -381,6 +381,15 @@ public final class Session {
         return rendered.bytes
     }
 
+    /// A checksum of the document rendered last, read as its digest reads
+    /// it (``RenderedDocument/checksum(_:)``);
+    /// `checksum` reads bytes, continuing from the checksum it is given.
+    /// Nil when no document is held.
+    package func renderedDocumentChecksum(_ checksum: (UnsafeRawBufferPointer, UInt32) -> UInt32) -> UInt32? {
+        guard let last = documents.last else { return nil }
+        return last.checksum(checksum)
+    }
+
     /// The coordinator type names the document held was written with, when
     /// they were gathered (not on a first render given none).
     package var renderedTypeNames: CoordinatorTypeNames? {

@@ -49,6 +49,10 @@ public final class ServerMetrics: Sendable {
             help: "Sessions whose journal this server's flows could not replay (410 flow-changed), since start.",
             value: statistics.flowChanged)
         page.metric(
+            "navigation_sessions_diverged_total", type: "counter",
+            help: "Sessions whose replay produced another document than the one recorded (410 flow-changed), since start.",
+            value: statistics.diverged)
+        page.metric(
             "navigation_sessions_migrated_total", type: "counter",
             help: "Sessions of retired flow versions taken over by a newer version (--retire-flow), since start.",
             value: statistics.migrated)

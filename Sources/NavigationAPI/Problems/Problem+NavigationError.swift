@@ -53,6 +53,7 @@ extension Problem {
         limitBytes = error.limitBytes
         recordedFlowVersion = error.recordedFlowVersion
         currentFlowVersion = error.currentFlowVersion
+        divergedAtVersion = error.divergedAtVersion
         sessionBytes = error.sessionBytes
         if error.kind == .tooManySessions || error.kind == .storeUnavailable {
             headers = [("Retry-After", String(retryAfterSeconds))]

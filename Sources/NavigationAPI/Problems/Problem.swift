@@ -26,6 +26,9 @@ struct Problem: Error, Sendable {
     /// the one this server runs (absent when the flow is gone).
     var recordedFlowVersion: Int?
     var currentFlowVersion: Int?
+    /// For `flow-changed` of a session whose replay diverged: the first
+    /// session version whose document is not the one recorded.
+    var divergedAtVersion: Int?
     /// Headers the status calls for (`Allow`, `Retry-After`).
     var headers: [(name: String, value: String)] = []
     /// For `unknown-link`: the link patterns the session's flow follows.
@@ -67,6 +70,7 @@ struct Problem: Error, Sendable {
             if let sessionBytes { problem.member("sessionBytes", sessionBytes) }
             if let recordedFlowVersion { problem.member("recordedFlowVersion", recordedFlowVersion) }
             if let currentFlowVersion { problem.member("currentFlowVersion", currentFlowVersion) }
+            if let divergedAtVersion { problem.member("divergedAtVersion", divergedAtVersion) }
             if let linkPatterns {
                 problem.member("patterns") { $0.writeArray(linkPatterns) { $0.writeString($1) } }
             }

@@ -49,7 +49,7 @@ enum JournalPrintCommand {
     /// The body's fields, decoded by ``JournalEntry`` so that a malformed
     /// body is reported rather than printed as if it were right.
     private static func body(of record: JournalRecord) throws(JournalEntryError) -> JSONObject {
-        let (entry, patches) = try JournalEntry.decoding(record)
+        let (entry, patches, digest) = try JournalEntry.decoding(record)
         var members: JSONObject
         switch entry {
         case .created(let start):
@@ -67,6 +67,7 @@ enum JournalPrintCommand {
             members = ["reason": .string(reason.rawValue)]
         }
         if !patches.isEmpty { members["patches"] = PatchMarkers.json(patches) }
+        if let digest { members["digest"] = .string(digest.description) }
         return members
     }
 

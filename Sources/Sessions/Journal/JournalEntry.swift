@@ -13,6 +13,9 @@ import Coordination
 ///   `{"effect":"e1","outcome":{"failure":{"kind":"rejected","message":"…","status":401}}}`
 /// - every change (created, event, link, outcome) that took a patch's new
 ///   branch adds `"patches":["id",…]` (``CoordinatorEnvironment/patched(_:)``)
+/// - every change and start (created, event, link, outcome, migrated) ends
+///   with `"digest":"5f0c41d2"`, the ``DocumentDigest`` of the document it
+///   produced; records written before digests existed have none
 /// - ended: `{"reason":"ended"}` (a client's `DELETE`), `{"reason":"expired"}`
 ///   or `{"reason":"lost"}`
 /// - migrated: a created record's body and `"fromVersion":1`, the flow
@@ -93,17 +96,18 @@ public enum JournalEntry: Sendable, Equatable {
 
     /// The record's body: compact JSON, with `patches` (the markers of an
     /// event, link or outcome; a created record keeps its own in its
-    /// ``SessionStart``) when there are any.
-    public func encodedBody(patches: [String]? = nil) -> [UInt8] {
+    /// ``SessionStart``) when there are any, and `digest` when given (an
+    /// ended record has none).
+    public func encodedBody(patches: [String]? = nil, digest: DocumentDigest? = nil) -> [UInt8] {
         var body: JSONObject
         switch self {
         case .created(let start):
             var writer = JSONWriter()
-            start.write(to: &writer)
+            start.write(to: &writer, digest: digest)
             return writer.bytes
         case .migrated(let start, let olderVersion):
             var writer = JSONWriter()
-            start.write(to: &writer, migratedFrom: olderVersion)
+            start.write(to: &writer, migratedFrom: olderVersion, digest: digest)
             return writer.bytes
         case .event(let event):
             // One per accepted event: written straight out, the same bytes as
@@ -120,6 +124,7 @@ public enum JournalEntry: Sendable, Equatable {
                 writer.writeRaw(",\"patches\":")
                 writer.write(PatchMarkers.json(patches))
             }
+            digest?.writeMember(to: &writer)
             writer.writeRaw("}")
             return writer.bytes
         case .link(let link):
@@ -129,14 +134,20 @@ public enum JournalEntry: Sendable, Equatable {
         case .ended(let reason):
             body = ["reason": .string(reason.rawValue)]
         }
-        if let patches, !patches.isEmpty, kind != .ended { body["patches"] = PatchMarkers.json(patches) }
+        if kind != .ended {
+            if let patches, !patches.isEmpty { body["patches"] = PatchMarkers.json(patches) }
+            if let digest { body["digest"] = .string(digest.description) }
+        }
         return JSONValue.object(body).encoded()
     }
 
     /// The record of this entry for version `version` of session `id`;
-    /// `patches`: the markers of the change it records.
-    public func record(sessionID id: String, version: Int, time: Int64, patches: [String]? = nil) -> JournalRecord {
-        JournalRecord(sessionID: id, version: version, kind: kind, time: time, body: encodedBody(patches: patches))
+    /// `patches`: the markers of the change it records; `digest`: the
+    /// digest of the document it produced.
+    public func record(
+        sessionID id: String, version: Int, time: Int64, patches: [String]? = nil, digest: DocumentDigest? = nil
+    ) -> JournalRecord {
+        JournalRecord(sessionID: id, version: version, kind: kind, time: time, body: encodedBody(patches: patches, digest: digest))
     }
 
     /// Decodes a stored record; a body that is not what its kind says throws
@@ -146,8 +157,12 @@ public enum JournalEntry: Sendable, Equatable {
     }
 
     /// ``init(_:)``, with the patch markers of the change the record keeps
-    /// (a created record's are in its ``SessionStart``; empty for others).
-    public static func decoding(_ record: JournalRecord) throws(JournalEntryError) -> (entry: JournalEntry, patches: [String]) {
+    /// (a created record's are in its ``SessionStart``; empty for others)
+    /// and the digest of the document it produced (nil when it has none,
+    /// or one of another revision, ``DocumentDigest/Recorded``).
+    public static func decoding(
+        _ record: JournalRecord
+    ) throws(JournalEntryError) -> (entry: JournalEntry, patches: [String], digest: DocumentDigest?) {
         let object: JSONObject
         do {
             guard let parsed = try JSONParser.parse(record.body).objectValue else {
@@ -159,6 +174,16 @@ public enum JournalEntry: Sendable, Equatable {
         } catch {
             throw JournalEntryError(record, "its body is not JSON (\(error))")
         }
+        let (entry, patches) = try decodedEntry(object, of: record)
+        guard let digest = DocumentDigest.decode(object["digest"]) else {
+            throw JournalEntryError(record, "its digest must be a string")
+        }
+        return (entry, patches, digest.comparable)
+    }
+
+    private static func decodedEntry(
+        _ object: JSONObject, of record: JournalRecord
+    ) throws(JournalEntryError) -> (entry: JournalEntry, patches: [String]) {
         switch record.kind {
         case .created:
             guard let start = SessionStart(object) else {

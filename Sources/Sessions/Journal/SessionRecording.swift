@@ -21,6 +21,12 @@ public struct SessionRecording: Sendable, Equatable {
     /// with their times: events (deep links' openings among them,
     /// ``ClientEvent/link``) and effect outcomes.
     public let changes: [RecordedChange]
+    /// The digest of the document each of ``changes`` produced, in the
+    /// same order; nil for a record written before digests existed.
+    public let digests: [DocumentDigest?]
+    /// The digest of the document its start produced (the created record's,
+    /// or its last migration's), if recorded.
+    public let startDigest: DocumentDigest?
     /// The client events among ``changes``.
     public var events: [ClientEvent] { changes.compactMap(\.event) }
     /// Set when the journal's last record closes it.
@@ -37,25 +43,33 @@ public struct SessionRecording: Sendable, Equatable {
         guard let first = records.first else {
             throw JournalEntryError(JournalRecord(sessionID: "", version: 0, kind: .created, time: 0, body: []), "the journal is empty")
         }
-        guard case .created(let start) = try JournalEntry(first) else {
+        let opening = try JournalEntry.decoding(first)
+        guard case .created(let start) = opening.entry else {
             throw JournalEntryError(first, "a journal must start with a created record")
         }
         var changes: [RecordedChange] = []
+        var digests: [DocumentDigest?] = []
         var endReason: JournalEntry.EndReason?
-        var (latestStart, startTime, firstVersion) = (start, first.time, 1)
+        var (latestStart, startTime, firstVersion, startDigest) = (start, first.time, 1, opening.digest)
         for record in records.dropFirst() {
             guard endReason == nil else { throw JournalEntryError(record, "a record follows the journal's ended record") }
-            let (entry, patches) = try JournalEntry.decoding(record)
+            let (entry, patches, digest) = try JournalEntry.decoding(record)
             switch entry {
             case .event, .link, .outcome:
-                if let change = entry.recordedChange(at: record.time, patches: patches) { changes.append(change) }
+                if let change = entry.recordedChange(at: record.time, patches: patches) {
+                    changes.append(change)
+                    digests.append(digest)
+                }
             case .ended(let reason): endReason = reason
             case .migrated(let migrated, _):
-                (latestStart, startTime, firstVersion) = (migrated, record.time, record.version)
+                (latestStart, startTime, firstVersion, startDigest) = (migrated, record.time, record.version, digest)
                 changes = []
+                digests = []
             case .created: throw JournalEntryError(record, "a second created record")
             }
         }
+        self.digests = digests
+        self.startDigest = startDigest
         self.sessionID = first.sessionID
         self.start = latestStart
         self.firstVersion = firstVersion

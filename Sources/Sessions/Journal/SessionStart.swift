@@ -52,7 +52,8 @@ public struct SessionStart: Sendable, Equatable {
     /// string: 64 bits do not fit a JSON number) when it is not 0,
     /// `"link"` when there is one and `"patches"` when it marked any, so a
     /// journal written before any of them existed reads the same.
-    func write(to writer: inout JSONWriter, migratedFrom olderVersion: Int? = nil) {
+    /// `digest`: the document the start produced, last (``JournalEntry``).
+    func write(to writer: inout JSONWriter, migratedFrom olderVersion: Int? = nil, digest: DocumentDigest? = nil) {
         writer.writeObject { body in
             body.member("flow", flow)
             body.member("flowVersion") { $0.writeNumber(Double(flowVersion)) }
@@ -69,6 +70,7 @@ public struct SessionStart: Sendable, Equatable {
             if let link { body.member("link", link) }
             if let markers { body.member("patches", PatchMarkers.json(markers)) }
             if let olderVersion { body.member("fromVersion", olderVersion) }
+            if let digest { body.member("digest") { digest.writeString(to: &$0) } }
         }
     }
 

@@ -33,11 +33,13 @@ final class JournalWriter: Sendable {
     /// condition that the store holds `version - 1`, stamped `time`
     /// (milliseconds since 1970; now when nil). `key`, when the caller
     /// parsed `id` already, spares the store parsing it. `patches`: the
-    /// patch markers of the change `entry` records.
+    /// patch markers of the change `entry` records; `digest`: the digest
+    /// of the document it produced.
     func append(
-        _ entry: JournalEntry, of id: String, key: SessionKey? = nil, version: Int, time: Int64? = nil, patches: [String]? = nil
+        _ entry: JournalEntry, of id: String, key: SessionKey? = nil, version: Int, time: Int64? = nil, patches: [String]? = nil,
+        digest: DocumentDigest? = nil
     ) throws(NavigationError) {
-        let record = entry.record(sessionID: id, version: version, time: time ?? nowMillis(), patches: patches)
+        let record = entry.record(sessionID: id, version: version, time: time ?? nowMillis(), patches: patches, digest: digest)
         do {
             if let key {
                 try store.append(record, expectedVersion: version - 1, key: key)

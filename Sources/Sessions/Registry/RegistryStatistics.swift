@@ -16,6 +16,9 @@ public struct RegistryStatistics: Sendable, Equatable {
     public var documentsReleased: Int = 0
     /// Sessions of retired flow versions taken over by a newer version.
     public var migrated: Int = 0
+    /// Sessions whose replay produced another document than the one
+    /// recorded (counted in ``flowChanged`` too).
+    public var diverged: Int = 0
 }
 
 final class RegistryCounters: Sendable {
@@ -26,6 +29,7 @@ final class RegistryCounters: Sendable {
     let caughtUp = Atomic<Int>(0)
     let documentsReleased = Atomic<Int>(0)
     let migrated = Atomic<Int>(0)
+    let diverged = Atomic<Int>(0)
 
     func snapshot() -> RegistryStatistics {
         RegistryStatistics(
@@ -35,6 +39,7 @@ final class RegistryCounters: Sendable {
             flowChanged: flowChanged.load(ordering: .relaxed),
             caughtUp: caughtUp.load(ordering: .relaxed),
             documentsReleased: documentsReleased.load(ordering: .relaxed),
-            migrated: migrated.load(ordering: .relaxed))
+            migrated: migrated.load(ordering: .relaxed),
+            diverged: diverged.load(ordering: .relaxed))
     }
 }

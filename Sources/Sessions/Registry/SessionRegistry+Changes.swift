@@ -182,8 +182,9 @@ extension SessionRegistry {
     }
 
     /// One attempt, under the session's lock: `change` applied at the time
-    /// it is journaled with, then appended on the condition that the store
-    /// holds the version it was applied to, then announced. Nil when another
+    /// it is journaled with, its document rendered, then appended (with the
+    /// document's digest) on the condition that the store holds the version
+    /// it was applied to, then announced. Nil when another
     /// writer won that version and `retries`: the change was taken back, and
     /// the caller tries again on the state the store holds.
     /// `key`: the session's id parsed, when the caller has it.
@@ -193,9 +194,11 @@ extension SessionRegistry {
         let before = session.version
         let time = journal.nowMillis()
         let entry = try change(time)
+        let document = catalog.document(of: session)
         do throws(NavigationError) {
             try journal.append(
-                entry, of: session.id, key: key, version: before + 1, time: time, patches: session.lastChangeMarkers)
+                entry, of: session.id, key: key, version: before + 1, time: time, patches: session.lastChangeMarkers,
+                digest: DocumentDigest(ofDocumentRenderedBy: session))
         } catch {
             do throws(NavigationError) {
                 try session.undoLastChange()
@@ -206,8 +209,7 @@ extension SessionRegistry {
             throw error
         }
         let started = session.pendingEffects.filter { $0.version == session.version }
-        let snapshot = SessionSnapshot(
-            id: session.id, version: session.version, document: catalog.document(of: session), startedEffects: started.map(\.id))
+        let snapshot = SessionSnapshot(id: session.id, version: session.version, document: document, startedEffects: started.map(\.id))
         feed.announce(snapshot)
         return Accepted(snapshot: snapshot, effects: started)
     }

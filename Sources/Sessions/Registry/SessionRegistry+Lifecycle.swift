@@ -3,7 +3,8 @@ import Coordination
 /// Starting and ending sessions.
 extension SessionRegistry {
     /// Starts a session of `flowName`: builds its root coordinator, calls
-    /// `start()`, and journals it before returning. With `link`, the new
+    /// `start()`, renders its document, and journals it (with the
+    /// document's digest) before returning. With `link`, the new
     /// session opens it as part of its start (version 1, one journal
     /// record); a link it refuses refuses the whole creation. The session belongs to `caller`
     /// when it is an owner (``Caller/owner(_:)``).
@@ -29,6 +30,7 @@ extension SessionRegistry {
         try reserveSlot()
         let id = key.hex
         let session: Session
+        let document: SharedBytes
         let time = journal.nowMillis()
         do {
             let seed = SessionID.randomSeed()
@@ -37,16 +39,17 @@ extension SessionRegistry {
             let start = SessionStart(
                 flow: flow.name, flowVersion: flow.version, context: session.context, owner: caller.createdSessionOwner,
                 seed: seed, link: link, markers: session.startMarkers)
-            try journal.append(.created(start), of: id, key: key, version: 1, time: time)
+            document = catalog.document(of: session, flowAt: position)
+            try journal.append(
+                .created(start), of: id, key: key, version: 1, time: time,
+                digest: DocumentDigest(ofDocumentRenderedBy: session))
         } catch {
             slots.unreserve()
             throw error
         }
         slots.census.add(at: position)
         let started = session.pendingEffects
-        let snapshot = SessionSnapshot(
-            id: id, version: session.version, document: catalog.document(of: session, flowAt: position),
-            startedEffects: started.map(\.id))
+        let snapshot = SessionSnapshot(id: id, version: session.version, document: document, startedEffects: started.map(\.id))
         // Last used when it was created: the clock is not read again.
         _ = cache.insert(SessionBox(.live(session), id: session.id, owner: caller.createdSessionOwner, now: time), for: key)
         counters.created.add(1, ordering: .relaxed)

@@ -44,14 +44,17 @@ extension StoreSync {
         let start = SessionStart(
             flow: newer.name, flowVersion: newer.version, context: migrated.context, owner: owner, seed: session.seed,
             link: link, markers: migrated.startMarkers)
+        let document = flows.document(of: migrated, flowAt: target)
         // Conditional on the older session's version: a writer that changed
         // it meanwhile wins, and this request fails as any lost race does.
-        try journal.append(.migrated(start, fromVersion: older.version), of: session.id, version: version, time: time)
+        try journal.append(
+            .migrated(start, fromVersion: older.version), of: session.id, version: version, time: time,
+            digest: DocumentDigest(ofDocumentRenderedBy: migrated))
         slots.census.remove(at: position)
         slots.census.add(at: target)
         counters.migrated.add(1, ordering: .relaxed)
         notify(.migrated(sessionID: session.id, flow: older.name, from: older.version, to: newer.version))
-        feed.announce(SessionSnapshot(id: migrated.id, version: migrated.version, document: flows.document(of: migrated, flowAt: target)))
+        feed.announce(SessionSnapshot(id: migrated.id, version: migrated.version, document: document))
         effects.start(migrated.pendingEffects, of: migrated.id)
         return .live(migrated)
     }

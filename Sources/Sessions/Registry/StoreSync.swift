@@ -107,11 +107,13 @@ struct StoreSync: Sendable {
     func caughtUp(_ session: Session) throws(NavigationError) -> SessionBox.Content {
         let records = try journal.records(of: session.id, after: session.version)
         var changes: [RecordedChange] = []
+        var lastDigest: DocumentDigest?
         for record in records {
             let decoded = try? JournalEntry.decoding(record)
             let entry = decoded?.entry
             if let change = entry?.recordedChange(at: record.time, patches: decoded?.patches ?? []) {
                 changes.append(change)
+                lastDigest = decoded?.digest
             } else if case .ended = entry {
                 throw SessionRegistry.notFound(session.id)
             } else {
@@ -120,6 +122,12 @@ struct StoreSync: Sendable {
         }
         do {
             try session.applyRecorded(changes)
+            // Another writer's changes must show what they showed there:
+            // else the whole journal is replayed, and the refusal names
+            // the first version that differs.
+            guard SessionReplay(flows: flows, limits: limits).showsRecordedDocument(session, digest: lastDigest) else {
+                return try restoredContent(of: session.id).content
+            }
             counters.caughtUp.add(1, ordering: .relaxed)
             // Another instance asked for an effect: taken over if it dies.
             if !session.pendingEffects.isEmpty { effects.scheduleResume(of: session.id) }
@@ -145,43 +153,32 @@ struct StoreSync: Sendable {
 
     private func restoredContent(of id: String, from recording: SessionRecording) throws(NavigationError) -> SessionBox.Content {
         guard recording.endReason == nil else { throw SessionRegistry.notFound(id) }
-        guard let current = flows[recording.flow] else {
-            return flowChanged(
-                id, flow: recording.flow, recorded: recording.flowVersion,
-                detail: "this server no longer hosts flow '\(recording.flow)'")
-        }
-        // Pinned: the session is replayed by the version that recorded it, or not at all.
-        guard let position = flows.position(of: recording.flow, version: recording.flowVersion) else {
-            let hosted = flows.hostedVersions(of: recording.flow).map(String.init).joined(separator: ", ")
-            return flowChanged(
-                id, flow: current.name, recorded: recording.flowVersion, current: current.version,
-                detail: "the session was recorded by version \(recording.flowVersion) of flow '\(current.name)', "
-                    + "which this server no longer hosts (hosted versions: \(hosted))")
-        }
-        let flow = flows.flow(at: position)
-        do {
-            let session = try Session(
-                restoring: id, flow: flow, context: recording.context, changes: recording.changes, limits: limits,
-                createdAt: recording.createdAt, seed: recording.start.seed, link: recording.start.link,
-                startPatches: recording.start.patches, startingAt: recording.firstVersion)
+        switch SessionReplay(flows: flows, limits: limits).replay(recording, id: id) {
+        case .success(let session):
             // An effect without an outcome: performed again, or taken over.
             if !session.pendingEffects.isEmpty { effects.scheduleResume(of: id) }
             return .live(session)
-        } catch {
-            return flowChanged(
-                id, flow: flow.name, recorded: recording.flowVersion, current: flow.version,
-                detail: "version \(flow.version) of flow '\(flow.name)' no longer replays the session: \(error.detail)")
+        case .failure(let refusal):
+            if refusal.divergedAtVersion != nil { counters.diverged.add(1, ordering: .relaxed) }
+            return flowChanged(id, refusal)
         }
     }
 
     func flowChanged(
         _ id: String, flow: String, recorded: Int?, current: Int? = nil, detail: String
     ) -> SessionBox.Content {
+        flowChanged(id, ReplayRefusal(flow: flow, recordedVersion: recorded, currentVersion: current, detail: detail))
+    }
+
+    /// The session cannot be served: `.flowChanged`, counted and reported
+    /// once through `notify` (the content stays cached until it expires).
+    private func flowChanged(_ id: String, _ refusal: ReplayRefusal) -> SessionBox.Content {
         counters.flowChanged.add(1, ordering: .relaxed)
-        notify(.flowChanged(sessionID: id, flow: flow, detail: detail))
-        var error = NavigationError(.flowChanged, detail + "; start a new session")
-        error.recordedFlowVersion = recorded
-        error.currentFlowVersion = current
+        notify(.flowChanged(sessionID: id, flow: refusal.flow, detail: refusal.detail))
+        var error = NavigationError(.flowChanged, refusal.detail + "; start a new session")
+        error.recordedFlowVersion = refusal.recordedVersion
+        error.currentFlowVersion = refusal.currentVersion
+        error.divergedAtVersion = refusal.divergedAtVersion
         return .flowChanged(error)
     }
 

@@ -71,6 +71,32 @@ struct FlowVersionsAPITests {
         #expect(metrics.value("navigation_flow_version_current", ["flow": "notes", "version": "2"]) == 1)
     }
 
+    /// A handler changed without a bump: after the restart the session
+    /// answers 410 `flow-changed` naming the first version whose document
+    /// differs, instead of a state its user never saw; `/metrics` counts it.
+    @Test func aChangedHandlerWithoutABumpAnswers410NamingTheVersion() throws {
+        let data = try LaunchedServer.freshDirectory().path
+        let recorded: ClientSession
+        do {
+            let store = try FileStore(directory: data)
+            defer { store.close() }
+            let server = try TestServer(flows: [NotesFlows.v1], store: store)
+            recorded = try Self.addNote(on: server.client()).session
+            server.server.stop(deadline: 1)
+        }
+        let store = try FileStore(directory: data)
+        defer { store.close() }
+        let server = try TestServer(flows: [NotesFlows.changedV1], store: store)
+        let client = server.client()
+        let answer = try client.request("GET", recorded.path)
+        expectProblem(answer, 410, "flow-changed")
+        #expect(answer.json?["divergedAtVersion"]?.intValue == 2, "\(answer.text)")
+        #expect(answer.json?["recordedFlowVersion"]?.intValue == 1)
+        #expect(try client.metric("navigation_sessions_diverged_total") == 1)
+        // A new session runs the code as it is now.
+        #expect(try Self.addNote(on: client).presentation == "sheet")
+    }
+
     @Test func theCreateBodyNamesAHostedVersion() throws {
         let server = try TestServer(flows: [NotesFlows.v1, NotesFlows.v2])
         let client = server.client()

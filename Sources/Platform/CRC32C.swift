@@ -1,8 +1,13 @@
+import CRC32CHardware
+
 /// CRC-32C (Castagnoli, the polynomial of iSCSI, ext4 and LevelDB): the
-/// checksum of every journal record. Table-driven, eight bytes per step
-/// ("slicing-by-8"), so that verifying a journal at start-up costs little
-/// next to reading it.
-enum CRC32C {
+/// checksum of every journal record and the digest of every session
+/// document a change produced. With the processor's CRC-32C instructions
+/// where it has them (SSE 4.2, Arm's CRC32), about 0.2 instructions a
+/// byte; else table-driven, eight bytes per step ("slicing-by-8"), about
+/// four. Either way verifying a journal at start-up costs little next to
+/// reading it.
+public enum CRC32C {
     /// The reflected polynomial 0x1EDC6F41.
     static let polynomial: UInt32 = 0x82F6_3B78
 
@@ -24,9 +29,19 @@ enum CRC32C {
         return tables
     }()
 
+    /// Whether ``checksum(_:continuing:)`` uses the processor's instructions.
+    @inline(__always)
+    public static var usesHardware: Bool { navigation_crc32c_has_hardware() != 0 }
+
     /// The checksum of `bytes`; pass a previous result as `continuing` to
     /// checksum data that arrives in pieces.
-    static func checksum(_ bytes: UnsafeRawBufferPointer, continuing previous: UInt32 = 0) -> UInt32 {
+    public static func checksum(_ bytes: UnsafeRawBufferPointer, continuing previous: UInt32 = 0) -> UInt32 {
+        guard usesHardware, let start = bytes.baseAddress else { return tableChecksum(bytes, continuing: previous) }
+        return ~navigation_crc32c_hardware_update(~previous, start, bytes.count)
+    }
+
+    /// ``checksum(_:continuing:)`` with the tables, on any processor.
+    public static func tableChecksum(_ bytes: UnsafeRawBufferPointer, continuing previous: UInt32 = 0) -> UInt32 {
         var crc = ~previous
         tables.withUnsafeBufferPointer { table in
             var index = 0
@@ -57,7 +72,9 @@ enum CRC32C {
     /// The checksum of `value`'s four bytes, least significant first (a
     /// frame's length): the same as ``checksum(_:continuing:)`` over them,
     /// without its loops (~100 instructions less per record).
-    static func checksum(ofLittleEndian value: UInt32) -> UInt32 {
+    public static func checksum(ofLittleEndian value: UInt32) -> UInt32 {
+        // The tables even where the processor has the instructions: four
+        // lookups cost less than calling out to them.
         tables.withUnsafeBufferPointer { table in
             // One slicing step over four bytes: tables 3 to 0 advance the
             // checksum over each byte and the zero bytes after it.
@@ -68,7 +85,7 @@ enum CRC32C {
         }
     }
 
-    static func checksum(_ bytes: [UInt8]) -> UInt32 {
+    public static func checksum(_ bytes: [UInt8]) -> UInt32 {
         bytes.withUnsafeBytes { checksum($0) }
     }
 }
