@@ -1,4 +1,5 @@
-// CRC-32C with the processor's own instructions: eight bytes an
+// CRC-32C with the processor's own instructions (SSE 4.2 on x86-64; other
+// processors use the tables, since only x86-64 builds and tests here): eight bytes an
 // instruction, where the table-driven code in Platform (CRC32C.swift) takes
 // about thirty. Compiled for the instructions only in the two functions
 // below, so the rest of the binary still runs on any processor of its
@@ -67,53 +68,6 @@ uint32_t navigation_crc32c_hardware_update(uint32_t crc, const void *bytes, size
     }
     if (length & 1) narrow = __builtin_ia32_crc32qi(narrow, *next);
     return narrow;
-}
-
-#elif defined(__aarch64__)
-#include <sys/auxv.h>
-#ifndef HWCAP_CRC32
-#define HWCAP_CRC32 (1 << 7)
-#endif
-
-static int processor_has_crc32c(void) {
-    return (getauxval(AT_HWCAP) & HWCAP_CRC32) != 0;
-}
-
-__attribute__((target("crc")))
-uint32_t navigation_crc32c_hardware_update(uint32_t crc, const void *bytes, size_t length) {
-    const unsigned char *next = bytes;
-    while (length >= 32) {
-        uint64_t words[4];
-        memcpy(words, next, sizeof words);
-        crc = __builtin_arm_crc32cd(crc, words[0]);
-        crc = __builtin_arm_crc32cd(crc, words[1]);
-        crc = __builtin_arm_crc32cd(crc, words[2]);
-        crc = __builtin_arm_crc32cd(crc, words[3]);
-        next += 32;
-        length -= 32;
-    }
-    while (length >= 8) {
-        uint64_t word;
-        memcpy(&word, next, sizeof word);
-        crc = __builtin_arm_crc32cd(crc, word);
-        next += 8;
-        length -= 8;
-    }
-    // At most seven bytes left: four, two, then one at a time.
-    if (length & 4) {
-        uint32_t word;
-        memcpy(&word, next, sizeof word);
-        crc = __builtin_arm_crc32cw(crc, word);
-        next += 4;
-    }
-    if (length & 2) {
-        uint16_t half;
-        memcpy(&half, next, sizeof half);
-        crc = __builtin_arm_crc32ch(crc, half);
-        next += 2;
-    }
-    if (length & 1) crc = __builtin_arm_crc32cb(crc, *next);
-    return crc;
 }
 
 #else

@@ -3,7 +3,7 @@ import CRC32CHardware
 /// CRC-32C (Castagnoli, the polynomial of iSCSI, ext4 and LevelDB): the
 /// checksum of every journal record and the digest of every session
 /// document a change produced. With the processor's CRC-32C instructions
-/// where it has them (SSE 4.2, Arm's CRC32), about 0.2 instructions a
+/// where it has them (SSE 4.2 on x86-64), about 0.2 instructions a
 /// byte; else table-driven, eight bytes per step ("slicing-by-8"), about
 /// four. Either way verifying a journal at start-up costs little next to
 /// reading it.

@@ -4,8 +4,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/// Whether this processor has CRC-32C instructions: SSE 4.2 on x86-64,
-/// the CRC32 extension on 64-bit Arm. Asked of the processor once, when
+/// Whether this processor has CRC-32C instructions: SSE 4.2 on x86-64
+/// (0 on any other architecture, which uses the tables). Asked of the processor once, when
 /// the program loads: 1 or 0 from then on (a load, where a Swift global
 /// would be a call to its lazy initialiser on every read).
 extern int navigation_crc32c_hardware_available;
