@@ -99,6 +99,9 @@ public enum ServerProcess {
             line.field("store", configuration.store.description)
             line.field("sessions", registry.count)
         }
+        // On a shared store, what the other instances host decides where
+        // new sessions start: known before the flows are listed.
+        let lease = FleetLease.start(registry, seconds: configuration.instanceLease, logger: logger)
         for flow in registry.flowOverviews() {
             logger.log(.info, "flow") { line in
                 line.field("flow", flow.name)
@@ -133,6 +136,8 @@ public enum ServerProcess {
         let documentSweep = startReleasingDocuments(registry, every: configuration.documentSweepInterval)
         stopRequested.wait()
 
+        // At once: the other instances stop counting this one's versions.
+        lease?.release()
         api.readiness.beginDraining()
         if lastSignal.load(ordering: .relaxed) == SIGTERM && configuration.drainSeconds > 0 {
             logger.log(.info, "draining") { $0.field("seconds", String(configuration.drainSeconds)) }

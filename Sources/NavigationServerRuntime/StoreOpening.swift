@@ -70,7 +70,8 @@ enum StoreOpening {
     }
 
     /// Logs a registry notice: a session its flows cannot replay (once per
-    /// load), the store failing and recovering.
+    /// load), the store failing and recovering, new sessions moving to
+    /// another version as the instances on a shared store change.
     static func log(_ notice: RegistryNotice, to logger: Logger) {
         switch notice {
         case .flowChanged(let sessionID, let flow, let detail):
@@ -90,6 +91,12 @@ enum StoreOpening {
             logger.log(.error, "store unavailable") { $0.field("detail", reason) }
         case .storeRecovered:
             logger.log(.info, "store available again")
+        case .currentVersionChanged(let flow, let version, let instances):
+            logger.log(.info, "current flow version changed") { line in
+                line.field("flow", flow)
+                line.field("current", version)
+                line.field("instances", instances)
+            }
         }
     }
 }

@@ -11,10 +11,14 @@
 /// touched by a session's script, see ``RedisSessionIndex``):
 /// - `nav:live`: a sorted set of the live sessions' ids, each scored with
 ///   the time (ms) after which it may have expired.
+/// - `nav:instances`: a sorted set of the live instances' announcements
+///   (the flow versions each hosts), each scored with the time (ms, Redis's
+///   clock) its lease runs out.
 enum RedisKeys {
     static func meta(_ id: String) -> [UInt8] { Array("{nav:\(id)}:m".utf8) }
     static func records(_ id: String) -> [UInt8] { Array("{nav:\(id)}:r".utf8) }
     static let live = Array("nav:live".utf8)
+    static let instances = Array("nav:instances".utf8)
     /// What `SCAN` matches to list every session's summary.
     static let metaPattern = "{nav:*}:m"
 

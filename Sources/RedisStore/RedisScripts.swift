@@ -35,4 +35,18 @@ enum RedisScripts {
         redis.call('PUBLISH', ARGV[7], ARGV[8] .. ' ' .. version)
         return {0, version}
         """
+
+    /// The renewal of an instance's lease (``RedisStore/renewLease(_:forMilliseconds:)``).
+    /// KEYS: ``RedisKeys/instances``. ARGV: the announcement, the lease in
+    /// milliseconds. Leases are scored with the time they run out, by
+    /// Redis's clock (`TIME`), so the instances' clocks do not matter: those
+    /// run out are removed, this one is scored again, and the rest are
+    /// answered, this one's included.
+    static let renewLease = """
+        local now = redis.call('TIME')
+        local millis = tonumber(now[1]) * 1000 + math.floor(tonumber(now[2]) / 1000)
+        redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', millis)
+        redis.call('ZADD', KEYS[1], millis + tonumber(ARGV[2]), ARGV[1])
+        return redis.call('ZRANGE', KEYS[1], 0, -1)
+        """
 }

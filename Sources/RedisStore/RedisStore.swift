@@ -11,7 +11,9 @@ import Sessions
 /// one `HMGET`. Redis expires idle sessions itself
 /// (``expiresIdleSessions``), so the registry does not sweep this store;
 /// it counts live sessions with ``liveSessionCount()``, from an index
-/// beside the sessions' keys (``RedisSessionIndex``).
+/// beside the sessions' keys (``RedisSessionIndex``). The instances' leases
+/// on the flow versions they host are one more sorted set
+/// (``RedisKeys/instances``, ``RedisScripts/renewLease``).
 ///
 /// Every Redis failure (refused connection, timeout, lost connection, an
 /// error reply) is ``Sessions/StoreError/unavailable(reason:)``; connections
@@ -22,7 +24,8 @@ public final class RedisStore: SessionStore {
 
     let pool: RedisConnectionPool
     private let idleTimeoutMillis: Int
-    private let appendSHA = Locked<String?>(nil)
+    private let appendScript = LoadedScript(RedisScripts.append)
+    private let leaseScript = LoadedScript(RedisScripts.renewLease)
     private let closed = Locked(false)
     /// Whether ``liveSessionCount()`` has made sure the index exists.
     private let indexChecked = Locked(false)
@@ -80,7 +83,7 @@ public final class RedisStore: SessionStore {
         // A new session is listed for the count (RedisSessionIndex) in the same round trip.
         let listing =
             expectedVersion == 0 ? [RedisSessionIndex.adding(record.sessionID, until: record.time + Int64(idleTimeoutMillis))] : []
-        let reply = try evaluate(RedisScripts.append, keys: 2, arguments, sendingFirst: listing)
+        let reply = try evaluate(appendScript, keys: 2, arguments, sendingFirst: listing)
         let answer = reply.elements.compactMap(\.integer)
         switch answer.first {
         case 0: return
@@ -154,6 +157,20 @@ public final class RedisStore: SessionStore {
         return true
     }
 
+    /// One `EVALSHA` of ``RedisScripts/renewLease`` on ``RedisKeys/instances``.
+    public func renewLease(_ announcement: String, forMilliseconds milliseconds: Int) throws(StoreError) -> [String]? {
+        let reply = try evaluate(
+            leaseScript, keys: 1, [RedisKeys.instances, Array(announcement.utf8), Array(String(max(1, milliseconds)).utf8)])
+        guard case .array(let elements) = reply else { throw .unavailable(reason: "Redis answered the lease script with \(reply)") }
+        return elements.compactMap(\.text)
+    }
+
+    public func releaseLease(_ announcement: String) {
+        _ = try? run { connection throws(RedisFailure) in
+            try connection.command([Array("ZREM".utf8), RedisKeys.instances, Array(announcement.utf8)])
+        }
+    }
+
     /// Runs `body` on a pooled connection; a failure is `unavailable`.
     func run<Result>(_ body: (RedisConnection) throws(RedisFailure) -> Result) throws(StoreError) -> Result {
         guard !closed.withLock({ $0 }) else { throw .unavailable(reason: "the store is closed") }
@@ -164,35 +181,43 @@ public final class RedisStore: SessionStore {
         }
     }
 
+    /// A script and the SHA Redis knows it by, once loaded.
+    private struct LoadedScript: Sendable {
+        let source: String
+        let sha = Locked<String?>(nil)
+
+        init(_ source: String) { self.source = source }
+    }
+
     /// `EVALSHA` of `script`, loading it (`SCRIPT LOAD`) the first time and
     /// again whenever Redis answers `NOSCRIPT` (it restarted, or `SCRIPT FLUSH`).
     /// `sendingFirst` goes before it in the same round trip (replies ignored).
     private func evaluate(
-        _ script: String, keys: Int, _ arguments: [[UInt8]], sendingFirst: [[[UInt8]]] = []
+        _ script: LoadedScript, keys: Int, _ arguments: [[UInt8]], sendingFirst: [[[UInt8]]] = []
     ) throws(StoreError) -> RedisReply {
         try run { connection throws(RedisFailure) in
             for _ in 0..<2 {
                 let sha: String
-                if let known = appendSHA.withLock({ $0 }) {
+                if let known = script.sha.withLock({ $0 }) {
                     sha = known
                 } else {
-                    let loaded = try connection.command([Array("SCRIPT".utf8), Array("LOAD".utf8), Array(script.utf8)])
+                    let loaded = try connection.command([Array("SCRIPT".utf8), Array("LOAD".utf8), Array(script.source.utf8)])
                     guard case .string = loaded, let text = loaded.text else { throw RedisFailure("SCRIPT LOAD answered \(loaded)") }
-                    appendSHA.withLock { $0 = text }
+                    script.sha.withLock { $0 = text }
                     sha = text
                 }
                 let evalsha = [Array("EVALSHA".utf8), Array(sha.utf8), Array(String(keys).utf8)] + arguments
                 guard let reply = try connection.pipeline(sendingFirst + [evalsha]).last else { throw RedisFailure("no reply to EVALSHA") }
                 if case .error(let message) = reply {
                     if message.hasPrefix("NOSCRIPT") {
-                        appendSHA.withLock { $0 = nil }
+                        script.sha.withLock { $0 = nil }
                         continue
                     }
                     throw RedisFailure(message)
                 }
                 return reply
             }
-            throw RedisFailure("Redis keeps forgetting the append script")
+            throw RedisFailure("Redis keeps forgetting a script of the store")
         }
     }
 

@@ -142,6 +142,7 @@ struct ConfigurationParserTests {
                 "NAVIGATION_BACKENDS": "auth.login=http://127.0.0.1:9100/login, payments.charge=https://pay.example/charge",
                 "NAVIGATION_EFFECT_TIMEOUT": "2.5", "NAVIGATION_EFFECT_WAIT": "0",
                 "NAVIGATION_FLOW_VERSIONS": "app=1, exchange=2:30", "NAVIGATION_RETIRED_FLOWS": "mail=1",
+                "NAVIGATION_INSTANCE_LEASE": "4.5",
             ])
         #expect(parsed.host == "::1")
         #expect(parsed.port == 9000)
@@ -181,7 +182,18 @@ struct ConfigurationParserTests {
         #expect((parsed.effectTimeout, parsed.effectWait) == (2.5, 0))
         #expect(parsed.flowVersions.map(\.description) == ["app=1", "exchange=2:30"])
         #expect(parsed.retiredFlows.map(\.description) == ["mail=1"])
-        #expect(ConfigurationParser.environmentVariables.count == 43)
+        #expect(parsed.instanceLease == 4.5)
+        #expect(ConfigurationParser.environmentVariables.count == 44)
+    }
+
+    /// `--instance-lease` is a number of seconds from 1 to 300, 10 by default.
+    @Test func theInstanceLeaseIsBounded() throws {
+        #expect(try configuration().instanceLease == 10)
+        #expect(try configuration(["--instance-lease", "1"]).instanceLease == 1)
+        #expect(try configuration(["--instance-lease", "300"]).instanceLease == 300)
+        for bad in ["0.5", "301", "0", "-2", "ten", ""] {
+            #expect(throws: ConfigurationError.self) { try configuration(["--instance-lease", bad]) }
+        }
     }
 
     /// `--flow-version` is repeatable and comma-separated, and its flags

@@ -92,7 +92,7 @@ struct MetricsTests {
                 #expect(sample.value == expected, "\(flow) \(outcome)")
             }
         }
-        #expect(page.samples(named: "navigation_events_total").count == server.registry.flows.count * 20)  // accepted + 19 refusal kinds
+        #expect(page.samples(named: "navigation_events_total").count == server.registry.flows.count * 21)  // accepted + 20 refusal kinds
 
         #expect(page.value("navigation_build_info", ["version": BuildInfo.version, "swift": BuildInfo.swiftVersion]) == 1)
 

@@ -37,6 +37,10 @@ public struct NavigationError: Error, Sendable, Equatable, CustomStringConvertib
         /// The session store cannot record or read now (a full or read-only
         /// disk, an unreachable Redis); nothing changed, a retry may succeed.
         case storeUnavailable
+        /// The session's flow version is hosted by other instances on the
+        /// shared store, not by this one: nothing changed, and a retry
+        /// (which a load balancer may send to another instance) may succeed.
+        case flowVersionUnavailable
         /// The link is not a well-formed path (``DeepLink/init(_:)`` says why).
         case invalidLink
         /// No link pattern of the flow matches the link.

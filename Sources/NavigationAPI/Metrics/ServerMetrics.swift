@@ -73,6 +73,10 @@ public final class ServerMetrics: Sendable {
             help: "Streams closed because their client read too slowly (its queue passed its bound), since start.",
             value: overflowedStreams)
         renderFlowVersions(registry.flowOverviews(), into: &page)
+        page.metric(
+            "navigation_fleet_instances", type: "gauge",
+            help: "Live instances on the shared store at the last lease renewal, this one included (1 without one).",
+            value: registry.fleetInstanceCount)
         renderEvents(of: registry, into: &page)
         renderEffects(registry.effectStatistics, into: &page)
         page.metric(

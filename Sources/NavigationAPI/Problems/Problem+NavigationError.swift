@@ -19,6 +19,7 @@ extension ProblemType {
         case .sessionTooLarge: self = .sessionTooLarge
         case .flowChanged: self = .flowChanged
         case .storeUnavailable: self = .storeUnavailable
+        case .flowVersionUnavailable: self = .flowVersionUnavailable
         case .flowFailure: self = .flowFailure
         case .invalidLink: self = .invalidLink
         case .unknownLink: self = .unknownLink
@@ -31,7 +32,8 @@ extension Problem {
     /// The problem a client gets for an engine refusal.
     ///
     /// - Parameters:
-    ///   - retryAfterSeconds: sent as `Retry-After` with `too-many-sessions` (429).
+    ///   - retryAfterSeconds: sent as `Retry-After` with `too-many-sessions`
+    ///     (429), `store-unavailable` and `flow-version-unavailable` (503).
     ///   - outcome: what a `flow-failure` left behind, when it is not a
     ///     session unchanged or lost (a creation: "no session was created").
     init(_ error: NavigationError, retryAfterSeconds: Int, outcome: String? = nil) {
@@ -55,7 +57,7 @@ extension Problem {
         currentFlowVersion = error.currentFlowVersion
         divergedAtVersion = error.divergedAtVersion
         sessionBytes = error.sessionBytes
-        if error.kind == .tooManySessions || error.kind == .storeUnavailable {
+        if error.kind == .tooManySessions || error.kind == .storeUnavailable || error.kind == .flowVersionUnavailable {
             headers = [("Retry-After", String(retryAfterSeconds))]
         }
     }

@@ -37,6 +37,7 @@ public enum ProblemType: String, Sendable, CaseIterable {
     case flowFailure = "flow-failure"
     case flowChanged = "flow-changed"
     case storeUnavailable = "store-unavailable"
+    case flowVersionUnavailable = "flow-version-unavailable"
     case invalidLink = "invalid-link"
     case unknownLink = "unknown-link"
     case linkRejected = "link-rejected"
@@ -57,7 +58,7 @@ public enum ProblemType: String, Sendable, CaseIterable {
         case .invalidContext, .eventNotAccepted, .invalidPayload, .eventRejected, .linkRejected: 422
         case .hostNotAllowed: 421
         case .tooManySessions, .createRateLimited, .tooManySubscribers, .tooManyClientStreams: 429
-        case .draining, .storeUnavailable, .tooManyStreams: 503
+        case .draining, .storeUnavailable, .flowVersionUnavailable, .tooManyStreams: 503
         case .flowChanged: 410
         case .flowFailure: 500
         }
@@ -97,6 +98,7 @@ public enum ProblemType: String, Sendable, CaseIterable {
         case .flowFailure: "Flow failure"
         case .flowChanged: "Flow changed"
         case .storeUnavailable: "Session store unavailable"
+        case .flowVersionUnavailable: "Flow version not hosted here"
         case .invalidLink: "Invalid link"
         case .unknownLink: "Unknown link"
         case .linkRejected: "Link rejected"

@@ -257,6 +257,11 @@ struct ConfigurationOption: Sendable {
             "Retires version V of flow NAME: no session starts on it, and each of its sessions is migrated to a newer version (or ended) when next touched; `journal migrate` migrates the rest.",
             \.retiredFlows),
         .value(
+            "instance-lease", "NAVIGATION_INSTANCE_LEASE", expecting: "a number of seconds in 1...300",
+            "With Redis: seconds this instance's announcement of the flow versions it hosts lasts, renewed every fifth of it; a killed instance counts this long, one stopped by SIGTERM not at all.",
+            \.instanceLease, parse: { SecondsText.parse($0).flatMap { $0 >= 1 && $0 <= 300 ? $0 : nil } },
+            describe: SecondsText.format),
+        .value(
             "effect-timeout", "NAVIGATION_EFFECT_TIMEOUT", expecting: "a number of seconds in 0.001...3600",
             "Seconds an effect may take, retries included, before it fails as timed out; with Redis, also how long another instance waits before it performs an effect whose instance died.",
             \.effectTimeout, parse: { SecondsText.parse($0).flatMap { $0 >= 0.001 && $0 <= 3600 ? $0 : nil } },

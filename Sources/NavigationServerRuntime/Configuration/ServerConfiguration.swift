@@ -98,6 +98,10 @@ public struct ServerConfiguration: Sendable, Equatable {
     /// Flow versions retired (`--retire-flow NAME=V`): their sessions are
     /// migrated to a newer version, or ended, when next touched.
     public var retiredFlows: [FlowVersionSelection]
+    /// Seconds the lease on this instance's announcement of its flow
+    /// versions lasts in a shared store (`--instance-lease`), renewed every
+    /// fifth of it: how long a killed instance still counts.
+    public var instanceLease: Double
 
     /// The defaults.
     public init() {
@@ -146,6 +150,7 @@ public struct ServerConfiguration: Sendable, Equatable {
         effectWait = EffectOptions().answerWait
         flowVersions = []
         retiredFlows = []
+        instanceLease = 10
     }
 
     /// The default `--max-connections`, 16,384: the default `--max-streams`

@@ -16,6 +16,9 @@ struct JournalArguments: Equatable {
         case repair
         /// Migrates every live session of a version `retired` names.
         case migrate(retired: [FlowVersionSelection])
+        /// Replays every live session, or `sample` of them
+        /// (``JournalReplayCommand/sampled(_:count:)``), against the binary's flows.
+        case replay(sample: Int?)
     }
 
     /// `--flow NAME` or `--flow NAME@V` of `list`: the sessions of one
@@ -61,6 +64,7 @@ struct JournalArguments: Equatable {
         var since: Int?
         var flow: FlowFilter?
         var retired: [FlowVersionSelection] = []
+        var sample: Int?
         var remaining = arguments[...]
         while let argument = remaining.popFirst() {
             guard argument.hasPrefix("--") else {
@@ -68,7 +72,9 @@ struct JournalArguments: Equatable {
                 continue
             }
             let (name, inlineValue) = Self.split(argument)
-            guard ["--data", "--since", "--flow", "--retire-flow"].contains(name) else { throw .usage("unknown option \(name)") }
+            guard ["--data", "--since", "--flow", "--retire-flow", "--sample"].contains(name) else {
+                throw .usage("unknown option \(name)")
+            }
             guard let value = inlineValue ?? remaining.popFirst(), !value.isEmpty else { throw .usage("\(name) needs a value") }
             if name == "--data" {
                 dataDirectory = value
@@ -80,19 +86,26 @@ struct JournalArguments: Equatable {
             } else if name == "--flow" {
                 guard let filter = FlowFilter(value) else { throw .usage("--flow needs NAME or NAME@VERSION, not '\(value)'") }
                 flow = filter
+            } else if name == "--sample" {
+                guard let number = Int(value), number >= 1 else {
+                    throw .usage("--sample needs a number of sessions (1 or more), not '\(value)'")
+                }
+                sample = number
             } else {
                 guard let number = Int(value), number >= 0 else { throw .usage("--since needs a version (0 or more), not '\(value)'") }
                 since = number
             }
         }
-        guard let name = words.first else { throw .usage("missing subcommand: list, print, verify, compact, repair or migrate") }
+        guard let name = words.first else { throw .usage("missing subcommand: list, print, verify, replay, compact, repair or migrate") }
         let operands = words.dropFirst()
         if since != nil && name != "print" { throw .usage("--since is an option of print only") }
         if flow != nil && name != "list" { throw .usage("--flow is an option of list only") }
         if !retired.isEmpty && name != "migrate" { throw .usage("--retire-flow is an option of migrate only") }
+        if sample != nil && name != "replay" { throw .usage("--sample is an option of replay only") }
         switch name {
         case "list": subcommand = .list(flow: flow)
         case "verify": subcommand = .verify
+        case "replay": subcommand = .replay(sample: sample)
         case "compact": subcommand = .compact
         case "repair": subcommand = .repair
         case "migrate":
@@ -110,7 +123,7 @@ struct JournalArguments: Equatable {
             if let extra = operands.dropFirst().first { throw .usage("unexpected argument '\(extra)'") }
             return
         default:
-            throw .usage("unknown subcommand '\(name)': use list, print, verify, compact, repair or migrate")
+            throw .usage("unknown subcommand '\(name)': use list, print, verify, replay, compact, repair or migrate")
         }
         if let extra = operands.first { throw .usage("unexpected argument '\(extra)'") }
     }

@@ -3,14 +3,16 @@ import FileStore
 import Platform
 
 /// `navigation-server journal …`: inspects and maintains the data directory
-/// of a file store, of a stopped server or a running one. `list`, `print`
-/// and `verify` only read (without the directory's `LOCK`); `compact` and
-/// `repair` rewrite, so they refuse a directory a running server holds.
+/// of a file store, of a stopped server or a running one. `list`, `print`,
+/// `verify` and `replay` only read (without the directory's `LOCK`);
+/// `compact`, `repair` and `migrate` rewrite, so they refuse a directory a
+/// running server holds.
 enum JournalCommand {
     /// Runs the subcommand in `arguments` (the words after `journal`) and
-    /// exits: 0 when done, 1 when the journal is damaged or the command was
-    /// refused, 2 for a usage error. Errors are one line on stderr.
-    /// `flows`: what the server hosts, which `migrate` runs.
+    /// exits: 0 when done, 1 when the journal is damaged, the command was
+    /// refused or a replayed session diverges, 2 for a usage error. Errors
+    /// are one line on stderr. `flows`: what the server hosts, which
+    /// `migrate` and `replay` run.
     static func run(_ arguments: [String], flows: [Flow] = []) -> Never {
         let storeSetting = getenv("NAVIGATION_STORE").map { String(cString: $0) }
         let retiredSetting = getenv("NAVIGATION_RETIRED_FLOWS").map { String(cString: $0) }
@@ -26,6 +28,8 @@ enum JournalCommand {
             case .print(let id, let since):
                 status = try JournalPrintCommand.run(dataDirectory: parsed.dataDirectory, sessionID: id, since: since)
             case .verify: status = try JournalVerifyCommand.run(dataDirectory: parsed.dataDirectory)
+            case .replay(let sample):
+                status = try JournalReplayCommand.run(dataDirectory: parsed.dataDirectory, flows: flows, sample: sample)
             case .compact: status = try JournalCompactCommand.run(dataDirectory: parsed.dataDirectory)
             case .repair: status = try JournalRepairCommand.run(dataDirectory: parsed.dataDirectory)
             case .migrate(let retired):
@@ -53,6 +57,13 @@ enum JournalCommand {
           print <id> [--since N]  The session's records after version N (default 0), one JSON line each.
           verify                  Checks every record's checksum and changes nothing; prints each problem
                                   with its file, offset and size. Exits 1 if the journal is damaged.
+          replay [--sample N]     Replays every live session against this binary's flows, each by the
+                                  version that recorded it, as a server does before serving it; prints
+                                  each session that diverges (its document is not the one its user saw)
+                                  or that this binary cannot replay (flow or version not hosted), then a
+                                  summary. Exits 1 if there is one. With --sample, N sessions (N >= 1)
+                                  evenly spaced over the live sessions sorted by id: the same directory
+                                  gives the same sample.
           compact                 Drops ended sessions and rewrites the journal, then says what it
                                   reclaimed. Refused while a server runs on the directory (the server
                                   compacts in the background).
@@ -71,7 +82,8 @@ enum JournalCommand {
           --data <dir>  The data directory. Default: PATH when NAVIGATION_STORE is file:PATH, else ./data.
           --help        Show this text and exit.
 
-        Exit status: 0 done; 1 the journal is damaged, or the command was refused; 2 usage error.
+        Exit status: 0 done; 1 the journal is damaged, the command was refused, or a replayed session
+        diverges or cannot be replayed; 2 usage error.
 
         """
     }

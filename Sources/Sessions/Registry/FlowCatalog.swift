@@ -7,7 +7,8 @@ import Coordination
 /// it started on (its created record names it), and a new one starts on
 /// the current version, the highest hosted unless the operator chose
 /// another (``FlowVersionSelection``), or on a ramped version for the
-/// share of new sessions the ramp takes.
+/// share of new sessions the ramp takes. On a shared store, the current
+/// version is the highest that every live instance hosts (``fleet``).
 struct FlowCatalog: Sendable {
     /// Every hosted flow version, in the order registered. A hosted
     /// version's *position* is its index here.
@@ -16,8 +17,14 @@ struct FlowCatalog: Sendable {
     let names: [String]
     /// `versions[i]`: the positions of `names[i]`'s versions, lowest version first.
     private let versions: [[Int]]
-    /// `starts[i]`: where new sessions of `names[i]` start.
+    /// `starts[i]`: where new sessions of `names[i]` start, this instance alone.
     private let starts: [StartVersion]
+    /// `pinned[i]`: whether the operator chose `names[i]`'s current version
+    /// (`--flow-version NAME=V`): the fleet does not move it.
+    private let pinned: [Bool]
+    /// The other instances on a shared store, and where new sessions start
+    /// given what they host; nil for a store only this process writes.
+    let fleet: FleetView?
     /// `firstDocuments[p]`: what the first document of `all[p]`'s sessions left for the next.
     private let firstDocuments: [FlowFirstDocument]
     /// `retired[p]`: whether `all[p]` is retired (``HostedFlows/retired``).
@@ -27,19 +34,22 @@ struct FlowCatalog: Sendable {
     let hasRetiredVersions: Bool
 
     /// Where a flow's new sessions start: the current version, and a ramp.
-    struct StartVersion: Sendable {
+    struct StartVersion: Sendable, Equatable {
         /// The current version's position.
         let current: Int
         /// A ramped version's position, and the percentage of new sessions it takes.
         let ramp: Ramp?
     }
 
-    struct Ramp: Sendable {
+    struct Ramp: Sendable, Equatable {
         let position: Int
         let percent: Int
     }
 
-    init(_ hosted: HostedFlows) {
+    /// - Parameter fleetInstance: this instance's name among others on a
+    ///   shared store (``InstanceAnnouncement/newInstanceName(processID:)``);
+    ///   nil when this process is the store's only writer.
+    init(_ hosted: HostedFlows, fleetInstance: String? = nil) {
         let all = hosted.flows
         var names: [String] = []
         var versions: [[Int]] = []
@@ -68,12 +78,18 @@ struct FlowCatalog: Sendable {
             }
             return StartVersion(current: current, ramp: ramp)
         }
+        pinned = names.map { name in hosted.selections.contains { $0.flow == name && $0.percent == nil } }
         self.all = all
         self.names = names
         self.versions = versions
         self.retired = retired
         hasRetiredVersions = retired.contains(true)
         firstDocuments = all.map { _ in FlowFirstDocument() }
+        fleet = fleetInstance.map { instance in
+            var hostedVersions: [String: [Int]] = [:]
+            for (index, name) in names.enumerated() { hostedVersions[name] = versions[index].map { all[$0].version } }
+            return FleetView(own: InstanceAnnouncement(instance: instance, versions: hostedVersions))
+        }
     }
 
     /// Every flow in `flows`, unchecked (``HostedFlows/init(unchecked:)``).
@@ -83,7 +99,7 @@ struct FlowCatalog: Sendable {
 
     /// The current version of flow `name`: the one new sessions start on
     /// without a ramp.
-    subscript(name: String) -> Flow? { position(of: name).map { all[starts[$0].current] } }
+    subscript(name: String) -> Flow? { position(of: name).map { all[start(ofFlowAt: $0).current] } }
 
     /// The flow version at `position`.
     func flow(at position: Int) -> Flow { all[position] }
@@ -91,8 +107,32 @@ struct FlowCatalog: Sendable {
     /// The positions of the versions of the flow at name index `index`, lowest version first.
     func versionPositions(ofFlowAt index: Int) -> [Int] { versions[index] }
 
-    /// Where new sessions of the flow at name index `index` start.
-    func start(ofFlowAt index: Int) -> StartVersion { starts[index] }
+    /// Where new sessions of the flow at name index `index` start: where
+    /// the fleet's last renewal said on a shared store, else where this
+    /// instance alone starts them.
+    func start(ofFlowAt index: Int) -> StartVersion {
+        if let fleet, let start = fleet.start(ofFlowAt: index) { return start }
+        return starts[index]
+    }
+
+    /// Where new sessions start when the other live instances host what
+    /// `others` announce. For each flow, among the instances that host any
+    /// version of it: the current version is the highest not retired here
+    /// that every one of them hosts too (during a rolling deploy, the old
+    /// version until the last old instance is gone), unless the operator
+    /// pinned one; a ramp takes new sessions only once they all host its
+    /// version. A flow whose versions no other instance shares starts
+    /// where this instance alone starts it.
+    func starts(withInstancesHosting others: [InstanceAnnouncement]) -> [StartVersion] {
+        names.indices.map { index in
+            let alone = starts[index]
+            let elsewhere = others.compactMap { $0.versions[names[index]] }
+            guard !elsewhere.isEmpty else { return alone }
+            func isEverywhere(_ position: Int) -> Bool { elsewhere.allSatisfy { $0.contains(all[position].version) } }
+            let current = pinned[index] ? alone.current : versions[index].last { !retired[$0] && isEverywhere($0) } ?? alone.current
+            return StartVersion(current: current, ramp: alone.ramp.flatMap { isEverywhere($0.position) ? $0 : nil })
+        }
+    }
 
     /// The position of `name`'s version `version`; nil when it is not hosted.
     func position(of name: String, version: Int) -> Int? {
@@ -109,7 +149,7 @@ struct FlowCatalog: Sendable {
             for position in versions[index] where all[position].version == version && !retired[position] { return position }
             throw versionNotFound(names[index], version: version)
         }
-        let start = starts[index]
+        let start = start(ofFlowAt: index)
         if let ramp = start.ramp, draw % 100 < UInt64(ramp.percent) { return ramp.position }
         return start.current
     }
@@ -157,7 +197,7 @@ struct FlowCatalog: Sendable {
     func migration(fromRetired position: Int) -> (position: Int, migrate: @Sendable (OlderSession) -> Migration)? {
         guard let index = self.position(of: all[position].name) else { return nil }
         let older = all[position].version
-        let current = starts[index].current
+        let current = start(ofFlowAt: index).current
         let candidates = [current] + versions[index].reversed().filter { $0 != current && !retired[$0] }
         for candidate in candidates {
             if let migrate = all[candidate].migration(from: older) { return (candidate, migrate) }
@@ -169,6 +209,9 @@ struct FlowCatalog: Sendable {
     /// retired), listing the ones new sessions may start on.
     func versionNotFound(_ name: String, version: Int) -> NavigationError {
         let hosted = hostedVersions(of: name)
+        if !hosted.contains(version), let fleet, fleet.isHostedElsewhere(name, version: version) {
+            return Self.versionUnavailable(name, version: version, hosted: hosted)
+        }
         guard hosted.contains(version) else {
             return NavigationError(
                 .flowNotFound,
@@ -179,5 +222,15 @@ struct FlowCatalog: Sendable {
         return NavigationError(
             .flowNotFound,
             "version \(version) of flow '\(name)' is retired; sessions start on versions: " + open.map(String.init).joined(separator: ", "))
+    }
+
+    /// The refusal for a session (or a creation) on version `version` of
+    /// `name`, which other live instances on the shared store host and this
+    /// one does not: a `503` a retry on another instance gets past.
+    static func versionUnavailable(_ name: String, version: Int, hosted: [Int]) -> NavigationError {
+        NavigationError(
+            .flowVersionUnavailable,
+            "version \(version) of flow '\(name)' is hosted by other instances on this store, not by this one (it hosts versions "
+                + hosted.map(String.init).joined(separator: ", ") + "); nothing changed: retry, and another instance will serve it")
     }
 }

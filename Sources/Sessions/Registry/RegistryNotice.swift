@@ -12,4 +12,8 @@ public enum RegistryNotice: Sendable, Equatable {
     case storeUnavailable(reason: String)
     /// The store works again after ``storeUnavailable(reason:)``.
     case storeRecovered
+    /// New sessions of `flow` now start on `version`: the live instances
+    /// on the shared store (`instances`, this one included) changed, and
+    /// it is now the highest version they all host.
+    case currentVersionChanged(flow: String, version: Int, instances: Int)
 }

@@ -70,7 +70,8 @@ public final class SessionRegistry: Sendable {
         notify: @escaping @Sendable (RegistryNotice) -> Void = { _ in }, effects: EffectOptions = EffectOptions()
     ) {
         self.limits = limits
-        catalog = FlowCatalog(hosted)
+        catalog = FlowCatalog(
+            hosted, fleetInstance: store.isShared ? InstanceAnnouncement.newInstanceName(processID: getpid()) : nil)
         eventCounts = EventCounters(flows: catalog)
         feed = SessionFeed()
         cache = SessionCache(capacity: max(1, limits.maxCachedSessions), shardCount: shardCount)

@@ -20,7 +20,9 @@ struct StoreSync: Sendable {
     /// the store. Throws ``NavigationError/Kind/sessionNotFound`` for an
     /// unknown, ended or expired id, and for a session `caller` may not use
     /// (it does not exist for them); ``NavigationError/Kind/flowChanged``
-    /// for a journal this server's flows cannot replay.
+    /// for a journal this server's flows cannot replay;
+    /// ``NavigationError/Kind/flowVersionUnavailable`` for one on a version
+    /// only other instances on the shared store host.
     ///
     /// - Parameters:
     ///   - givenID: the session's id; nil when the caller names it by `key` alone.
@@ -153,6 +155,14 @@ struct StoreSync: Sendable {
 
     private func restoredContent(of id: String, from recording: SessionRecording) throws(NavigationError) -> SessionBox.Content {
         guard recording.endReason == nil else { throw SessionRegistry.notFound(id) }
+        // Another live instance serves the session: this one writes nothing
+        // and caches nothing, and the client retries.
+        if let fleet = flows.fleet, flows.position(of: recording.flow, version: recording.flowVersion) == nil,
+            fleet.isHostedElsewhere(recording.flow, version: recording.flowVersion)
+        {
+            throw FlowCatalog.versionUnavailable(
+                recording.flow, version: recording.flowVersion, hosted: flows.hostedVersions(of: recording.flow))
+        }
         switch SessionReplay(flows: flows, limits: limits).replay(recording, id: id) {
         case .success(let session):
             // An effect without an outcome: performed again, or taken over.

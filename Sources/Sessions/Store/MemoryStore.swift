@@ -19,6 +19,9 @@ public final class MemoryStore: SessionStore {
 
     private struct State {
         var journals: [String: Journal] = [:]
+        /// A shared store's leased announcements, each with the time (ms)
+        /// its lease runs out.
+        var leases: [String: Int64] = [:]
         var closed = false
     }
 
@@ -61,6 +64,23 @@ public final class MemoryStore: SessionStore {
 
     public func drop(_ id: String) {
         state.withLock { state in _ = state.journals.removeValue(forKey: id) }
+    }
+
+    /// Leases as Redis keeps them, when the store is shared (several
+    /// registries in one process, as instances): nil otherwise.
+    public func renewLease(_ announcement: String, forMilliseconds milliseconds: Int) throws(StoreError) -> [String]? {
+        guard isShared else { return nil }
+        let now = SystemClock.millisecondsSince1970()
+        return try state.withLock { (state) throws(StoreError) in
+            guard !state.closed else { throw .unavailable(reason: "the store is closed") }
+            state.leases = state.leases.filter { $0.value > now }
+            state.leases[announcement] = now + Int64(max(1, milliseconds))
+            return Array(state.leases.keys)
+        }
+    }
+
+    public func releaseLease(_ announcement: String) {
+        state.withLock { state in _ = state.leases.removeValue(forKey: announcement) }
     }
 
     public func close() {

@@ -108,6 +108,22 @@ public protocol SessionStore: Sendable {
     /// drops messages while the subscriber reconnects), so a consumer (live
     /// streams) takes a call as a hint to check the session's version.
     func observeChanges(_ handler: @escaping @Sendable (_ sessionID: String, _ version: Int) -> Void) -> Bool
+
+    /// Holds `announcement` (one line of text, ≤ 64 KiB) for the next
+    /// `milliseconds`, measured by the store's own clock, and answers every
+    /// announcement whose lease has not run out, this one's included: how
+    /// the instances on a shared store learn which flow versions the others
+    /// host. Each instance renews its lease well before it runs out, and
+    /// releases it at a graceful stop (``releaseLease(_:)``), so a killed
+    /// instance's announcement outlives it by `milliseconds` at most. Nil
+    /// from a store no other instance writes (the default).
+    /// - Throws: ``StoreError/unavailable(reason:)`` when the store cannot
+    ///   be asked now.
+    func renewLease(_ announcement: String, forMilliseconds milliseconds: Int) throws(StoreError) -> [String]?
+
+    /// Ends the lease on `announcement` at once; best effort (a lease the
+    /// store did not hear about runs out by itself).
+    func releaseLease(_ announcement: String)
 }
 
 extension SessionStore {
@@ -146,6 +162,11 @@ extension SessionStore {
     public func liveSessionCount() throws(StoreError) -> Int {
         sessions().reduce(0) { $0 + ($1.ended ? 0 : 1) }
     }
+
+    /// Local stores have no other instances to tell.
+    public func renewLease(_ announcement: String, forMilliseconds milliseconds: Int) throws(StoreError) -> [String]? { nil }
+
+    public func releaseLease(_ announcement: String) {}
 
     /// Local stores have no writers but this process.
     public func observeChanges(_ handler: @escaping @Sendable (_ sessionID: String, _ version: Int) -> Void) -> Bool { false }

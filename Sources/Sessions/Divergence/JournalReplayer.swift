@@ -1,0 +1,48 @@
+import Coordination
+
+/// Replays sessions' journals against a set of hosted flows, as a server
+/// hosting them would before serving each one, and says which it would
+/// refuse: what `navigation-server journal replay` runs over a data
+/// directory before a deploy.
+///
+/// The replay is the server's own (a ``SessionRegistry`` rebuilds a
+/// session it does not have in memory the same way), so a session this
+/// passes is one a build hosting these flows serves as its user last saw
+/// it. Nothing is written: each session is rebuilt and dropped.
+public struct JournalReplayer: Sendable {
+    private let flows: FlowCatalog
+    private let limits: SessionLimits
+
+    /// - Parameters:
+    ///   - hosted: the flows a build hosts; a session of a version they do
+    ///     not host is refused. Selections and retirements do not matter:
+    ///     each session is replayed by the version that recorded it.
+    ///   - limits: what a rebuilt session may hold, as the server's.
+    public init(hosting hosted: HostedFlows, limits: SessionLimits = .default) {
+        flows = FlowCatalog(hosted)
+        self.limits = limits
+    }
+
+    /// Why the hosted flows cannot serve the session `records` hold, or nil
+    /// when they replay it to the document its last record saw.
+    ///
+    /// - Parameter records: one session's journal, from its `created`
+    ///   record on, in order (``SessionStore/records(of:after:)`` after 0).
+    ///   A journal that ended is replayed too: leave ended sessions out
+    ///   when only the live ones matter.
+    /// - Returns: a refusal whose ``ReplayRefusal/divergedAtVersion`` is
+    ///   set when the replay diverged, and not when the flow or version is
+    ///   not hosted, the flow failed to replay the session, or the records
+    ///   do not decode (its ``ReplayRefusal/flow`` is then `?`, as a
+    ///   server's refusal of it says).
+    public func check(_ records: [JournalRecord], id: String) -> ReplayRefusal? {
+        let recording: SessionRecording
+        do {
+            recording = try SessionRecording(records)
+        } catch {
+            return ReplayRefusal(flow: "?", recordedVersion: nil, currentVersion: nil, detail: error.description)
+        }
+        guard case .failure(let refusal) = SessionReplay(flows: flows, limits: limits).replay(recording, id: id) else { return nil }
+        return refusal
+    }
+}
