@@ -11,6 +11,7 @@ functions named in PARTS), as a Markdown table.
 
     python3 bench/profile.py                       # get, event, create; 2,000 requests each
     python3 bench/profile.py --scenarios event --requests 5000 --keep out/
+    python3 bench/profile.py --scenarios replay --requests 20   # GETs that each rebuild a 1,000-event session
 
 The kernel's work (TCP, write(2), fsync) is not counted: callgrind counts
 user-space instructions only. Callgrind runs one thread at a time, so
@@ -102,7 +103,7 @@ def profile_one(binary, scenario, count, workdir, out):
         # Under callgrind a request takes ~50 times as long; at the default TTL the sessions set up
         # for the load would free their documents before it reads them, which wrk's load never sees.
         "--document-ttl", "3600",
-    ], os.path.join(workdir, f"{scenario}.log"))
+    ] + (["--max-cached-sessions", "1"] if scenario == "replay" else []), os.path.join(workdir, f"{scenario}.log"))
     try:
         load = requests_for(scenario, server.port, count)
         # The warm-up reads every session the load reads (a GET's document is then cached, as under wrk).
@@ -147,7 +148,21 @@ def requests_for(scenario, port, count):
                 requests += [harness.request("POST", f"/v1/sessions/{i}/events", body) for i in ids]
             cycle += 1
         return requests[:count]
+    if scenario == "replay":
+        # Two sessions of REPLAY_EVENTS events read in turn with one cached
+        # tree: every GET rebuilds its session from the journal.
+        ids = harness.create_sessions(port, 2, "exchange")
+        for session in ids:
+            path = f"/v1/sessions/{session}/events"
+            events = [harness.request("POST", path, {"screen": "s1", "event": "select", "payload": {"code": "EUR"}})]
+            events += [harness.request("POST", path, {"screen": "s2", "event": "convert", "payload": {"amount": n}})
+                       for n in range(1, REPLAY_EVENTS)]
+            harness.expect(harness.pipeline(port, events), 200, "sending the events to replay")
+        return [harness.request("GET", f"/v1/sessions/{ids[i % 2]}") for i in range(count)]
     raise SystemExit(f"unknown scenario {scenario}")
+
+
+REPLAY_EVENTS = 1000
 
 
 def summarize(out, count):

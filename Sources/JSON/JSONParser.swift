@@ -28,6 +28,14 @@ public struct JSONParser: ~Copyable {
         }
     }
 
+    /// Parses one JSON value from the UTF-8 bytes `input` points to, e.g.
+    /// a copy on the stack; `keys` as in ``parse(_:maxDepth:keys:)``.
+    public static func parse(
+        _ input: UnsafeBufferPointer<UInt8>, maxDepth: Int = defaultMaxDepth, keys: JSONKeys
+    ) throws(JSONParseError) -> JSONValue {
+        try parseDocument(in: input, maxDepth: maxDepth, keys: keys)
+    }
+
     /// Parses one JSON value from `text`'s UTF-8 form.
     public static func parse(_ text: String, maxDepth: Int = defaultMaxDepth) throws(JSONParseError) -> JSONValue {
         var text = text

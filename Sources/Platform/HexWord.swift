@@ -19,4 +19,18 @@ public enum HexWord {
         // The first digit to the lowest byte, which comes first in memory.
         return digits.byteSwapped.littleEndian
     }
+
+    /// The value whose ``digits(of:)`` are `word` (8 lowercase hex digits
+    /// as the bytes of a word in memory); nil for any other bytes.
+    @inlinable
+    public static func value(ofDigits word: UInt64) -> UInt32? {
+        // Each digit's low nibble, plus 9 for a letter (bit 6 set: "a" is 0x61).
+        let bytes = word.littleEndian.byteSwapped
+        let nibbles = (bytes & 0x0F0F_0F0F_0F0F_0F0F) &+ ((bytes >> 6) & 0x0101_0101_0101_0101) &* 9
+        var value: UInt64 = 0
+        for shift in stride(from: 56, through: 0, by: -8) { value = value << 4 | (nibbles >> UInt64(shift)) & 0xF }
+        // Anything but lowercase hex digits spells another word.
+        let candidate = UInt32(truncatingIfNeeded: value)
+        return digits(of: candidate) == word ? candidate : nil
+    }
 }

@@ -34,4 +34,23 @@ struct HexWordTests {
             #expect(spelled(value) == reference(value), "\(value)")
         }
     }
+
+    @Test func digitsReadBackAsTheirValue() {
+        var generator = SystemRandomNumberGenerator()
+        for value in [0, 0x0123_abcd, .max] + (0..<10_000).map({ _ in generator.next() as UInt32 }) {
+            #expect(HexWord.value(ofDigits: HexWord.digits(of: value)) == value, "\(value)")
+        }
+    }
+
+    /// Any byte but a lowercase hex digit, in any place, is no value.
+    @Test func otherBytesAreNoValue() {
+        let digits = HexWord.digits(of: 0x0123_4567)
+        for place in 0..<8 {
+            for byte in UInt8(0)...255 where !(0x30...0x39).contains(byte) && !(0x61...0x66).contains(byte) {
+                let shift = UInt64(place * 8)
+                let word = (digits & ~(0xFF << shift)) | UInt64(byte) << shift
+                #expect(HexWord.value(ofDigits: word) == nil, "byte \(byte) at \(place)")
+            }
+        }
+    }
 }

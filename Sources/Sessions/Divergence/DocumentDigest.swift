@@ -56,6 +56,34 @@ public struct DocumentDigest: Sendable, Hashable, CustomStringConvertible {
         writer.writeRaw(word: Self.quote, count: 1)
     }
 
+    /// The digest a body ends with when ``writeMember(to:)`` wrote it last,
+    /// `,"digest":"5f0c41d2"}`, and the length of the body before it; nil
+    /// when the body ends otherwise. The member is then a member of the
+    /// body's outermost object: a comma and a quote cannot end a string.
+    /// The member must follow a value (a body `{,"digest":…}` is not JSON,
+    /// and is left to the parser to say so).
+    static func trailingMember(of body: UnsafeBufferPointer<UInt8>) -> (digest: DocumentDigest, prefixCount: Int)? {
+        let prefixCount = body.count - trailingMemberCount
+        guard prefixCount > 1, let base = UnsafeRawPointer(body.baseAddress) else { return nil }
+        switch body[prefixCount - 1] {
+        case UInt8(ascii: "\""), UInt8(ascii: "}"), UInt8(ascii: "]"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "e"),
+            UInt8(ascii: "l"):
+            break
+        default: return nil
+        }
+        let member = base + prefixCount
+        guard member.loadUnaligned(as: UInt64.self).littleEndian == memberStart,
+            member.loadUnaligned(fromByteOffset: 8, as: UInt16.self).littleEndian == 0x3A22,
+            member.load(fromByteOffset: 10, as: UInt8.self) == 0x22,
+            member.loadUnaligned(fromByteOffset: 19, as: UInt16.self).littleEndian == 0x7D22,
+            let value = HexWord.value(ofDigits: member.loadUnaligned(fromByteOffset: 11, as: UInt64.self))
+        else { return nil }
+        return (DocumentDigest(value: value), prefixCount)
+    }
+
+    /// The bytes of `,"digest":"5f0c41d2"}`.
+    static let trailingMemberCount = 21
+
     /// `,"digest`, `":"` and `"`, as the bytes of a word in memory (least
     /// significant first); literals, since a computed global is a call to
     /// its initialiser on every read.

@@ -163,23 +163,58 @@ public enum JournalEntry: Sendable, Equatable {
     public static func decoding(
         _ record: JournalRecord
     ) throws(JournalEntryError) -> (entry: JournalEntry, patches: [String], digest: DocumentDigest?) {
-        let object: JSONObject
-        do {
-            guard let parsed = try JSONParser.parse(record.body).objectValue else {
-                throw JournalEntryError(record, "its body is not a JSON object")
+        let (object, digest) = try parsedBody(of: record)
+        let (entry, patches) = try decodedEntry(object, of: record)
+        return (entry, patches, digest.comparable)
+    }
+
+    /// The body's object and its digest. A body that ends with the digest,
+    /// as every change this server records does, is parsed without it (its
+    /// hex digits read as one word): a replay reads one such record a
+    /// change.
+    private static func parsedBody(
+        of record: JournalRecord
+    ) throws(JournalEntryError) -> (object: JSONObject, digest: DocumentDigest.Recorded) {
+        let parsed = record.body.withUnsafeBufferPointer { body in
+            Result { () throws(JSONParseError) -> (JSONValue, DocumentDigest?) in
+                guard let (digest, count) = DocumentDigest.trailingMember(of: body) else {
+                    return (try JSONParser.parse(body, keys: recordKeys), nil)
+                }
+                let value = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count + 1) { trimmed in
+                    Result { () throws(JSONParseError) -> JSONValue in
+                        _ = trimmed.initialize(from: UnsafeBufferPointer(rebasing: body[..<count]))
+                        trimmed[count] = UInt8(ascii: "}")
+                        return try JSONParser.parse(UnsafeBufferPointer(trimmed), keys: recordKeys)
+                    }
+                }
+                return (try value.get(), digest)
             }
-            object = parsed
-        } catch let error as JournalEntryError {
-            throw error
+        }
+        let value: JSONValue
+        let trailing: DocumentDigest?
+        do {
+            (value, trailing) = try parsed.get()
         } catch {
             throw JournalEntryError(record, "its body is not JSON (\(error))")
         }
-        let (entry, patches) = try decodedEntry(object, of: record)
-        guard let digest = DocumentDigest.decode(object["digest"]) else {
+        guard let object = value.objectValue else { throw JournalEntryError(record, "its body is not a JSON object") }
+        guard let member = DocumentDigest.decode(object["digest"]) else {
             throw JournalEntryError(record, "its digest must be a string")
         }
-        return (entry, patches, digest.comparable)
+        guard let trailing else { return (object, member) }
+        // A second digest before the last one: the whole body would not parse.
+        guard case .absent = member else { throw JournalEntryError(record, "its body is not JSON (duplicate key \"digest\")") }
+        return (object, .digest(trailing))
     }
+
+    /// The members records have, handed back by the parser without
+    /// building a `String` for each (``JSON/JSONKeys``): ~280 instructions
+    /// a key, three to four keys a record, on every record a replay reads.
+    /// An event record's first: a replay reads mostly those.
+    private static let recordKeys = JSONKeys([
+        "screen", "event", "payload", "digest", "patches", "link", "effect", "outcome", "success", "failure", "kind", "status",
+        "reason", "flow", "flowVersion", "context", "seed", "owner", "sub", "iss", "fromVersion",
+    ])
 
     private static func decodedEntry(
         _ object: JSONObject, of record: JournalRecord
