@@ -9,6 +9,9 @@ let package = Package(
         // The engine: users depend on this to write their own flows.
         .library(name: "Coordination", targets: ["Coordination"]),
         .library(name: "Flows", targets: ["Flows"]),
+        // Flows tested in-process as the server runs them: sessions driven by
+        // screen name, router calls, random walks (docs/writing-flows.md).
+        .library(name: "CoordinationTesting", targets: ["CoordinationTesting"]),
         // The server around your own flows: `ServerProcess.run(flows:)`.
         .library(name: "NavigationServerRuntime", targets: ["NavigationServerRuntime"]),
         .executable(name: "navigation-server", targets: ["navigation-server"]),
@@ -26,6 +29,7 @@ let package = Package(
         .target(name: "JSON"),
         .target(name: "Coordination", dependencies: ["JSON"]),
         .target(name: "Flows", dependencies: ["Coordination"]),
+        .target(name: "CoordinationTesting", dependencies: ["Coordination"]),
         .systemLibrary(
             name: "CMicroHTTPD",
             pkgConfig: "libmicrohttpd",
@@ -90,7 +94,9 @@ let package = Package(
         .target(name: "StoreTestSupport", dependencies: ["Sessions", "FileStore", "TestSupport"], path: "Tests/StoreTestSupport"),
         .testTarget(name: "JSONTests", dependencies: ["JSON", "TestSupport"]),
         .testTarget(name: "CoordinationTests", dependencies: ["Coordination", "Sessions", "Platform", "TestSupport"]),
-        .testTarget(name: "FlowsTests", dependencies: ["Flows", "Coordination", "Sessions", "TestSupport"]),
+        .testTarget(
+            name: "FlowsTests", dependencies: ["Flows", "Coordination", "CoordinationTesting", "Sessions", "TestSupport"]),
+        .testTarget(name: "CoordinationTestingTests", dependencies: ["CoordinationTesting", "TestSupport"]),
         // Test keys made and tokens signed with libcrypto when tests run; signing exists only here.
         .target(name: "JWTTestSupport", dependencies: ["CCrypto", "JSON"], path: "Tests/JWTTestSupport"),
         .testTarget(name: "JWTVerificationTests", dependencies: ["JWTVerification", "JWTTestSupport", "JSON", "TestSupport"]),

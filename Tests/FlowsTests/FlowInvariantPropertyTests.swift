@@ -1,3 +1,4 @@
+import CoordinationTesting
 import TestSupport
 import Testing
 
@@ -49,7 +50,7 @@ struct FlowInvariantPropertyTests {
                     coverage.restarts += 1
                     // The old tree is let go here: the invariants then see any part of it still alive.
                     if let restored { session = restored }
-                    let allProblems = problems + invariants.problems(in: session, accepted: accepted)
+                    let allProblems = problems + invariants.problems(in: session) + Self.versionProblems(session, accepted: accepted)
                     guard allProblems.isEmpty else {
                         Issue.record("seed \(seed), restart before event \(step + 1):\n  \(allProblems.joined(separator: "\n  "))")
                         break
@@ -60,7 +61,7 @@ struct FlowInvariantPropertyTests {
                     try session.deliver(Self.randomOutcome(for: effect, using: &client.rng), to: effect.id)
                     accepted += 1
                     coverage.outcomes += 1
-                    let problems = invariants.problems(in: session, accepted: accepted)
+                    let problems = invariants.problems(in: session) + Self.versionProblems(session, accepted: accepted)
                     guard problems.isEmpty else {
                         Issue.record(
                             "seed \(seed), the outcome of \(effect.name) before event \(step + 1):\n  \(problems.joined(separator: "\n  "))"
@@ -88,7 +89,7 @@ struct FlowInvariantPropertyTests {
                 if refusal != nil, before != (session.version, session.document(), session.historyDocument()) {
                     problems.append("(d) the refused event changed the session")
                 }
-                problems += invariants.problems(in: session, accepted: accepted)
+                problems += invariants.problems(in: session) + Self.versionProblems(session, accepted: accepted)
                 guard problems.isEmpty else {
                     Issue.record("seed \(seed), event \(step + 1): \(action)\n  \(problems.joined(separator: "\n  "))")
                     break
@@ -123,32 +124,22 @@ struct FlowInvariantPropertyTests {
         return state.visibleTops.map(\.entry.screen.name)
     }
 
-    /// `session` rebuilt from its id, flow, context and journal, and how it
-    /// differs from the live one (nothing, or the rebuilt one is nil).
+    /// `session` rebuilt from its journal, and how it differs from the live
+    /// one (nothing, or the rebuilt one is nil).
     private static func restart(_ session: Session) -> (Session?, [String]) {
         let restored: Session
         do {
-            restored = try Session(
-                restoring: session.id, flow: session.flow, context: session.context, changes: session.acceptedChanges,
-                limits: session.limits, createdAt: session.createdAt, seed: session.seed)
+            restored = try session.replayedFromJournal()
         } catch {
             return (nil, ["the journal did not replay: \(error)"])
         }
-        var problems: [String] = []
-        if restored.version != session.version { problems.append("restored version \(restored.version), live \(session.version)") }
-        if restored.acceptedChanges != session.acceptedChanges { problems.append("the restored journal differs") }
-        if restored.byteCount != session.byteCount {
-            problems.append("restored byte count \(restored.byteCount), live \(session.byteCount)")
-        }
-        if restored.document() != session.document() {
-            problems.append("restored document \(String(decoding: restored.document(), as: UTF8.self))")
-            problems.append("    live document \(String(decoding: session.document(), as: UTF8.self))")
-        }
-        if restored.historyDocument(since: 0) != session.historyDocument(since: 0) {
-            problems.append("restored history \(String(decoding: restored.historyDocument(since: 0), as: UTF8.self))")
-            problems.append("    live history \(String(decoding: session.historyDocument(since: 0), as: UTF8.self))")
-        }
+        let problems = session.differences(from: restored)
         return (problems.isEmpty ? restored : nil, problems)
+    }
+
+    /// The versions this walk counted: one per change it saw accepted.
+    private static func versionProblems(_ session: Session, accepted: Int) -> [String] {
+        session.version == 1 + accepted ? [] : ["version \(session.version) after \(accepted) accepted changes"]
     }
 
     /// 100 sessions × 60 events per flow: 18,000 events over the three, and

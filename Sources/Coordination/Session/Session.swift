@@ -195,6 +195,9 @@ public final class Session {
     public var stack: NavigationStack { state.navigation.stack }
     /// The container tree under the modals: tabs, a split view, or the plain stack.
     public var layout: Layout { state.navigation.layout }
+    /// Every screen the session shows, each once: the layout's (hidden tabs
+    /// included) and the modals over it. What a test checks ownership on.
+    public var shownEntries: [NavigationStack.Entry] { state.navigation.shownEntries }
     public var history: History { state.navigation.history }
     public var store: SharedStore { state.environment.store }
 

@@ -1,3 +1,4 @@
+import CoordinationTesting
 import TestSupport
 
 @testable import Coordination
@@ -40,19 +41,13 @@ struct RandomClient {
         self.rejectedLinks = rejectedLinks
     }
 
-    private struct Event {
-        let name: String
-        let fields: [(name: String, type: String, allowed: [String]?)]
-    }
-    private struct Entry {
-        let id: String
-        let params: JSONValue?
-        let events: [Event]
-    }
+    private typealias Event = DocumentScreens.Event
+    private typealias Entry = DocumentScreens.Entry
 
     mutating func nextAction(for session: Session) throws -> RandomAction {
-        let (stack, touchable, tabs) = try Self.entries(of: session)
-        self.tabs = tabs
+        let screens = DocumentScreens(document: try JSONParser.parse(session.document()))
+        let (stack, touchable) = (screens.all, screens.touchable)
+        self.tabs = screens.tabs
         // One screen to touch; a flow without containers has only its top.
         let candidates = touchable.filter { !$0.events.isEmpty }
         guard let first = candidates.first else { throw RandomClientError.nothingToTap }
@@ -184,59 +179,6 @@ struct RandomClient {
 
     private func unknownEvent(on top: Entry) -> RandomAction {
         refused(ClientEvent(screen: top.id, event: "teleport"), .eventNotAccepted)
-    }
-
-    /// Every screen the document shows (stack, then the layout's others),
-    /// the ones a user can touch (as API.md says, read from the layout), and
-    /// the tab bar's tab ids.
-    private static func entries(of session: Session) throws -> (all: [Entry], touchable: [Entry], tabs: [String]) {
-        let document = try JSONParser.parse(session.document())
-        let stack = (document["stack"]?.arrayValue ?? []).map(entry)
-        let modalOpen =
-            stack.isEmpty
-            || (document["stack"]?.arrayValue ?? []).contains {
-                $0["presentation"] == "sheet" || $0["presentation"] == "fullScreen"
-            }
-        var touchable: [Entry] = []
-        var all = stack
-        var tabs: [String] = []
-        func visit(_ layout: JSONValue?, visible: Bool) {
-            switch layout?["kind"]?.stringValue {
-            case "tabs":
-                let selected = layout?["selected"]?.stringValue
-                for tab in layout?["tabs"]?.arrayValue ?? [] {
-                    tabs.append(tab["id"]?.stringValue ?? "")
-                    visit(tab["layout"], visible: visible && tab["id"]?.stringValue == selected)
-                }
-            case "split":
-                column(layout?["primary"], visible: visible)
-                column(layout?["secondary"], visible: visible)
-            default:
-                column(layout?["stack"], visible: visible)
-            }
-        }
-        func column(_ screens: JSONValue?, visible: Bool) {
-            let entries = (screens?.arrayValue ?? []).map(entry)
-            all += entries.filter { shown in !all.contains { $0.id == shown.id } }
-            if visible, !modalOpen, let top = entries.last { touchable.append(top) }
-        }
-        visit(document["layout"], visible: true)
-        if modalOpen, let top = stack.last { touchable = [top] }
-        return (all, touchable, tabs)
-    }
-
-    private static func entry(_ entry: JSONValue) -> Entry {
-        let events = (entry["events"]?.arrayValue ?? []).map { event in
-            Event(
-                name: event["name"]?.stringValue ?? "",
-                fields: (event["fields"]?.objectValue ?? JSONObject()).map { field in
-                    // A field is its type's name, or {"type", "enum"} when its values are a fixed set.
-                    let type = field.value.stringValue ?? field.value["type"]?.stringValue ?? ""
-                    let allowed = field.value["enum"]?.arrayValue?.compactMap(\.stringValue)
-                    return (field.key, type, allowed)
-                })
-        }
-        return Entry(id: entry["id"]?.stringValue ?? "", params: entry["params"], events: events)
     }
 }
 

@@ -1,5 +1,3 @@
-@testable import Coordination
-
 /// Replays a session's history from empty, as a client animating it would:
 /// the stacks of every tab and column, and the modals over them. Knows
 /// nothing of the engine's own layout code, so it checks it.

@@ -1,16 +1,37 @@
-@testable import Coordination
+/// The invariants every flow must hold after every change (FLOWS.md,
+/// "Invariants"), checked on a live session. Each check answers what is
+/// wrong, in words, so a failure names its cause:
+///
+/// - every coordinator in the tree owns a shown screen or has a child that
+///   does, and no finished one is in it;
+/// - every shown screen's coordinator is live in the tree;
+/// - nothing that left the tree or the stack is still alive (a leak: a
+///   strong reference kept to a finished coordinator or its screens);
+/// - the router calls, replayed from empty, rebuild the stack and layout;
+/// - the document says what the session holds, and offers `back` and
+///   `dismiss` exactly where the router lets the user go back or dismiss;
+/// - the version grew by one for every accepted change.
+///
+/// It remembers, weakly, every coordinator and screen it saw: call it on
+/// the same session (or the one that replaced it) after every change.
+public struct FlowInvariants {
+    private var coordinatorsSeen: [WeakBox<Coordinator>] = []
+    private var screensSeen: [WeakBox<Screen>] = []
 
-/// The invariants of docs/ARCHITECTURE.md, checked on a live session after every event.
-/// Each check returns what is wrong, in words, so a failure names its cause.
-struct FlowInvariants {
-    private var coordinatorsSeen: [Weak<Coordinator>] = []
-    private var screensSeen: [Weak<Screen>] = []
+    public init() {}
 
-    /// Every problem with `session` now, given how many events it accepted.
-    mutating func problems(in session: Session, accepted: Int) -> [String] {
+    /// Every problem with `session` now.
+    ///
+    /// - Parameter routerCalls: every router call since the start, when the
+    ///   caller kept them; nil reads the session's history, which must
+    ///   then not have dropped any (``SessionLimits/maxHistoryLength``).
+    public mutating func problems(in session: Session, routerCalls: [HistoryEntry]? = nil) -> [String] {
         track(session)
-        return treeProblems(session) + leakProblems(session) + replayProblems(session)
-            + documentProblems(session) + versionProblems(session, accepted: accepted)
+        // A finished session has no live tree and offers nothing: what is
+        // left to check is that nothing outlived it, and its journal.
+        guard !session.isFinished else { return leakProblems(session) + versionProblems(session) }
+        return treeProblems(session) + leakProblems(session) + replayProblems(session, routerCalls: routerCalls)
+            + documentProblems(session) + versionProblems(session)
     }
 
     // MARK: - (a) and (b): the tree
@@ -28,7 +49,7 @@ struct FlowInvariants {
     private func treeProblems(_ session: Session) -> [String] {
         var problems: [String] = []
         let tree = liveTree(session)
-        let shown = session.liveState.navigation.shownEntries
+        let shown = session.shownEntries
         let owners = shown.compactMap { $0.screen.coordinator }
         func showsSomething(_ coordinator: Coordinator) -> Bool {
             owners.contains { $0 === coordinator } || coordinator.childCoordinators.contains(where: showsSomething)
@@ -56,14 +77,20 @@ struct FlowInvariants {
 
     // MARK: - (b): nothing finished stays alive
 
+    /// Watches what `other` saw too.
+    mutating func merge(_ other: FlowInvariants) {
+        coordinatorsSeen += other.coordinatorsSeen.filter { $0.object != nil }
+        screensSeen += other.screensSeen.filter { $0.object != nil }
+    }
+
     private mutating func track(_ session: Session) {
         let alive = coordinatorsSeen.compactMap(\.object)
         for coordinator in liveTree(session) where !alive.contains(where: { $0 === coordinator }) {
-            coordinatorsSeen.append(Weak(coordinator))
+            coordinatorsSeen.append(WeakBox(coordinator))
         }
         let aliveScreens = screensSeen.compactMap(\.object)
-        for entry in session.liveState.navigation.shownEntries where !aliveScreens.contains(where: { $0 === entry.screen }) {
-            screensSeen.append(Weak(entry.screen))
+        for entry in session.shownEntries where !aliveScreens.contains(where: { $0 === entry.screen }) {
+            screensSeen.append(WeakBox(entry.screen))
         }
         coordinatorsSeen.removeAll { $0.object == nil }
         screensSeen.removeAll { $0.object == nil }
@@ -73,7 +100,7 @@ struct FlowInvariants {
         let tree = liveTree(session)
         let leakedCoordinators = coordinatorsSeen.compactMap(\.object).filter { seen in !tree.contains { $0 === seen } }
         let leakedScreens = screensSeen.compactMap(\.object).filter { seen in
-            !session.liveState.navigation.shownEntries.contains { $0.screen === seen }
+            !session.shownEntries.contains { $0.screen === seen }
         }
         return leakedCoordinators.map { "\($0.typeName) \($0.id) left the tree but is still alive" }
             + leakedScreens.map { "screen \($0.name) \($0.id ?? "") left the stack but is still alive" }
@@ -81,9 +108,15 @@ struct FlowInvariants {
 
     // MARK: - (c): the history rebuilds the stack
 
-    private func replayProblems(_ session: Session) -> [String] {
-        let (entries, truncated) = session.history.entries(since: 0)
-        if truncated || entries.first?.seq != 1 { return ["the history was truncated; raise maxHistoryLength"] }
+    private func replayProblems(_ session: Session, routerCalls: [HistoryEntry]?) -> [String] {
+        let entries: [HistoryEntry]
+        if let routerCalls {
+            entries = routerCalls
+        } else {
+            let (history, truncated) = session.history.entries(since: 0)
+            if truncated || history.first?.seq != 1 { return ["the history was truncated; raise maxHistoryLength"] }
+            entries = Array(history)
+        }
         var replay = LayoutReplay()
         for entry in entries {
             do {
@@ -124,17 +157,42 @@ struct FlowInvariants {
         }
         if ids(document["coordinators"]) != liveTree(session).map(\.id) { problems.append("document tree differs") }
         if document["version"]?.intValue != session.version { problems.append("document version differs") }
-        return problems
+        return problems + reservedEventProblems(session, document: document)
     }
 
-    // MARK: - (e): one version per accepted event
+    // MARK: - back and dismiss where the router offers them
 
-    private func versionProblems(_ session: Session, accepted: Int) -> [String] {
-        var problems: [String] = []
-        if session.version != 1 + accepted { problems.append("version \(session.version) after \(accepted) accepted changes") }
-        if session.acceptedChanges.count != accepted {
-            problems.append("the session accepted \(session.acceptedChanges.count) changes, not \(accepted)")
+    /// The document's top screen offers `back` when it was pushed and
+    /// allows it, `dismiss` when it is in a modal that allows it, and
+    /// neither anywhere else.
+    private func reservedEventProblems(_ session: Session, document: JSONValue) -> [String] {
+        let entries = session.stack.entries
+        guard let top = entries.last, let listed = document["stack"]?.arrayValue?.last?["events"]?.arrayValue else { return [] }
+        let names = Set(listed.compactMap { $0["name"]?.stringValue })
+        let inModal = entries.contains { $0.presentation.isModal }
+        let expected: [(ReservedEvent, Bool)] = [
+            (.back, top.presentation == .push && top.screen.allowsBack),
+            (.dismiss, inModal && top.screen.allowsDismiss),
+        ]
+        return expected.compactMap { event, offered in
+            guard names.contains(event.rawValue) != offered else { return nil }
+            return offered
+                ? "the router lets the user leave \(top.screen.name) with \(event.rawValue), but the document does not list it"
+                : "the document lists \(event.rawValue) on \(top.screen.name), where the router does not allow it"
         }
-        return problems
     }
+
+    // MARK: - One version per accepted change
+
+    private func versionProblems(_ session: Session) -> [String] {
+        let accepted = session.acceptedChanges.count
+        guard session.version != session.firstVersion + accepted else { return [] }
+        return ["version \(session.version) after \(accepted) accepted changes from version \(session.firstVersion)"]
+    }
+}
+
+/// Holds an object without keeping it alive, to see whether it was freed.
+struct WeakBox<Object: AnyObject> {
+    weak var object: Object?
+    init(_ object: Object) { self.object = object }
 }
