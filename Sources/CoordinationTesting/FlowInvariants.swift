@@ -17,6 +17,11 @@
 public struct FlowInvariants {
     private var coordinatorsSeen: [WeakBox<Coordinator>] = []
     private var screensSeen: [WeakBox<Screen>] = []
+    /// What a client replaying the router calls shows, through ``replayedThroughSeq``.
+    private var replay = LayoutReplay()
+    private var replayedThroughSeq = 0
+    /// The first router call that did not replay, in words.
+    private var replayFailure: String?
 
     public init() {}
 
@@ -108,20 +113,26 @@ public struct FlowInvariants {
 
     // MARK: - (c): the history rebuilds the stack
 
-    private func replayProblems(_ session: Session, routerCalls: [HistoryEntry]?) -> [String] {
-        let entries: [HistoryEntry]
+    /// Replays the router calls not replayed yet onto the client's picture
+    /// kept from the last check (each call is replayed once), then compares.
+    private mutating func replayProblems(_ session: Session, routerCalls: [HistoryEntry]?) -> [String] {
+        let fresh: ArraySlice<HistoryEntry>
         if let routerCalls {
-            entries = routerCalls
+            fresh = routerCalls.drop { $0.seq <= replayedThroughSeq }
         } else {
-            let (history, truncated) = session.history.entries(since: 0)
-            if truncated || history.first?.seq != 1 { return ["the history was truncated; raise maxHistoryLength"] }
-            entries = Array(history)
+            let history = session.history.entries
+            if let first = history.first, first.seq > replayedThroughSeq + 1 {
+                return ["the history was truncated; raise maxHistoryLength"]
+            }
+            fresh = history.drop { $0.seq <= replayedThroughSeq }
         }
-        var replay = LayoutReplay()
-        for entry in entries {
+        if let replayFailure { return [replayFailure] }
+        for entry in fresh {
             do {
                 try replay.apply(entry)
+                replayedThroughSeq = entry.seq
             } catch {
+                replayFailure = error.description
                 return [error.description]
             }
         }

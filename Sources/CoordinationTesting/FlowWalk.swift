@@ -19,7 +19,7 @@
 public enum FlowWalk {
     /// In percent of the steps: a replay, an effect answered (when one is
     /// pending), a link opened (when links are given).
-    static let replayPercent = 10, outcomePercent = 40, linkPercent = 8
+    static let replayPercent = 5, outcomePercent = 40, linkPercent = 8
 
     /// Walks `steps` random steps through `flow`.
     ///
