@@ -19,10 +19,13 @@ SELENIUM_VERSION := 4.51.0
 SCHEMATHESIS_VERSION := 4.32.5
 FUZZ_VENV    := .venv-fuzz
 
+# The Swift of templates/flow-server, named one by one: a local build's .build there is not linted.
+TEMPLATE_SWIFT := $(wildcard templates/flow-server/Package.swift templates/flow-server/Sources templates/flow-server/Tests)
+
 # Not 6379: the redis-server package may run a system Redis there already.
 REDIS_PORT   ?= 6380
 
-.PHONY: redis run-several run test build release deps deps-redis deps-test deps-spec deps-browser deps-bench deps-fuzz browser-test client-test spec lint format fuzz tsan bench bench-quick docker-verify clean
+.PHONY: redis run-several run test build release deps deps-redis deps-test deps-spec deps-browser deps-bench deps-fuzz browser-test client-test template-test spec lint format fuzz tsan bench bench-quick docker-verify clean
 
 ## run: install what is missing, build in release mode, serve the built-in flows on :$(PORT)
 run: release
@@ -76,6 +79,13 @@ client-test: deps
 	$(SWIFT) build
 	$(PYTHON) Tests/client/test_terminal_client.py .build/debug/navigation-server .build/debug/navigation-client
 
+## template-test: templates/flow-server copied out of the checkout to a temporary directory, its dependency
+## pointed at the checkout; swift build, swift test, then its server walked with curl (scripts/template-test).
+## A second full build: not part of `make test` (.ci/run runs it after)
+template-test: deps
+	@if ! command -v curl >/dev/null 2>&1; then $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq curl; fi
+	SWIFT=$(SWIFT) scripts/template-test
+
 build: deps
 	$(SWIFT) build
 
@@ -119,7 +129,8 @@ deps-browser: $(TEST_PYTHON)
 	fi
 	$(call pip-pin,$(TEST_VENV),selenium,$(SELENIUM_VERSION))
 
-## docker-verify: check docker/Dockerfile without a Docker engine (debootstrap + chroot; see scripts/docker-verify)
+## docker-verify: check docker/Dockerfile and templates/flow-server/Dockerfile without a Docker engine
+## (debootstrap + chroot; see scripts/docker-verify)
 docker-verify: deps-test
 	scripts/docker-verify
 
@@ -130,20 +141,22 @@ deps-bench: deps
 		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq $(APT_BENCH_PACKAGES); \
 	fi
 
-## lint: swift-format (it ships with the toolchain) in strict mode, with the checked-in .swift-format;
+## lint: swift-format (it ships with the toolchain) in strict mode, with the checked-in .swift-format, on the
+## package and templates/flow-server;
 ## scripts/check-imports: every import of ours is declared in Package.swift and points down the layers;
 ## then every file that README.md, SECURITY.md, docs/ and bench/README.md name exists (scripts/check-doc-links),
 ## and the callgrind budget check fails a count over a budget (bench/instructions.py)
 lint:
-	$(SWIFT) format lint --strict --recursive --parallel --configuration .swift-format Sources Tests Plugins Package.swift
+	$(SWIFT) format lint --strict --recursive --parallel --configuration .swift-format Sources Tests Plugins Package.swift $(TEMPLATE_SWIFT)
 	SWIFT=$(SWIFT) $(PYTHON) scripts/check-imports
 	$(PYTHON) scripts/check-doc-links --self-test
 	$(PYTHON) scripts/check-doc-links
 	$(PYTHON) bench/instructions.py
 
-## format: rewrite Sources, Tests and Plugins the way `make lint` wants them
+## format: rewrite Sources, Tests and Plugins (and the template's) the way `make lint` wants them
 format:
-	$(SWIFT) format format --in-place --recursive --parallel --configuration .swift-format Sources Tests Plugins Package.swift
+	$(SWIFT) format format --in-place --recursive --parallel --configuration .swift-format Sources Tests Plugins Package.swift \
+		$(TEMPLATE_SWIFT)
 
 ## tsan: the tests under ThreadSanitizer, in its own scratch path so the normal build is kept;
 ## .ci/tsan-suppressions.txt explains each suppression. The servers and commands the tests launch are
@@ -178,4 +191,5 @@ pip-pin = @if ! $(1)/bin/python -c "import importlib.metadata as m, sys; sys.exi
 
 clean:
 	rm -rf .build .build-tsan $(TEST_VENV) $(FUZZ_VENV) .cache/docker-verify-build .cache/docker-verify-run \
-		.cache/docker-verify-volume .cache/docker-verify-unwritable .cache/docker-verify-snapshots
+		.cache/docker-verify-volume .cache/docker-verify-unwritable .cache/docker-verify-snapshots \
+		.cache/docker-verify-build-flow-server
