@@ -95,7 +95,8 @@ let package = Package(
         .testTarget(name: "JSONTests", dependencies: ["JSON", "TestSupport"]),
         .testTarget(name: "CoordinationTests", dependencies: ["Coordination", "Sessions", "Platform", "TestSupport"]),
         .testTarget(
-            name: "FlowsTests", dependencies: ["Flows", "Coordination", "CoordinationTesting", "Sessions", "TestSupport"]),
+            name: "FlowsTests",
+            dependencies: ["Flows", "Coordination", "CoordinationTesting", "Sessions", "TestSupport", "FlowTestSupport"]),
         .testTarget(name: "CoordinationTestingTests", dependencies: ["CoordinationTesting", "TestSupport"]),
         // Test keys made and tokens signed with libcrypto when tests run; signing exists only here.
         .target(name: "JWTTestSupport", dependencies: ["CCrypto", "JSON"], path: "Tests/JWTTestSupport"),

@@ -17,17 +17,22 @@ public enum DemoEffects {
     /// for another); at `time`.
     public static func answerPending(of session: Session, at time: Int64 = 0) throws {
         while let pending = session.pendingEffects.first {
-            guard let performer = DemoServices.performers.first(where: { $0.name == pending.name }) else {
-                throw Unanswered(description: "no demo service performs \(pending.name)")
-            }
-            let answer = LockedBox<EffectOutcome?>(nil)
-            performer.perform(EffectCall(sessionID: session.id, effectID: pending.id, name: pending.name, input: pending.input)) {
-                outcome in answer.withLock { $0 = outcome }
-            }
-            guard let outcome = answer.withLock({ $0 }) else {
-                throw Unanswered(description: "the demo service for \(pending.name) did not answer at once")
-            }
-            try session.deliver(outcome, to: pending.id, at: time)
+            try session.deliver(outcome(of: pending, sessionID: session.id), to: pending.id, at: time)
         }
+    }
+
+    /// What the demo service of `request` answers, at once.
+    public static func outcome(of request: EffectRequest, sessionID: String = "test") throws(Unanswered) -> EffectOutcome {
+        guard let performer = DemoServices.performers.first(where: { $0.name == request.name }) else {
+            throw Unanswered(description: "no demo service performs \(request.name)")
+        }
+        let answer = LockedBox<EffectOutcome?>(nil)
+        performer.perform(EffectCall(sessionID: sessionID, effectID: request.id, name: request.name, input: request.input)) {
+            outcome in answer.withLock { $0 = outcome }
+        }
+        guard let outcome = answer.withLock({ $0 }) else {
+            throw Unanswered(description: "the demo service for \(request.name) did not answer at once")
+        }
+        return outcome
     }
 }

@@ -1,4 +1,4 @@
-import TestSupport
+import FlowTestSupport
 import Testing
 
 @testable import Coordination
@@ -11,12 +11,7 @@ extension CoordinatorEnvironment {
     func answerPendingEffects() throws {
         while let pending = effects.pending.first {
             let request = pending.request
-            let performer = try #require(DemoServices.performers.first { $0.name == request.name }, "no demo service for \(request.name)")
-            let answer = LockedBox<EffectOutcome?>(nil)
-            performer.perform(EffectCall(sessionID: "test", effectID: request.id, name: request.name, input: request.input)) {
-                outcome in answer.withLock { $0 = outcome }
-            }
-            let outcome = try #require(answer.withLock { $0 }, "the demo service did not answer at once")
+            let outcome = try DemoEffects.outcome(of: request)
             _ = effects.take(request.id)?.handler(outcome)
         }
     }

@@ -1,3 +1,4 @@
+import FlowTestSupport
 import TestSupport
 import Testing
 
@@ -112,15 +113,7 @@ final class FlowSession {
     /// Performs every pending effect with the demo services and delivers
     /// its outcome, oldest first, until none is pending.
     func performPendingEffects() throws {
-        while let effect = session.pendingEffects.first {
-            let performer = try #require(BuiltinFlows.performers.first { $0.name == effect.name }, "no demo service for \(effect.name)")
-            let answer = LockedBox<EffectOutcome?>(nil)
-            performer.perform(EffectCall(sessionID: session.id, effectID: effect.id, name: effect.name, input: effect.input)) {
-                outcome in answer.withLock { $0 = outcome }
-            }
-            let outcome = try #require(answer.withLock { $0 }, "the demo service did not answer at once")
-            try session.deliver(outcome, to: effect.id)
-        }
+        try DemoEffects.answerPending(of: session)
     }
 
     /// Opens `link`; returns the router calls it made, as the recording
