@@ -30,6 +30,8 @@ let package = Package(
         .target(name: "Coordination", dependencies: ["JSON"]),
         .target(name: "Flows", dependencies: ["Coordination"]),
         .target(name: "CoordinationTesting", dependencies: ["Coordination"]),
+        // Flow files (FLOWFILES.md): for now their expressions, JSON Logic compiled once and evaluated on JSONValue.
+        .target(name: "FlowFiles", dependencies: ["Coordination"]),
         .systemLibrary(
             name: "CMicroHTTPD",
             pkgConfig: "libmicrohttpd",
