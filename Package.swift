@@ -30,6 +30,8 @@ let package = Package(
         .target(name: "Coordination", dependencies: ["JSON"]),
         .target(name: "Flows", dependencies: ["Coordination"]),
         .target(name: "CoordinationTesting", dependencies: ["Coordination"]),
+        // Flow files (FLOWFILES.md): for now their expressions, JSON Logic compiled once and evaluated on JSONValue.
+        .target(name: "FlowFiles", dependencies: ["Coordination"]),
         .systemLibrary(
             name: "CMicroHTTPD",
             pkgConfig: "libmicrohttpd",
@@ -98,6 +100,7 @@ let package = Package(
             name: "FlowsTests",
             dependencies: ["Flows", "Coordination", "CoordinationTesting", "Sessions", "TestSupport", "FlowTestSupport"]),
         .testTarget(name: "CoordinationTestingTests", dependencies: ["CoordinationTesting", "TestSupport"]),
+        .testTarget(name: "FlowFilesTests", dependencies: ["FlowFiles", "TestSupport"]),
         // Test keys made and tokens signed with libcrypto when tests run; signing exists only here.
         .target(name: "JWTTestSupport", dependencies: ["CCrypto", "JSON"], path: "Tests/JWTTestSupport"),
         .testTarget(name: "JWTVerificationTests", dependencies: ["JWTVerification", "JWTTestSupport", "JSON", "TestSupport"]),
