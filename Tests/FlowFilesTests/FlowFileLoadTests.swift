@@ -47,7 +47,7 @@ struct FlowFileLoadTests {
     }
 
     /// The problems of `value` read as `notes.json`, as `pointer: message` lines.
-    private static func problems(_ value: JSONValue, performers: Set<String>? = nil) -> [String] {
+    static func problems(_ value: JSONValue, performers: Set<String>? = nil) -> [String] {
         do {
             _ = try FlowFile.definition(of: bytes(value), file: "notes.json", performers: performers)
             return []
@@ -58,7 +58,7 @@ struct FlowFileLoadTests {
 
     /// The notes example with the value at `path` replaced by `value`: nil
     /// removes it; an index one past an array's end appends it.
-    private static func notes(setting path: [String], to value: JSONValue?) -> JSONValue {
+    static func notes(setting path: [String], to value: JSONValue?) -> JSONValue {
         func replace(_ node: JSONValue?, _ path: ArraySlice<String>) -> JSONValue? {
             guard let first = path.first else { return value }
             switch node {
@@ -202,5 +202,20 @@ struct FlowFileLoadTests {
         let problems = #expect(throws: FlowFileProblems.self) { try FlowFile.definition(of: deep, file: "deep.json") }
         #expect(problems?.problems.first?.message.hasPrefix("not JSON") == true)
         #expect(problems?.description.hasPrefix("deep.json#: not JSON") == true)
+    }
+}
+
+extension FlowFileLoadTests {
+    @Test func rejectBelongsInAnEvent() {
+        let start = Self.notes(setting: ["coordinators", "NotesCoordinator", "start", "1"], to: ["reject": "no"])
+        #expect(
+            Self.problems(start) == [
+                "/coordinators/NotesCoordinator/start/1: 'reject' refuses an event: it belongs in an event's 'do', not in a 'start', a 'then', an 'else' or a link"
+            ])
+        let perform = Self.notes(
+            setting: ["coordinators", "NotesCoordinator", "screens", "notes", "events", "add", "do", "1"],
+            to: ["perform": "notes.sync", "then": [["reject": "no"]]])
+        #expect(
+            Self.problems(perform).map { $0.prefix(72) } == ["/coordinators/NotesCoordinator/screens/notes/events/add/do/1/then/0: 're"])
     }
 }

@@ -59,10 +59,17 @@ open class Coordinator {
     /// rather than stored with every coordinator.
     public var typeName: String { Self.typeName(of: type(of: self)) }
 
-    /// `_typeName` prints what `String(describing:)` does for a metatype,
-    /// without its `Mirror` and casts.
+    /// The name the session document and history show for coordinators of
+    /// this class, when not the Swift type's own. Nil, the default, spells
+    /// the type's name. For coordinators declared as data, whose classes
+    /// the Swift names do not describe: flow files' coordinators show the
+    /// names their files give them.
+    open class var declaredTypeName: String? { nil }
+
+    /// ``declaredTypeName``, else what `String(describing:)` prints for the
+    /// metatype, spelled by `_typeName` without its `Mirror` and casts.
     static func typeName(of type: Coordinator.Type) -> String {
-        _typeName(type, qualified: false)
+        type.declaredTypeName ?? _typeName(type, qualified: false)
     }
 
     public init(environment: CoordinatorEnvironment) {

@@ -20,6 +20,12 @@ public struct EventFields: ExpressibleByDictionaryLiteral, Sendable {
         self.init(declared: declared.map { ($0.key, $0.value) })
     }
 
+    /// The fields in `declared`'s order, for fields read from data (a flow
+    /// file) rather than written in code.
+    public init(_ declared: [(name: String, field: EventField)]) {
+        self.init(declared: declared.map { ($0.name, $0.field) })
+    }
+
     private init(declared: [(String, EventField)]) {
         // Events without fields are the most common: they share one storage.
         storage = declared.isEmpty ? Self.emptyStorage : Storage(declared)

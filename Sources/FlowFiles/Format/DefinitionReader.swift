@@ -84,9 +84,18 @@ struct DefinitionReader {
         return elements
     }
 
-    /// A value: a JSON Logic expression, or a literal. Its `var`s must read
-    /// one of the data roots.
+    /// A value (``FlowExpression``). Its `var`s must read one of the data roots.
     mutating func expression(_ value: JSONValue, at pointer: JSONPointer) -> FlowExpression {
+        switch value {
+        case .object(let members) where !FlowExpression.isOperation(value):
+            return .object(members.map { (name: $0.key, value: expression($0.value, at: pointer.appending($0.key))) })
+        case .array(let elements):
+            return .array(elements.enumerated().map { expression($1, at: pointer.appending($0)) })
+        case .object:
+            break
+        default:
+            return .literal(value)
+        }
         do {
             let logic = try JSONLogic(value)
             for path in logic.variablePaths {
@@ -98,10 +107,10 @@ struct DefinitionReader {
                     )
                 }
             }
-            return FlowExpression(logic)
+            return .logic(logic)
         } catch {
             problem(pointer, "\(error)")
-            return FlowExpression(literal: value)
+            return .literal(value)
         }
     }
 }

@@ -17,18 +17,15 @@ struct FlowDefinitionChecks {
         var shown: [String: Set<String>] = [:]
         for coordinator in definition.coordinators.values.sorted(by: { $0.name < $1.name }) {
             let at = coordinators.appending(coordinator.name)
-            var lists: [(actions: [FlowAction], at: JSONPointer)] = [(coordinator.start, at.appending("start"))]
+            var lists: [(actions: [FlowAction], at: JSONPointer, inEvent: Bool)] = [(coordinator.start, at.appending("start"), false)]
             for screen in coordinator.screens {
                 for event in screen.events {
-                    lists.append(
-                        (
-                            event.actions,
-                            at.appending("screens").appending(screen.name).appending("events").appending(event.name).appending("do")
-                        ))
+                    let place = at.appending("screens").appending(screen.name).appending("events").appending(event.name)
+                    lists.append((event.actions, place.appending("do"), true))
                 }
             }
-            for (actions, place) in lists {
-                check(actions, of: coordinator, at: place, started: &started, shown: &shown, reader: &reader)
+            for (actions, place, inEvent) in lists {
+                check(actions, of: coordinator, at: place, inEvent: inEvent, started: &started, shown: &shown, reader: &reader)
             }
         }
         checkLinks(started: &started, shown: &shown, reader: &reader)
@@ -56,12 +53,12 @@ struct FlowDefinitionChecks {
                 reader.problem(at.appending("coordinator"), "no coordinator is called '\(link.coordinator)'")
                 continue
             }
-            check(link.actions, of: coordinator, at: at.appending("do"), started: &started, shown: &shown, reader: &reader)
+            check(link.actions, of: coordinator, at: at.appending("do"), inEvent: false, started: &started, shown: &shown, reader: &reader)
         }
     }
 
     private func check(
-        _ actions: [FlowAction], of coordinator: CoordinatorDefinition, at pointer: JSONPointer, started: inout Set<String>,
+        _ actions: [FlowAction], of coordinator: CoordinatorDefinition, at pointer: JSONPointer, inEvent: Bool, started: inout Set<String>,
         shown: inout [String: Set<String>], reader: inout DefinitionReader
     ) {
         for (index, action) in actions.enumerated() {
@@ -79,16 +76,22 @@ struct FlowDefinitionChecks {
                     reader.problem(at.appending("startChild"), "'\(child)' is the root: it cannot be a child")
                 }
                 started.insert(child)
-                check(then, of: coordinator, at: at.appending("then"), started: &started, shown: &shown, reader: &reader)
+                check(then, of: coordinator, at: at.appending("then"), inEvent: false, started: &started, shown: &shown, reader: &reader)
             case .perform(let effect, _, let then, let otherwise):
                 if let performers, !performers.contains(effect) {
                     reader.problem(at.appending("perform"), "no performer for the effect '\(effect)' (a --backend or an in-process one)")
                 }
-                check(then, of: coordinator, at: at.appending("then"), started: &started, shown: &shown, reader: &reader)
-                check(otherwise, of: coordinator, at: at.appending("else"), started: &started, shown: &shown, reader: &reader)
+                check(then, of: coordinator, at: at.appending("then"), inEvent: false, started: &started, shown: &shown, reader: &reader)
+                check(
+                    otherwise, of: coordinator, at: at.appending("else"), inEvent: false, started: &started, shown: &shown, reader: &reader)
             case .branch(_, let then, let otherwise):
-                check(then, of: coordinator, at: at.appending("then"), started: &started, shown: &shown, reader: &reader)
-                check(otherwise, of: coordinator, at: at.appending("else"), started: &started, shown: &shown, reader: &reader)
+                check(then, of: coordinator, at: at.appending("then"), inEvent: inEvent, started: &started, shown: &shown, reader: &reader)
+                check(
+                    otherwise, of: coordinator, at: at.appending("else"), inEvent: inEvent, started: &started, shown: &shown,
+                    reader: &reader)
+            case .reject where !inEvent:
+                reader.problem(
+                    at, "'reject' refuses an event: it belongs in an event's 'do', not in a 'start', a 'then', an 'else' or a link")
             case .pop, .popToRoot, .dismiss, .set, .finish, .reject:
                 break
             }

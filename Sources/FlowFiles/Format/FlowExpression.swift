@@ -1,21 +1,27 @@
-/// A value of a flow file, compiled once: a JSON Logic expression, or a
-/// literal (JSON Logic evaluates a literal to itself).
-public struct FlowExpression: Sendable {
-    private let logic: JSONLogic?
-    private let literal: JSONValue
+/// A value of a flow file, compiled once. An object with one member named
+/// by a JSON Logic operation is that expression; any other object is an
+/// object of values and an array an array of values, each member or
+/// element a value in turn (how a file builds the input of an effect or a
+/// screen's `with`); anything else is a literal.
+public indirect enum FlowExpression: Sendable {
+    case logic(JSONLogic)
+    case object([(name: String, value: FlowExpression)])
+    case array([FlowExpression])
+    case literal(JSONValue)
 
-    init(_ logic: JSONLogic) {
-        self.logic = logic
-        self.literal = .null
-    }
-
-    init(literal: JSONValue) {
-        self.logic = nil
-        self.literal = literal
+    /// Whether `value` is a JSON Logic operation rather than a value holding some.
+    static func isOperation(_ value: JSONValue) -> Bool {
+        guard let object = value.objectValue, object.count == 1, let name = object.keys.first else { return false }
+        return Operation(rawValue: name) != nil
     }
 
     /// The value with `data` (an object of the data roots).
     public func evaluate(_ data: JSONValue) -> JSONValue {
-        logic?.evaluate(data) ?? literal
+        switch self {
+        case .logic(let logic): logic.evaluate(data)
+        case .object(let members): .object(JSONObject(members.map { ($0.name, $0.value.evaluate(data)) }))
+        case .array(let elements): .array(elements.map { $0.evaluate(data) })
+        case .literal(let value): value
+        }
     }
 }

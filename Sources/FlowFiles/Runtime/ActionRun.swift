@@ -1,0 +1,131 @@
+/// Runs a list of a flow file's actions for one coordinator, in order: the
+/// router calls, store writes, children and effects they say. A `reject`
+/// throws; the session then undoes the whole change.
+struct ActionRun {
+    /// Held for the run: an action may finish it, and its parent lets it go.
+    let coordinator: FileCoordinator
+    /// The screen the event is on (or was, for an effect's or a child's
+    /// answer): what `screen` reads and `set screen.K` writes.
+    let screen: ShownFileScreen?
+    /// The roots this run adds: `payload`, `outcome`, `failure`, `output`, `link`.
+    var extra: [(DataRoot, JSONValue)] = []
+
+    init(coordinator: FileCoordinator, screen: ShownFileScreen?, extra: [(DataRoot, JSONValue)] = []) {
+        self.coordinator = coordinator
+        self.screen = screen
+        self.extra = extra
+    }
+
+    private var data: JSONValue { coordinator.data(screen: screen, extra: extra) }
+
+    mutating func perform(_ actions: [FlowAction]) throws(EventRejection) {
+        for action in actions {
+            guard !coordinator.isFinished else { return }
+            try perform(action)
+        }
+    }
+
+    private mutating func perform(_ action: FlowAction) throws(EventRejection) {
+        switch action {
+        case .show(let name, let how, let style, let with):
+            show(name, how: how, style: style, values: with.map { $0.evaluate(data).objectValue ?? JSONObject() } ?? JSONObject())
+        case .pop: coordinator.router.pop()
+        case .popToRoot: coordinator.router.popToRoot()
+        case .dismiss: coordinator.router.dismiss()
+        case .set(let assignments):
+            for (target, value) in assignments {
+                let evaluated = value.evaluate(data)
+                switch target {
+                case .store(let key): coordinator.store[StoreKey<JSONValue>(key)] = evaluated
+                case .screen(let key): screen?.values[key] = evaluated
+                }
+            }
+        case .startChild(let name, let with, let then):
+            startChild(name, input: with?.evaluate(data) ?? .null, then: then)
+        case .finish(let value):
+            coordinator.finish(with: value?.evaluate(data) ?? .null)
+        case .perform(let effect, let input, let then, let otherwise):
+            perform(effect, input: input?.evaluate(data) ?? .object(JSONObject()), then: then, else: otherwise)
+        case .branch(let condition, let then, let otherwise):
+            try perform(JSONLogic.isTruthy(condition.evaluate(data)) ? then : otherwise)
+        case .reject(let message):
+            let value = message.evaluate(data)
+            throw EventRejection(value.stringValue ?? String(decoding: Self.json(value), as: UTF8.self))
+        }
+    }
+
+    private func show(_ name: String, how: Presentation, style: FlowAction.PresentedStyle, values: JSONObject) {
+        guard let definition = coordinator.definition.screen(named: name) else { return }
+        let shown = ShownFileScreen(definition: definition, values: values)
+        let data = coordinator.data(screen: shown, extra: extra)
+        let screen = Screen(name, title: definition.title.map { Self.text($0.evaluate(data)) }, params: shown.params(data: data))
+        shown.screen = screen
+        for event in definition.events {
+            screen.on(event.name, label: event.label, role: event.role, fields: EventFields(event.fields)) {
+                [weak coordinator, weak shown] payload in
+                // The screen is shown, so its coordinator and record live; held
+                // here for the handler, whose `finish` may let them go.
+                guard let coordinator, let shown else { return }
+                var run = ActionRun(coordinator: coordinator, screen: shown, extra: [(.payload, .object(payload.members))])
+                try run.perform(event.actions)
+                coordinator.refreshTree()
+            }
+        }
+        coordinator.shown.append(shown)
+        switch how {
+        case .root: coordinator.router.setRoot(screen)
+        case .push: coordinator.router.push(screen)
+        default: coordinator.router.present(screen, style: style == .sheet ? .sheet : .fullScreen)
+        }
+    }
+
+    private func startChild(_ name: String, input: JSONValue, then: [FlowAction]) {
+        guard let child = coordinator.program.coordinator(name, environment: coordinator.environment, input: input) else { return }
+        let screen = self.screen
+        let extra = self.extra
+        child.onFinish = { [weak coordinator] finished in
+            guard let coordinator, let finished = finished as? FileCoordinator, !coordinator.isFinished else { return }
+            var run = ActionRun(coordinator: coordinator, screen: screen, extra: extra + [(.output, finished.output)])
+            try? run.perform(then)
+            coordinator.refreshTree()
+        }
+        coordinator.startChild(child)
+    }
+
+    private func perform(_ effect: String, input: JSONValue, then: [FlowAction], else otherwise: [FlowAction]) {
+        let screen = self.screen
+        let extra = self.extra
+        coordinator.perform(Effect(effect, input: input)) { [weak coordinator] outcome in
+            guard let coordinator, !coordinator.isFinished else { return }
+            var run: ActionRun
+            switch outcome {
+            case .success(let value):
+                run = ActionRun(coordinator: coordinator, screen: screen, extra: extra + [(.outcome, value)])
+                try? run.perform(then)
+            case .failure(let failure):
+                run = ActionRun(coordinator: coordinator, screen: screen, extra: extra + [(.failure, Self.value(of: failure))])
+                try? run.perform(otherwise)
+            }
+            coordinator.refreshTree()
+        }
+    }
+
+    /// `failure` as `var` reads it: `kind`, `reason`, `status`, `message`.
+    private static func value(of failure: EffectFailure) -> JSONValue {
+        [
+            "kind": .string(failure.kind.rawValue), "reason": failure.reason.map(JSONValue.string) ?? .null,
+            "status": failure.status.map { .number(Double($0)) } ?? .null, "message": .string(failure.message),
+        ]
+    }
+
+    /// A title: a string as it is, any other value as its JSON.
+    private static func text(_ value: JSONValue) -> String {
+        value.stringValue ?? String(decoding: json(value), as: UTF8.self)
+    }
+
+    private static func json(_ value: JSONValue) -> [UInt8] {
+        var writer = JSONWriter()
+        writer.write(value)
+        return writer.bytes
+    }
+}

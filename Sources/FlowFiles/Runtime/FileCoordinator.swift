@@ -1,0 +1,94 @@
+/// A coordinator of a flow file: a real ``Coordinator`` whose `start()`
+/// and event handlers run the file's actions. Its class, one per name
+/// (``FileCoordinatorTypes``), is what the document and history show.
+class FileCoordinator: Coordinator {
+    let program: FileProgram
+    let definition: CoordinatorDefinition
+    /// What the parent passed to `startChild`.
+    let input: JSONValue
+    /// What `finish` gave; the parent's `then` reads it as `output`.
+    private(set) var output: JSONValue = .null
+    /// The screens this coordinator showed and their own values, while they live.
+    var shown: [ShownFileScreen] = []
+
+    required init(environment: CoordinatorEnvironment, program: FileProgram, definition: CoordinatorDefinition, input: JSONValue) {
+        self.program = program
+        self.definition = definition
+        self.input = input
+        super.init(environment: environment)
+    }
+
+    override func start() {
+        if parentCoordinator == nil {
+            for (key, value) in program.definition.store where !store.contains(StoreKey<JSONValue>(key)) {
+                store[StoreKey<JSONValue>(key)] = value
+            }
+        }
+        var run = ActionRun(coordinator: self, screen: nil)
+        // Actions outside an event cannot refuse it: the load checks keep `reject` out of `start`.
+        try? run.perform(definition.start)
+        refreshTree()
+    }
+
+    /// Finishes with `value` as the output its parent's `then` reads.
+    func finish(with value: JSONValue) {
+        output = value
+        if parentCoordinator == nil { result = value }
+        finish()
+    }
+
+    /// The data roots as `var` reads them, for an action of this coordinator.
+    func data(screen: ShownFileScreen?, extra: [(DataRoot, JSONValue)] = []) -> JSONValue {
+        var storeValues = JSONObject()
+        for key in program.storeKeys { storeValues[key] = store[StoreKey<JSONValue>(key)] ?? .null }
+        var data: JSONObject = [
+            DataRoot.context.rawValue: .object(environment.context), DataRoot.store.rawValue: .object(storeValues),
+            DataRoot.input.rawValue: input, DataRoot.screen.rawValue: .object(screen?.values ?? JSONObject()),
+        ]
+        for (root, value) in extra { data[root.rawValue] = value }
+        return .object(data)
+    }
+
+    /// Brings every shown screen of the file coordinators of this session
+    /// up to date: params are evaluated whenever the session changes.
+    func refreshTree() {
+        var top: Coordinator = self
+        while let parent = top.parentCoordinator { top = parent }
+        refresh(top)
+    }
+
+    private func refresh(_ coordinator: Coordinator) {
+        if let file = coordinator as? FileCoordinator, !file.isFinished { file.refreshScreens() }
+        coordinator.childCoordinators.forEach(refresh)
+    }
+
+    private func refreshScreens() {
+        let onScreen = environment.navigation.shownEntries
+        shown.removeAll { $0.screen == nil }
+        for entry in shown {
+            guard let screen = entry.screen, onScreen.contains(where: { $0.screen === screen }) else { continue }
+            let params = entry.params(data: data(screen: entry))
+            if params != screen.params { router.update(screen, params: params) }
+        }
+    }
+}
+
+/// A screen a file coordinator showed: the screen, weakly (the stack owns
+/// it), its definition, and its own `screen` values.
+final class ShownFileScreen {
+    weak var screen: Screen?
+    let definition: ScreenDefinition
+    var values: JSONObject
+
+    init(definition: ScreenDefinition, values: JSONObject) {
+        self.definition = definition
+        self.values = values
+    }
+
+    /// The params as the definition says, with `data`.
+    func params(data: JSONValue) -> JSONObject {
+        var params = JSONObject()
+        for (name, value) in definition.params { params[name] = value.evaluate(data) }
+        return params
+    }
+}
