@@ -50,7 +50,7 @@ struct ActionRun {
             try perform(JSONLogic.isTruthy(condition.evaluate(data)) ? then : otherwise)
         case .reject(let message):
             let value = message.evaluate(data)
-            throw EventRejection(value.stringValue ?? String(decoding: Self.json(value), as: UTF8.self))
+            throw EventRejection(Self.text(value))
         }
     }
 
@@ -118,14 +118,8 @@ struct ActionRun {
         ]
     }
 
-    /// A title: a string as it is, any other value as its JSON.
+    /// A title or a refusal: a string as it is, any other value as its JSON.
     private static func text(_ value: JSONValue) -> String {
-        value.stringValue ?? String(decoding: json(value), as: UTF8.self)
-    }
-
-    private static func json(_ value: JSONValue) -> [UInt8] {
-        var writer = JSONWriter()
-        writer.write(value)
-        return writer.bytes
+        value.stringValue ?? value.jsonString
     }
 }
