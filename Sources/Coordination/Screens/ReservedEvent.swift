@@ -20,15 +20,23 @@ extension ReservedEvent {
     /// search of a table of the cases: every event asks at least once.
     init?(named name: String) {
         // Most names are no reserved one's length: answered without
-        // comparing; the others are compared with the one of their length.
+        // comparing; the others are compared, byte for byte in place, with
+        // the one of their length (`==` on the two strings, and the
+        // release of the case's spelling after, cost ~40 instructions a call).
         let candidate: ReservedEvent
+        let spelling: StaticString
         switch name.utf8.count {
-        case 4: candidate = .back
-        case 7: candidate = .dismiss
-        case 9: candidate = .selectTab
+        case 4: (candidate, spelling) = (.back, "back")
+        case 7: (candidate, spelling) = (.dismiss, "dismiss")
+        case 9: (candidate, spelling) = (.selectTab, "selectTab")
         default: return nil
         }
-        guard name == candidate.rawValue else { return nil }
+        let matches = name.utf8.withContiguousStorageIfAvailable { utf8 in
+            let expected = spelling.utf8Start
+            for index in 0..<utf8.count where utf8[index] != expected[index] { return false }
+            return true
+        }
+        guard matches ?? (name == candidate.rawValue) else { return nil }
         self = candidate
     }
 }
