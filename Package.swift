@@ -48,7 +48,7 @@ let package = Package(
             name: "NavigationServerRuntime",
             dependencies: [
                 "NavigationAPI", "Sessions", "FileStore", "RedisStore", "HTTPCore", "Coordination", "Platform", "JWTVerification",
-                "EffectBackends",
+                "EffectBackends", "FlowFiles",
             ]),
         // Linked with jemalloc (Debian's libjemalloc-dev), which replaces
         // malloc for the whole process (README, Performance).

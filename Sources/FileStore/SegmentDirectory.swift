@@ -29,20 +29,11 @@ final class SegmentDirectory: Sendable {
 
     /// The names in the directory, `.` and `..` left out.
     func fileNames() throws(StoreError) -> [String] {
-        guard let stream = opendir(path) else {
+        do {
+            return try SmallFiles.names(inDirectory: path)
+        } catch {
             throw .systemCall("cannot list journal directory \(path)")
         }
-        defer { closedir(stream) }
-        var names: [String] = []
-        while let entry = readdir(stream) {
-            let name = withUnsafePointer(to: &entry.pointee.d_name) { pointer in
-                pointer.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: entry.pointee.d_name)) {
-                    String(cString: $0)
-                }
-            }
-            if name != "." && name != ".." { names.append(name) }
-        }
-        return names
     }
 
     /// Segment numbers present, ascending.

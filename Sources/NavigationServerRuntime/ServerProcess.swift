@@ -39,12 +39,16 @@ public enum ServerProcess {
         flows: [Flow], effects: [EffectPerformer] = [], arguments: [String] = Array(CommandLine.arguments.dropFirst())
     ) -> Never {
         if arguments.first == "journal" {
-            JournalCommand.run(Array(arguments.dropFirst()), flows: flows)
+            JournalCommand.run(Array(arguments.dropFirst()), flows: flows + journalFlowFiles(beside: flows))
+        }
+        if arguments.first == "flows" {
+            FlowsCommand.run(Array(arguments.dropFirst()), flows: flows, effects: effects)
         }
         if arguments.first == "healthcheck" {
             checkHealth(readConfiguration(arguments: Array(arguments.dropFirst())))
         }
         let configuration = readConfiguration(arguments: arguments)
+        let flows = flows + flowFiles(of: configuration, beside: flows, effects: effects)
         // Every version of a flow once, and each --flow-version naming a
         // hosted one: checked before anything starts.
         let hosted: HostedFlows
@@ -199,6 +203,31 @@ public enum ServerProcess {
     }
 
     /// The configuration, or exit: 0 after `--help`, 2 after a bad flag or value.
+    /// The flows of `--flows DIR`, checked against `flows` and the effects
+    /// this server performs; one problem stops the start, each on a line.
+    private static func flowFiles(of configuration: ServerConfiguration, beside flows: [Flow], effects: [EffectPerformer]) -> [Flow] {
+        guard let directory = configuration.flowsDirectory else { return [] }
+        let performers = Set(effects.map(\.name) + configuration.backends.map(\.name))
+        switch FlowFileLoading.flows(at: [directory], performers: performers, beside: flows) {
+        case .success(let loaded): return loaded
+        case .failure(let failure):
+            for problem in failure.problems { StandardStream.error.writeLine("navigation-server: --flows: \(problem)") }
+            exit(2)
+        }
+    }
+
+    /// The flows of `NAVIGATION_FLOWS`, for the `journal` commands that
+    /// replay sessions (effects unchecked: a replay performs none).
+    private static func journalFlowFiles(beside flows: [Flow]) -> [Flow] {
+        guard let directory = getenv("NAVIGATION_FLOWS").map({ String(cString: $0) }), !directory.isEmpty else { return [] }
+        switch FlowFileLoading.flows(at: [directory], performers: nil, beside: flows) {
+        case .success(let loaded): return loaded
+        case .failure(let failure):
+            for problem in failure.problems { StandardStream.error.writeLine("navigation-server journal: NAVIGATION_FLOWS: \(problem)") }
+            exit(2)
+        }
+    }
+
     private static func readConfiguration(arguments: [String]) -> ServerConfiguration {
         var environment: [String: String] = [:]
         for name in ConfigurationParser.environmentVariables {

@@ -26,24 +26,10 @@ enum TokenKeyLoading {
 
     /// At most `limit` bytes of the file at `path` (a longer one is refused by the key's own check).
     private static func read(_ path: String, atMost limit: Int) throws(Failure) -> [UInt8] {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            throw Failure(description: "--jwt-key \(path): cannot open it (\(systemErrorText(errno)))")
+        do {
+            return try SmallFiles.bytes(ofFile: path, atMost: limit)
+        } catch {
+            throw Failure(description: "--jwt-key \(path): \(error)")
         }
-        defer { close(descriptor) }
-        var bytes = [UInt8](repeating: 0, count: limit)
-        var count = 0
-        while count < limit {
-            let read = bytes.withUnsafeMutableBytes { buffer in
-                Platform.read(descriptor, buffer.baseAddress! + count, limit - count)
-            }
-            if read < 0, errno == EINTR { continue }
-            guard read >= 0 else {
-                throw Failure(description: "--jwt-key \(path): cannot read it (\(systemErrorText(errno)))")
-            }
-            if read == 0 { break }
-            count += read
-        }
-        return Array(bytes[..<count])
     }
 }

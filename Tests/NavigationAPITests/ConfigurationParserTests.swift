@@ -142,7 +142,7 @@ struct ConfigurationParserTests {
                 "NAVIGATION_BACKENDS": "auth.login=http://127.0.0.1:9100/login, payments.charge=https://pay.example/charge",
                 "NAVIGATION_EFFECT_TIMEOUT": "2.5", "NAVIGATION_EFFECT_WAIT": "0",
                 "NAVIGATION_FLOW_VERSIONS": "app=1, exchange=2:30", "NAVIGATION_RETIRED_FLOWS": "mail=1",
-                "NAVIGATION_INSTANCE_LEASE": "4.5",
+                "NAVIGATION_INSTANCE_LEASE": "4.5", "NAVIGATION_FLOWS": "/etc/navigation-server/flows",
             ])
         #expect(parsed.host == "::1")
         #expect(parsed.port == 9000)
@@ -183,7 +183,8 @@ struct ConfigurationParserTests {
         #expect(parsed.flowVersions.map(\.description) == ["app=1", "exchange=2:30"])
         #expect(parsed.retiredFlows.map(\.description) == ["mail=1"])
         #expect(parsed.instanceLease == 4.5)
-        #expect(ConfigurationParser.environmentVariables.count == 44)
+        #expect(parsed.flowsDirectory == "/etc/navigation-server/flows")
+        #expect(ConfigurationParser.environmentVariables.count == 45)
     }
 
     /// `--instance-lease` is a number of seconds from 1 to 300, 10 by default.

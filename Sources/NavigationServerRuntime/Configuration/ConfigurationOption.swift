@@ -245,6 +245,10 @@ struct ConfigurationOption: Sendable {
                     return error.description
                 }
             }),
+        .value(
+            "flows", "NAVIGATION_FLOWS", expecting: "a directory",
+            "Flow files to host beside the built-in flows: every *.json in the directory is one version of one flow (docs/flow-files.md). One problem in any stops the start.",
+            \.flowsDirectory, parse: { $0.isEmpty ? nil : .some($0) }, describe: { $0 ?? "none" }),
         .flowVersions(
             "flow-version", "NAVIGATION_FLOW_VERSIONS", ramps: true,
             expecting:

@@ -89,6 +89,9 @@ public enum ConfigurationParser {
         lines.append("navigation-server journal list|print <id>|verify|replay|compact|repair|migrate [--data <dir>]")
         lines.append(
             "      Inspects, compacts or repairs a data directory; list, print and verify also a running server's (journal --help).")
+        lines.append("")
+        lines.append("navigation-server flows check [--backend NAME[=URL]]... PATH...")
+        lines.append("      Checks flow files as --flows does, without starting a server; exits 1 with every problem (flows --help).")
         return lines.joined(separator: "\n") + "\n"
     }
 

@@ -92,6 +92,9 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var effectTimeout: Double
     /// Seconds the answer to a request that started effects waits for their outcomes.
     public var effectWait: Double
+    /// The directory of flow files (`--flows DIR`): each `*.json` in it one
+    /// version of one flow, hosted beside the flows the process was given.
+    public var flowsDirectory: String?
     /// Where new sessions of a flow start, when not on its highest hosted
     /// version: `--flow-version NAME=V` (a rollback) and `NAME=V:PERCENT` (a ramp).
     public var flowVersions: [FlowVersionSelection]
@@ -148,6 +151,7 @@ public struct ServerConfiguration: Sendable, Equatable {
         backends = []
         effectTimeout = EffectOptions().timeout
         effectWait = EffectOptions().answerWait
+        flowsDirectory = nil
         flowVersions = []
         retiredFlows = []
         instanceLease = 10

@@ -82,6 +82,9 @@ enum JournalCommand {
           --data <dir>  The data directory. Default: PATH when NAVIGATION_STORE is file:PATH, else ./data.
           --help        Show this text and exit.
 
+        replay and migrate run this binary's flows and, when NAVIGATION_FLOWS names a directory of
+        flow files (as --flows does for a server), those files' flows too.
+
         Exit status: 0 done; 1 the journal is damaged, the command was refused, or a replayed session
         diverges or cannot be replayed; 2 usage error.
 

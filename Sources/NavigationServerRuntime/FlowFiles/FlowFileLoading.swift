@@ -1,0 +1,84 @@
+import Coordination
+import FlowFiles
+import Platform
+
+/// Flow files read into flows (docs/flow-files.md): the `--flows DIR` of a
+/// start and the paths of `navigation-server flows check`. Every file is
+/// read and checked, and every problem of every file is kept: one is
+/// enough for none of them to be used.
+enum FlowFileLoading {
+    /// The flows of the files `paths` stand for (``files(at:)``), or every
+    /// problem found in them.
+    ///
+    /// - Parameters:
+    ///   - performers: the effects the server performs; an effect none of
+    ///     them performs is a problem. Nil leaves effects unchecked (a
+    ///     replay of journals performs none).
+    ///   - swiftFlows: the flows the process hosts besides: a file with the
+    ///     name and version of one of them, or of another file, is a problem.
+    static func flows(
+        at paths: [String], performers: Set<String>?, beside swiftFlows: [Flow]
+    ) -> Result<[Flow], FlowFileProblems> {
+        var problems: [FlowFileProblem] = []
+        var loaded: [(file: String, flow: Flow)] = []
+        for path in paths {
+            let files: [String]
+            do {
+                files = try self.files(at: path)
+            } catch {
+                problems.append(FlowFileProblem(file: path, pointer: .root, message: error.description))
+                continue
+            }
+            for file in files {
+                do {
+                    let flow = try self.flow(inFile: file, performers: performers)
+                    if swiftFlows.contains(where: { $0.name == flow.name && $0.version == flow.version }) {
+                        problems.append(duplicate(flow, in: file, alsoIn: "a Swift flow of this server"))
+                    } else if let twin = loaded.first(where: { $0.flow.name == flow.name && $0.flow.version == flow.version }) {
+                        problems.append(duplicate(flow, in: file, alsoIn: twin.file))
+                    } else {
+                        loaded.append((file, flow))
+                    }
+                } catch {
+                    problems += error.problems
+                }
+            }
+        }
+        guard problems.isEmpty else { return .failure(FlowFileProblems(problems)) }
+        return .success(loaded.map(\.flow))
+    }
+
+    /// The files `path` stands for: itself when it is not a directory;
+    /// else every `*.json` directly in it, in name order, names starting
+    /// with `.` left out (an editor's or a mount's own files).
+    static func files(at path: String) throws(SmallFiles.Failure) -> [String] {
+        guard SmallFiles.isDirectory(path) else { return [path] }
+        let names = try SmallFiles.names(inDirectory: path)
+        let directory = path.hasSuffix("/") ? path : path + "/"
+        return names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.sorted().map { directory + $0 }
+    }
+
+    /// The flow in the file at `path`; its problems name the file as `path`.
+    static func flow(inFile path: String, performers: Set<String>?) throws(FlowFileProblems) -> Flow {
+        let bytes: [UInt8]
+        do {
+            // One byte past the limit, so that the definition says a longer file is too long.
+            bytes = try SmallFiles.bytes(ofFile: path, atMost: FlowFile.maxBytes + 1)
+        } catch {
+            throw FlowFileProblems([FlowFileProblem(file: path, pointer: .root, message: error.description)])
+        }
+        let definition = try FlowFile.definition(of: bytes, file: path, performers: performers)
+        do {
+            return try definition.flow()
+        } catch {
+            // What the engine cannot run yet is said of the file too.
+            throw FlowFileProblems(error.problems.map { FlowFileProblem(file: path, pointer: $0.pointer, message: $0.message) })
+        }
+    }
+
+    private static func duplicate(_ flow: Flow, in file: String, alsoIn other: String) -> FlowFileProblem {
+        FlowFileProblem(
+            file: file, pointer: .root,
+            message: "flow '\(flow.name)' version \(flow.version) is also defined by \(other); give this file another version")
+    }
+}
