@@ -202,32 +202,33 @@ public enum ServerProcess {
         exit(1)
     }
 
-    /// The configuration, or exit: 0 after `--help`, 2 after a bad flag or value.
     /// The flows of `--flows DIR`, checked against `flows` and the effects
-    /// this server performs; one problem stops the start, each on a line.
+    /// this server performs.
     private static func flowFiles(of configuration: ServerConfiguration, beside flows: [Flow], effects: [EffectPerformer]) -> [Flow] {
         guard let directory = configuration.flowsDirectory else { return [] }
         let performers = Set(effects.map(\.name) + configuration.backends.map(\.name))
-        switch FlowFileLoading.flows(at: [directory], performers: performers, beside: flows) {
-        case .success(let loaded): return loaded
-        case .failure(let failure):
-            for problem in failure.problems { StandardStream.error.writeLine("navigation-server: --flows: \(problem)") }
-            exit(2)
-        }
+        return loadFlowFiles(in: directory, performers: performers, beside: flows, prefix: "navigation-server: --flows")
     }
 
     /// The flows of `NAVIGATION_FLOWS`, for the `journal` commands that
     /// replay sessions (effects unchecked: a replay performs none).
     private static func journalFlowFiles(beside flows: [Flow]) -> [Flow] {
         guard let directory = getenv("NAVIGATION_FLOWS").map({ String(cString: $0) }), !directory.isEmpty else { return [] }
-        switch FlowFileLoading.flows(at: [directory], performers: nil, beside: flows) {
+        return loadFlowFiles(in: directory, performers: nil, beside: flows, prefix: "navigation-server journal: NAVIGATION_FLOWS")
+    }
+
+    /// The flows of the files in `directory`, or exit 2 with each problem
+    /// on a line of its own after `prefix`.
+    private static func loadFlowFiles(in directory: String, performers: Set<String>?, beside flows: [Flow], prefix: String) -> [Flow] {
+        switch FlowFileLoading.flows(at: [directory], performers: performers, beside: flows) {
         case .success(let loaded): return loaded
         case .failure(let failure):
-            for problem in failure.problems { StandardStream.error.writeLine("navigation-server journal: NAVIGATION_FLOWS: \(problem)") }
+            for problem in failure.problems { StandardStream.error.writeLine("\(prefix): \(problem)") }
             exit(2)
         }
     }
 
+    /// The configuration, or exit: 0 after `--help`, 2 after a bad flag or value.
     private static func readConfiguration(arguments: [String]) -> ServerConfiguration {
         var environment: [String: String] = [:]
         for name in ConfigurationParser.environmentVariables {

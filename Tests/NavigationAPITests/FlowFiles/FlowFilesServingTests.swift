@@ -125,7 +125,7 @@ struct FlowFilesServingTests {
         #expect(run.error.contains("b.json#: flow 'notes' version 1 is also defined by \(flows.path)/a.json"), "\(run.error)")
     }
 
-    @Test func aDirectoryThatCannotBeListedStopsTheStart() throws {
+    @Test func aFlowsPathThatDoesNotExistStopsTheStart() throws {
         let missing = try LaunchedServer.freshDirectory().appendingPathComponent("nope").path
         let run = try FlowFileFixtures.start(["--flows", missing])
         #expect(run.status == 2)
