@@ -48,7 +48,7 @@ let package = Package(
             name: "NavigationServerRuntime",
             dependencies: [
                 "NavigationAPI", "Sessions", "FileStore", "RedisStore", "HTTPCore", "Coordination", "Platform", "JWTVerification",
-                "EffectBackends", "FlowFiles",
+                "EffectBackends", "FlowFiles", "CCrypto",
             ]),
         // Linked with jemalloc (Debian's libjemalloc-dev), which replaces
         // malloc for the whole process (README, Performance).
@@ -64,14 +64,14 @@ let package = Package(
         .target(name: "Sessions", dependencies: ["Coordination", "Platform"]),
         // The default store: journals in segment files in a data directory
         // (docs/durability.md).
-        .target(name: "FileStore", dependencies: ["Sessions", "Platform"]),
+        .target(name: "FileStore", dependencies: ["Sessions", "Coordination", "Platform"]),
         .systemLibrary(
             name: "CHiredis",
             pkgConfig: "hiredis",
             providers: [.apt(["libhiredis-dev"])]
         ),
         // Sessions shared by several instances through Redis (docs/durability.md).
-        .target(name: "RedisStore", dependencies: ["Sessions", "CHiredis", "Platform"]),
+        .target(name: "RedisStore", dependencies: ["Sessions", "Coordination", "CHiredis", "Platform"]),
         // OpenSSL's libcrypto from Debian: every signature check goes through its EVP API.
         .systemLibrary(
             name: "CCrypto",

@@ -22,7 +22,7 @@ public final class FileStoreSnapshot: Sendable {
     public let warnings: [String]
     private let index: StoreIndex
     private let files: [UInt32: SegmentFile]
-    private let directory: SegmentDirectory
+    let directory: SegmentDirectory
 
     /// Reads the journal in `path`, which must exist.
     /// - Throws: ``StoreError/corrupt(file:offset:reason:)`` for damage

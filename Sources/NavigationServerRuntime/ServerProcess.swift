@@ -53,7 +53,9 @@ public enum ServerProcess {
         // hosted one: checked before anything starts.
         let hosted: HostedFlows
         do {
-            hosted = try HostedFlows(flows, selections: configuration.flowVersions, retired: configuration.retiredFlows)
+            hosted = try HostedFlows(
+                flows, selections: configuration.flowVersions, retired: configuration.retiredFlows,
+                sourceCompiler: FlowFileLoading.flow(ofKept:))
         } catch {
             StandardStream.error.writeLine("navigation-server: \(error)")
             exit(2)

@@ -14,11 +14,15 @@
 /// - `nav:instances`: a sorted set of the live instances' announcements
 ///   (the flow versions each hosts), each scored with the time (ms, Redis's
 ///   clock) its lease runs out.
+/// - `nav:flow-source:<sha256>`: a string, a flow file's content that
+///   sessions are pinned to (``RedisStore/keepFlowSource(_:)``); set once,
+///   never expired.
 enum RedisKeys {
     static func meta(_ id: String) -> [UInt8] { Array("{nav:\(id)}:m".utf8) }
     static func records(_ id: String) -> [UInt8] { Array("{nav:\(id)}:r".utf8) }
     static let live = Array("nav:live".utf8)
     static let instances = Array("nav:instances".utf8)
+    static func flowSource(_ sha256: String) -> [UInt8] { Array("nav:flow-source:\(sha256)".utf8) }
     /// What `SCAN` matches to list every session's summary.
     static let metaPattern = "{nav:*}:m"
 

@@ -17,7 +17,7 @@ struct SessionStoreContractTests {
 
     /// A store of `kind`; the directory (for the file store) lives as long
     /// as the returned value.
-    private static func makeStore(_ kind: Kind) throws -> (store: any SessionStore, directory: Any) {
+    static func makeStore(_ kind: Kind) throws -> (store: any SessionStore, directory: Any) {
         let directory = TemporaryDirectory()
         switch kind {
         case .memory: return (MemoryStore(), directory)
@@ -30,7 +30,7 @@ struct SessionStoreContractTests {
     }
 
     /// Runs `body` on a store of `kind`, closed afterwards.
-    private static func withStore(_ kind: Kind, _ body: (any SessionStore) throws -> Void) throws {
+    static func withStore(_ kind: Kind, _ body: (any SessionStore) throws -> Void) throws {
         let (store, directory) = try makeStore(kind)
         defer {
             store.close()

@@ -40,6 +40,11 @@ public struct Flow: Sendable {
     /// The older versions this one takes sessions over from
     /// (``migrating(from:_:)``), lowest first.
     public var migratesFrom: [Int] { definition.migrations.map(\.from).sorted() }
+    /// What the flow was made from, when it was made from data (a flow
+    /// file): its sessions are pinned to that exact content, and a store
+    /// keeps it so that they replay after the file is gone
+    /// (``madeFrom(_:)``). Nil for a flow written in Swift.
+    public var source: FlowSource? { definition.source }
 
     public init(
         name: String,
@@ -58,7 +63,7 @@ public struct Flow: Sendable {
     ) {
         definition = Definition(
             name: name, description: description, version: version, context: context, makeRoot: makeRoot, links: links,
-            routeLink: routeLink, sharedParams: .none, migrations: [])
+            routeLink: routeLink, sharedParams: .none, migrations: [], source: nil)
     }
 
     /// This flow, with `values` written once instead of into every session
@@ -72,7 +77,7 @@ public struct Flow: Sendable {
         var flow = self
         flow.definition = Definition(
             name: name, description: description, version: version, context: context, makeRoot: makeRoot, links: links,
-            routeLink: routeLink, sharedParams: SharedJSONValues(values), migrations: definition.migrations)
+            routeLink: routeLink, sharedParams: SharedJSONValues(values), migrations: definition.migrations, source: source)
         return flow
     }
 
@@ -99,9 +104,30 @@ public struct Flow: Sendable {
         flow.definition = Definition(
             name: name, description: description, version: version, context: context, makeRoot: makeRoot, links: links,
             routeLink: routeLink, sharedParams: sharedParams,
-            migrations: definition.migrations.filter { $0.from != older } + [FlowMigration(from: older, migrate: migrate)])
+            migrations: definition.migrations.filter { $0.from != older } + [FlowMigration(from: older, migrate: migrate)],
+            source: source)
         return flow
     }
+
+    /// This flow, made from `source`: its sessions record the source's
+    /// digest and are replayed only by a flow made from the same content
+    /// (``source``). A later call replaces the earlier.
+    public func madeFrom(_ source: FlowSource) -> Flow {
+        var flow = self
+        flow.definition = Definition(
+            name: name, description: description, version: version, context: context, makeRoot: makeRoot, links: links,
+            routeLink: routeLink, sharedParams: sharedParams, migrations: definition.migrations, source: source)
+        return flow
+    }
+
+    /// Whether `other` is this very flow value (the same definition, not an
+    /// equal one): what caches kept per hosted flow check before they
+    /// serve a session whose flow may only share its name and version.
+    package func isSameDefinition(as other: Flow) -> Bool { definition === other.definition }
+
+    /// Whether ``source`` is set, without copying it out: what a creation
+    /// asks of every flow (one load; a Swift flow has none).
+    package var isMadeFromSource: Bool { definition.isMadeFromSource }
 
     /// How this version takes over a session of version `older`; nil when it does not.
     public func migration(from older: Int) -> (@Sendable (OlderSession) -> Migration)? {
@@ -123,11 +149,13 @@ public struct Flow: Sendable {
         let routeLink: LinkRouting?
         let sharedParams: SharedJSONValues
         let migrations: [FlowMigration]
+        let source: FlowSource?
+        let isMadeFromSource: Bool
 
         init(
             name: String, description: String, version: Int, context: [ContextField],
             makeRoot: @escaping @Sendable (CoordinatorEnvironment) -> Coordinator, links: [LinkPattern], routeLink: LinkRouting?,
-            sharedParams: SharedJSONValues, migrations: [FlowMigration]
+            sharedParams: SharedJSONValues, migrations: [FlowMigration], source: FlowSource?
         ) {
             self.name = name
             self.description = description
@@ -138,6 +166,8 @@ public struct Flow: Sendable {
             self.routeLink = routeLink
             self.sharedParams = sharedParams
             self.migrations = migrations
+            self.source = source
+            isMadeFromSource = source != nil
         }
     }
 

@@ -2,7 +2,7 @@
 /// JSON, turned into a ``FlowDefinition`` or every problem it has.
 public enum FlowFile {
     /// The largest flow file read: 1 MiB.
-    public static let maxBytes = 1 << 20
+    public static let maxBytes = FlowSource.maxBytes
     /// The deepest nesting of a flow file: the JSON parser's limit.
     public static let maxDepth = JSONParser.defaultMaxDepth
 

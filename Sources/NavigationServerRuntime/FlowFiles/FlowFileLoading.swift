@@ -69,11 +69,25 @@ enum FlowFileLoading {
         }
         let definition = try FlowFile.definition(of: bytes, file: path, performers: performers)
         do {
-            return try definition.flow()
+            return try definition.flow().madeFrom(FlowSourceDigest.source(of: bytes))
         } catch {
             // What the engine cannot run yet is said of the file too.
             throw FlowFileProblems(error.problems.map { FlowFileProblem(file: path, pointer: $0.pointer, message: $0.message) })
         }
+    }
+
+    /// Rebuilds the flow of a source a store kept, for the sessions pinned
+    /// to it (``Sessions/HostedFlows/sourceCompiler``): nil when its bytes
+    /// are not the content its digest names, or no longer make a flow.
+    /// Effects are not checked: a session that asks for one no performer
+    /// serves gets the effect's failure, as any unrouted effect does.
+    static func flow(ofKept source: FlowSource) -> Flow? {
+        let computed = FlowSourceDigest.source(of: source.bytes)
+        guard computed.sha256 == source.sha256,
+            let definition = try? FlowFile.definition(of: source.bytes, file: "flow-\(source.sha256).json", performers: nil),
+            let flow = try? definition.flow()
+        else { return nil }
+        return flow.madeFrom(computed)
     }
 
     private static func duplicate(_ flow: Flow, in file: String, alsoIn other: String) -> FlowFileProblem {

@@ -17,7 +17,9 @@ import Sessions
 enum JournalMigrateCommand {
     static func run(dataDirectory: String, flows: [Flow], retired: [FlowVersionSelection]) throws(JournalCommandError) -> Int32 {
         let hosted: HostedFlows
-        do { hosted = try HostedFlows(flows, retired: retired) } catch { throw .usage(error.description) }
+        do { hosted = try HostedFlows(flows, retired: retired, sourceCompiler: FlowFileLoading.flow(ofKept:)) } catch {
+            throw .usage(error.description)
+        }
         let options = try JournalCommand.rewriteOptions(
             dataDirectory: dataDirectory, whileRunning: "a server retiring these versions migrates each session when it is next used")
         let store: FileStore

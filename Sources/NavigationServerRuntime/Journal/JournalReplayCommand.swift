@@ -30,12 +30,14 @@ enum JournalReplayCommand {
     /// go to stderr).
     static func replay(dataDirectory: String, flows: [Flow], sample: Int?) throws(JournalCommandError) -> JournalReplayReport {
         let hosted: HostedFlows
-        do { hosted = try HostedFlows(flows) } catch { throw .failure("this binary's flows cannot be hosted: \(error)") }
+        do { hosted = try HostedFlows(flows, sourceCompiler: FlowFileLoading.flow(ofKept:)) } catch {
+            throw .failure("this binary's flows cannot be hosted: \(error)")
+        }
         let snapshot: FileStoreSnapshot
         do { snapshot = try FileStoreSnapshot(directory: dataDirectory) } catch { throw JournalCommandError(error) }
         for warning in snapshot.warnings { StandardStream.error.writeLine("warning: \(warning)") }
         let live = snapshot.sessions().filter { !$0.ended }.map(\.id).sorted()
-        let replayer = JournalReplayer(hosting: hosted)
+        let replayer = JournalReplayer(hosting: hosted) { sha256 throws(StoreError) in try snapshot.flowSource(sha256: sha256) }
         var report = JournalReplayReport(live: live.count, sampled: sample != nil)
         for id in sampled(live, count: sample) {
             report.replayed += 1

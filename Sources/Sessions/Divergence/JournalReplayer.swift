@@ -12,15 +12,30 @@ import Coordination
 public struct JournalReplayer: Sendable {
     private let flows: FlowCatalog
     private let limits: SessionLimits
+    private let pinned: PinnedFlows?
 
     /// - Parameters:
     ///   - hosted: the flows a build hosts; a session of a version they do
     ///     not host is refused. Selections and retirements do not matter:
     ///     each session is replayed by the version that recorded it.
     ///   - limits: what a rebuilt session may hold, as the server's.
-    public init(hosting hosted: HostedFlows, limits: SessionLimits = .default) {
+    ///   - flowSource: the flow sources the journals' store keeps
+    ///     (``SessionStore/flowSource(sha256:)``): a session pinned to a
+    ///     flow file's content that `hosted` lacks is replayed from the
+    ///     store's copy of it, as a server does (with `hosted`'s
+    ///     ``HostedFlows/sourceCompiler``); nil replays such sessions only
+    ///     by hosted flows.
+    public init(
+        hosting hosted: HostedFlows, limits: SessionLimits = .default,
+        flowSource: (@Sendable (String) throws(StoreError) -> FlowSource?)? = nil
+    ) {
         flows = FlowCatalog(hosted)
         self.limits = limits
+        pinned = flowSource.map { fetch in
+            PinnedFlows(
+                hosted: hosted.flows, compile: hosted.sourceCompiler,
+                keep: { _ throws(StoreError) in throw .unavailable(reason: "a replay keeps no flow sources") }, fetch: fetch)
+        }
     }
 
     /// Why the hosted flows cannot serve the session `records` hold, or nil
@@ -42,7 +57,14 @@ public struct JournalReplayer: Sendable {
         } catch {
             return ReplayRefusal(flow: "?", recordedVersion: nil, currentVersion: nil, detail: error.description)
         }
-        guard case .failure(let refusal) = SessionReplay(flows: flows, limits: limits).replay(recording, id: id) else { return nil }
-        return refusal
+        do {
+            guard case .failure(let refusal) = try SessionReplay(flows: flows, limits: limits, pinned: pinned).replay(recording, id: id)
+            else { return nil }
+            return refusal
+        } catch {
+            return ReplayRefusal(
+                flow: recording.flow, recordedVersion: recording.flowVersion, currentVersion: nil,
+                detail: "the store did not hand over the flow source the session is pinned to: \(error.description)")
+        }
     }
 }

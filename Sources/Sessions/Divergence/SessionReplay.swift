@@ -13,9 +13,26 @@ import Coordination
 struct SessionReplay {
     let flows: FlowCatalog
     let limits: SessionLimits
+    /// Where a session pinned to a flow file's content finds its flow; nil
+    /// finds none but the hosted ones.
+    var pinned: PinnedFlows?
 
     /// `recording`'s session, or why this server's flows cannot serve it.
-    func replay(_ recording: SessionRecording, id: String) -> Result<Session, ReplayRefusal> {
+    /// A session pinned to a flow file's content (``SessionStart/flowSHA256``)
+    /// is replayed by a flow of that very content, hosted or rebuilt from
+    /// the store's copy, or not at all.
+    /// - Throws: the store's failure to hand over a flow source.
+    func replay(_ recording: SessionRecording, id: String) throws(StoreError) -> Result<Session, ReplayRefusal> {
+        if let sha256 = recording.start.flowSHA256 {
+            guard let flow = try pinnedFlow(sha256) else {
+                return .failure(
+                    ReplayRefusal(
+                        flow: recording.flow, recordedVersion: recording.flowVersion, currentVersion: flows[recording.flow]?.version,
+                        detail: "the session was recorded by version \(recording.flowVersion) of flow '\(recording.flow)' made from "
+                            + "a flow file of SHA-256 \(sha256), which neither this server hosts nor its store keeps"))
+            }
+            return replay(recording, id: id, by: flow, at: nil)
+        }
         guard let current = flows[recording.flow] else {
             return .failure(
                 ReplayRefusal(
@@ -31,7 +48,18 @@ struct SessionReplay {
                     detail: "the session was recorded by version \(recording.flowVersion) of flow '\(current.name)', "
                         + "which this server no longer hosts (hosted versions: \(hosted))"))
         }
-        let flow = flows.flow(at: position)
+        return replay(recording, id: id, by: flows.flow(at: position), at: position)
+    }
+
+    /// The hosted flow made from the source `sha256` names, else the one
+    /// the store's copy rebuilds.
+    private func pinnedFlow(_ sha256: String) throws(StoreError) -> Flow? {
+        if let hosted = flows.all.first(where: { $0.source?.sha256 == sha256 }) { return hosted }
+        return try pinned?.flow(pinnedTo: sha256)
+    }
+
+    /// `recording` replayed by `flow`, hosted at `position` when known.
+    private func replay(_ recording: SessionRecording, id: String, by flow: Flow, at position: Int?) -> Result<Session, ReplayRefusal> {
         let session: Session
         do {
             session = try restored(recording, id: id, flow: flow, changes: recording.changes)

@@ -6,7 +6,9 @@ import Coordination
 /// Bodies are compact JSON, so an operator can read them with
 /// `navigation-server journal print`:
 /// - created: `{"flow":"exchange","flowVersion":1,"context":{…}}`, with
-///   `"owner":{"iss":…,"sub":…}` for a session created with a token
+///   `"owner":{"iss":…,"sub":…}` for a session created with a token, and
+///   `"flowSHA256":"…"` after the version for a flow made from a flow file
+///   (the content the session is pinned to)
 /// - event: `{"screen":"s2","event":"convert","payload":{"amount":100}}`
 /// - link: `{"link":"/rates/USD"}`
 /// - outcome: `{"effect":"e1","outcome":{"success":{…}}}` or
@@ -213,7 +215,7 @@ public enum JournalEntry: Sendable, Equatable {
     /// An event record's first: a replay reads mostly those.
     private static let recordKeys = JSONKeys([
         "screen", "event", "payload", "digest", "patches", "link", "effect", "outcome", "success", "failure", "kind", "status",
-        "reason", "flow", "flowVersion", "context", "seed", "owner", "sub", "iss", "fromVersion",
+        "reason", "flow", "flowVersion", "flowSHA256", "context", "seed", "owner", "sub", "iss", "fromVersion",
     ])
 
     private static func decodedEntry(
@@ -222,7 +224,8 @@ public enum JournalEntry: Sendable, Equatable {
         switch record.kind {
         case .created:
             guard let start = SessionStart(object) else {
-                throw JournalEntryError(record, "a created record needs flow, flowVersion and context (and an owner with a sub)")
+                throw JournalEntryError(
+                    record, "a created record needs flow, flowVersion and context (an owner with a sub, a flowSHA256 of 64 hex digits)")
             }
             return (.created(start), [])
         case .event:

@@ -5,6 +5,10 @@ public struct SessionStart: Sendable, Equatable {
     /// The flow's name and the version of it that recorded the session.
     public var flow: String
     public var flowVersion: Int
+    /// The SHA-256 of the content the flow version was made from, for a
+    /// flow made from data (``Coordination/Flow/source``): the session
+    /// replays only on a flow of that content. Nil for a Swift flow.
+    public var flowSHA256: String?
     /// The context, validated and with the flow's defaults filled in.
     public var context: JSONObject
     /// Who created it, with `--auth jwt`; nil otherwise.
@@ -26,20 +30,22 @@ public struct SessionStart: Sendable, Equatable {
 
     public init(
         flow: String, flowVersion: Int, context: JSONObject, owner: SessionOwner? = nil, seed: UInt64 = 0,
-        link: String? = nil, patches: [String] = []
+        link: String? = nil, patches: [String] = [], flowSHA256: String? = nil
     ) {
         self.init(
             flow: flow, flowVersion: flowVersion, context: context, owner: owner, seed: seed, link: link,
-            markers: patches.isEmpty ? nil : patches)
+            markers: patches.isEmpty ? nil : patches, flowSHA256: flowSHA256)
     }
 
-    /// ``init(flow:flowVersion:context:owner:seed:link:patches:)`` with the
-    /// markers as a session keeps them (``Session/startMarkers``).
+    /// ``init(flow:flowVersion:context:owner:seed:link:patches:flowSHA256:)``
+    /// with the markers as a session keeps them (``Session/startMarkers``).
     package init(
-        flow: String, flowVersion: Int, context: JSONObject, owner: SessionOwner?, seed: UInt64, link: String?, markers: [String]?
+        flow: String, flowVersion: Int, context: JSONObject, owner: SessionOwner?, seed: UInt64, link: String?, markers: [String]?,
+        flowSHA256: String? = nil
     ) {
         self.flow = flow
         self.flowVersion = flowVersion
+        self.flowSHA256 = flowSHA256
         self.context = context
         self.owner = owner
         self.seed = seed
@@ -47,8 +53,9 @@ public struct SessionStart: Sendable, Equatable {
         self.markers = markers
     }
 
-    /// The record body: `{"flow","flowVersion","context"}` in that order,
-    /// then `"owner":{"iss","sub"}` when there is one, `"seed"` (a decimal
+    /// The record body: `{"flow","flowVersion","context"}` in that order
+    /// (`"flowSHA256"` between the version and the context for a flow made
+    /// from data), then `"owner":{"iss","sub"}` when there is one, `"seed"` (a decimal
     /// string: 64 bits do not fit a JSON number) when it is not 0,
     /// `"link"` when there is one and `"patches"` when it marked any, so a
     /// journal written before any of them existed reads the same.
@@ -57,6 +64,7 @@ public struct SessionStart: Sendable, Equatable {
         writer.writeObject { body in
             body.member("flow", flow)
             body.member("flowVersion") { $0.writeNumber(Double(flowVersion)) }
+            if let flowSHA256 { body.member("flowSHA256", flowSHA256) }
             body.member("context", .object(context))
             if let owner {
                 body.member("owner") { writer in
@@ -79,6 +87,8 @@ public struct SessionStart: Sendable, Equatable {
         guard let flow = object["flow"]?.stringValue, let flowVersion = object["flowVersion"]?.intValue,
             let context = object["context"]?.objectValue
         else { return nil }
+        let flowSHA256 = object["flowSHA256"]
+        guard flowSHA256 == nil || flowSHA256?.stringValue.map(FlowSource.isDigest) == true else { return nil }
         var owner: SessionOwner?
         if let member = object["owner"] {
             guard let subject = member["sub"]?.stringValue else { return nil }
@@ -96,12 +106,13 @@ public struct SessionStart: Sendable, Equatable {
         guard let patches = PatchMarkers.decode(object["patches"]) else { return nil }
         self.init(
             flow: flow, flowVersion: flowVersion, context: context, owner: owner, seed: seed, link: link?.stringValue,
-            patches: patches)
+            patches: patches, flowSHA256: flowSHA256?.stringValue)
     }
 
     /// The body's members, as `journal print` shows them.
     public var members: JSONObject {
         var object: JSONObject = ["flow": .string(flow), "flowVersion": .number(Double(flowVersion)), "context": .object(context)]
+        if let flowSHA256 { object["flowSHA256"] = .string(flowSHA256) }
         if let owner {
             var ownerObject: JSONObject = [:]
             if let issuer = owner.issuer { ownerObject["iss"] = .string(issuer) }

@@ -156,14 +156,17 @@ struct FlowCatalog: Sendable {
 
     /// `session`'s document, its first render given what the first
     /// document of its flow version left (``FlowFirstDocument``). `position`:
-    /// its flow version's, when the caller looked it up.
+    /// the position of its flow (that very flow value), when the caller
+    /// looked it up. A session whose flow only shares a hosted version's
+    /// name and version (one pinned to an older flow file's content)
+    /// renders on its own.
     func document(of session: Session, flowAt position: Int? = nil) -> SharedBytes {
-        guard !session.holdsDocument,
-            let position = position ?? self.position(of: session.flow.name, version: session.flow.version)
-        else {
-            return session.renderedDocument()
-        }
-        return firstDocuments[position].document(of: session)
+        guard !session.holdsDocument else { return session.renderedDocument() }
+        if let position { return firstDocuments[position].document(of: session) }
+        guard let found = self.position(of: session.flow.name, version: session.flow.version),
+            all[found].isSameDefinition(as: session.flow)
+        else { return session.renderedDocument() }
+        return firstDocuments[found].document(of: session)
     }
 
     /// Where `name` is in ``names``; nil for a name no flow has. Searched in

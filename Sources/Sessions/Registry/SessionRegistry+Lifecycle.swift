@@ -27,6 +27,8 @@ extension SessionRegistry {
         // The key's low bits are random: they draw the ramp's share.
         let position = try catalog.startingPosition(ofFlowAt: index, version: version, draw: key.low)
         let flow = catalog.flow(at: position)
+        // A flow file's content is in the store before a record names its digest.
+        if flow.isMadeFromSource { try keepSource(of: flow) }
         try reserveSlot()
         let id = key.hex
         let session: Session
@@ -38,7 +40,8 @@ extension SessionRegistry {
                 id: id, flow: flow, context: context, limits: limits, createdAt: time, seed: seed, link: link)
             let start = SessionStart(
                 flow: flow.name, flowVersion: flow.version, context: session.context, owner: caller.createdSessionOwner,
-                seed: seed, link: link, markers: session.startMarkers)
+                seed: seed, link: link, markers: session.startMarkers,
+                flowSHA256: flow.isMadeFromSource ? flow.source?.sha256 : nil)
             document = catalog.document(of: session, flowAt: position)
             try journal.append(
                 .created(start), of: id, key: key, version: 1, time: time,
@@ -65,6 +68,15 @@ extension SessionRegistry {
             session.end()
         }
         slots.release(id, reason: .ended)
+    }
+
+    /// ``PinnedFlows/keepSource(of:)``, its failure a client's `storeUnavailable`.
+    func keepSource(of flow: Flow) throws(NavigationError) {
+        do {
+            try pinned.keepSource(of: flow)
+        } catch {
+            throw journal.failure(error, id: "")
+        }
     }
 
     /// A slot for a new session; when every one is taken, idle sessions

@@ -34,6 +34,8 @@ public final class SessionRegistry: Sendable {
     /// Events sent to live sessions, by flow and outcome.
     public let eventCounts: EventCounters
     let catalog: FlowCatalog
+    /// The flows made from flow files that sessions are pinned to, by digest.
+    let pinned: PinnedFlows
     let cache: SessionCache
     let journal: JournalWriter
     let slots: SessionSlots
@@ -73,6 +75,7 @@ public final class SessionRegistry: Sendable {
         catalog = FlowCatalog(
             hosted, fleetInstance: store.isShared ? InstanceAnnouncement.newInstanceName(processID: getpid()) : nil)
         eventCounts = EventCounters(flows: catalog)
+        pinned = PinnedFlows(hosted: hosted.flows, compile: hosted.sourceCompiler, store: store)
         feed = SessionFeed()
         cache = SessionCache(capacity: max(1, limits.maxCachedSessions), shardCount: shardCount)
         journal = JournalWriter(store: store, clock: clock, notify: notify)
@@ -80,8 +83,8 @@ public final class SessionRegistry: Sendable {
         slots = SessionSlots(
             limit: limits.maxSessions, catalog: catalog, journal: journal, cache: cache, feed: feed, counters: counters)
         sync = StoreSync(
-            flows: catalog, limits: limits, cache: cache, journal: journal, slots: slots, counters: counters, notify: notify,
-            effects: self.effects, feed: feed)
+            flows: catalog, pinned: pinned, limits: limits, cache: cache, journal: journal, slots: slots, counters: counters,
+            notify: notify, effects: self.effects, feed: feed)
         sweep = ExpirySweep(limits: limits, journal: journal, cache: cache, slots: slots, counters: counters)
         self.effects.connect(
             deliver: { [weak self] key, outcome in self?.record(outcome, of: key) ?? .sessionGone },

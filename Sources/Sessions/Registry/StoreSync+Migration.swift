@@ -43,7 +43,12 @@ extension StoreSync {
         }
         let start = SessionStart(
             flow: newer.name, flowVersion: newer.version, context: migrated.context, owner: owner, seed: session.seed,
-            link: link, markers: migrated.startMarkers)
+            link: link, markers: migrated.startMarkers, flowSHA256: newer.source?.sha256)
+        do {
+            try pinned.keepSource(of: newer)
+        } catch {
+            throw journal.failure(error, id: session.id)
+        }
         let document = flows.document(of: migrated, flowAt: target)
         // Conditional on the older session's version: a writer that changed
         // it meanwhile wins, and this request fails as any lost race does.

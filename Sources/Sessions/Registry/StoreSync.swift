@@ -7,6 +7,7 @@ import Coordination
 /// longer be replayed by this server's flows.
 struct StoreSync: Sendable {
     let flows: FlowCatalog
+    let pinned: PinnedFlows
     let limits: SessionLimits
     let cache: SessionCache
     let journal: JournalWriter
@@ -127,7 +128,7 @@ struct StoreSync: Sendable {
             // Another writer's changes must show what they showed there:
             // else the whole journal is replayed, and the refusal names
             // the first version that differs.
-            guard SessionReplay(flows: flows, limits: limits).showsRecordedDocument(session, digest: lastDigest) else {
+            guard SessionReplay(flows: flows, limits: limits, pinned: pinned).showsRecordedDocument(session, digest: lastDigest) else {
                 return try restoredContent(of: session.id).content
             }
             counters.caughtUp.add(1, ordering: .relaxed)
@@ -156,14 +157,22 @@ struct StoreSync: Sendable {
     private func restoredContent(of id: String, from recording: SessionRecording) throws(NavigationError) -> SessionBox.Content {
         guard recording.endReason == nil else { throw SessionRegistry.notFound(id) }
         // Another live instance serves the session: this one writes nothing
-        // and caches nothing, and the client retries.
-        if let fleet = flows.fleet, flows.position(of: recording.flow, version: recording.flowVersion) == nil,
+        // and caches nothing, and the client retries. A session pinned to
+        // a flow file's content replays here from the store's copy.
+        if recording.start.flowSHA256 == nil, let fleet = flows.fleet,
+            flows.position(of: recording.flow, version: recording.flowVersion) == nil,
             fleet.isHostedElsewhere(recording.flow, version: recording.flowVersion)
         {
             throw FlowCatalog.versionUnavailable(
                 recording.flow, version: recording.flowVersion, hosted: flows.hostedVersions(of: recording.flow))
         }
-        switch SessionReplay(flows: flows, limits: limits).replay(recording, id: id) {
+        let replayed: Result<Session, ReplayRefusal>
+        do {
+            replayed = try SessionReplay(flows: flows, limits: limits, pinned: pinned).replay(recording, id: id)
+        } catch {
+            throw journal.failure(error, id: id)
+        }
+        switch replayed {
         case .success(let session):
             // An effect without an outcome: performed again, or taken over.
             if !session.pendingEffects.isEmpty { effects.scheduleResume(of: id) }

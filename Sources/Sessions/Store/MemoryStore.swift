@@ -1,3 +1,4 @@
+import Coordination
 import Platform
 
 /// A ``SessionStore`` that keeps journals in memory: nothing lasts across a
@@ -22,6 +23,8 @@ public final class MemoryStore: SessionStore {
         /// A shared store's leased announcements, each with the time (ms)
         /// its lease runs out.
         var leases: [String: Int64] = [:]
+        /// Flow sources by digest (``SessionStore/keepFlowSource(_:)``).
+        var flowSources: [String: FlowSource] = [:]
         var closed = false
     }
 
@@ -59,6 +62,20 @@ public final class MemoryStore: SessionStore {
             guard !state.closed else { throw .unavailable(reason: "the store is closed") }
             guard let journal = state.journals[id] else { throw .notFound }
             return Array(journal.records.drop { $0.version <= version })
+        }
+    }
+
+    public func keepFlowSource(_ source: FlowSource) throws(StoreError) {
+        try state.withLock { (state) throws(StoreError) in
+            guard !state.closed else { throw .unavailable(reason: "the store is closed") }
+            if state.flowSources[source.sha256] == nil { state.flowSources[source.sha256] = source }
+        }
+    }
+
+    public func flowSource(sha256: String) throws(StoreError) -> FlowSource? {
+        try state.withLock { (state) throws(StoreError) in
+            guard !state.closed else { throw .unavailable(reason: "the store is closed") }
+            return state.flowSources[sha256]
         }
     }
 

@@ -1,3 +1,5 @@
+import Coordination
+
 /// Where sessions' journals last: a file store, Redis, or memory.
 ///
 /// A session is a deterministic function of its flow, its start context and
@@ -124,6 +126,19 @@ public protocol SessionStore: Sendable {
     /// Ends the lease on `announcement` at once; best effort (a lease the
     /// store did not hear about runs out by itself).
     func releaseLease(_ announcement: String)
+
+    /// Keeps `source` (a flow file's content) under its digest, durably as
+    /// records are, before the first session pinned to it is created: any
+    /// instance on the store then replays that session, even once the file
+    /// is gone. Kept once: keeping a digest the store has is a no-op.
+    /// Sources are never dropped (sessions may be pinned to them).
+    /// - Throws: ``StoreError/unavailable(reason:)`` when it cannot be kept now.
+    func keepFlowSource(_ source: FlowSource) throws(StoreError)
+
+    /// The flow source kept under `sha256`, or nil when there is none.
+    /// - Throws: ``StoreError/unavailable(reason:)`` when the store cannot
+    ///   be asked now.
+    func flowSource(sha256: String) throws(StoreError) -> FlowSource?
 }
 
 extension SessionStore {
@@ -167,6 +182,14 @@ extension SessionStore {
     public func renewLease(_ announcement: String, forMilliseconds milliseconds: Int) throws(StoreError) -> [String]? { nil }
 
     public func releaseLease(_ announcement: String) {}
+
+    /// A store that does not implement it keeps no flow sources: no
+    /// session can start on a flow file there.
+    public func keepFlowSource(_ source: FlowSource) throws(StoreError) {
+        throw .unavailable(reason: "this store keeps no flow sources, so no session can start on a flow file")
+    }
+
+    public func flowSource(sha256: String) throws(StoreError) -> FlowSource? { nil }
 
     /// Local stores have no writers but this process.
     public func observeChanges(_ handler: @escaping @Sendable (_ sessionID: String, _ version: Int) -> Void) -> Bool { false }

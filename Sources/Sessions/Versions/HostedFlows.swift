@@ -17,10 +17,15 @@ public struct HostedFlows: Sendable {
     /// each of their sessions is migrated to a newer version
     /// (``Coordination/Flow/migrating(from:_:)``), or ended, when next touched.
     public let retired: [FlowVersionSelection]
+    /// Rebuilds a flow from a source the store kept, for a session pinned
+    /// to a flow file's content that no hosted flow has (the file changed
+    /// or is gone, or only another instance has it); nil rebuilds none.
+    public let sourceCompiler: FlowSourceCompiler?
 
     /// - Throws: ``HostedFlowsError`` for the first problem found.
     public init(
-        _ flows: [Flow], selections: [FlowVersionSelection] = [], retired: [FlowVersionSelection] = []
+        _ flows: [Flow], selections: [FlowVersionSelection] = [], retired: [FlowVersionSelection] = [],
+        sourceCompiler: FlowSourceCompiler? = nil
     ) throws(HostedFlowsError) {
         for (index, flow) in flows.enumerated()
         where flows[..<index].contains(where: { $0.name == flow.name && $0.version == flow.version }) {
@@ -55,6 +60,7 @@ public struct HostedFlows: Sendable {
         self.flows = flows
         self.selections = selections
         self.retired = retired
+        self.sourceCompiler = sourceCompiler
     }
 
     /// `flows` as given, without selections; of two flows with one name and
@@ -68,6 +74,7 @@ public struct HostedFlows: Sendable {
         self.flows = kept
         self.selections = []
         self.retired = []
+        self.sourceCompiler = nil
     }
 }
 
