@@ -3,25 +3,26 @@ import PackagePlugin
 
 /// Compiles files of the repository into the target that uses this plugin,
 /// as members of its `EmbeddedFiles` enum in a generated `EmbeddedFiles.swift`:
-/// `openapi.yaml` and every file under `web/` into NavigationAPI
-/// (``embeddings``).
+/// `openapi.yaml` and every file under `web/` into NavigationAPI, the
+/// flow-file JSON Schema into FlowFiles (``embeddings``).
 ///
-/// The server then serves its contract and its web client from memory, so it
-/// finds them wherever the binary is installed (a container, `/usr/local/bin`)
-/// and never reads its working directory. The files are inputs of the build
-/// command, so editing one regenerates the Swift file and rebuilds the target.
-/// An embedded directory is an input too and the tool lists it again when it
-/// runs: SwiftPM evaluates this plugin only when it re-plans the build (its
-/// manifest cache skips that unless the package's targets change), so a file
-/// added to `web/` is found through the directory's new modification time
-/// rather than through this list.
+/// The server then serves its contract and its web client, and prints the
+/// schema, from memory, so it finds them wherever the binary is installed (a
+/// container, `/usr/local/bin`) and never reads its working directory. The
+/// files are inputs of the build command, so editing one regenerates the Swift
+/// file and rebuilds the target. An embedded directory is an input too and the
+/// tool lists it again when it runs: SwiftPM evaluates this plugin only when it
+/// re-plans the build (its manifest cache skips that unless the package's
+/// targets change), so a file added to `web/` is found through the directory's
+/// new modification time rather than through this list.
 @main
 struct EmbedFiles: BuildToolPlugin {
     /// What each target that uses the plugin embeds: a member of its
     /// `EmbeddedFiles` and the path, from the package's root, of what it holds
     /// (a file's bytes, or a directory's files as `[EmbeddedFile]`).
     static let embeddings: [String: [(member: String, path: String)]] = [
-        "NavigationAPI": [("openAPIDocument", "openapi.yaml"), ("web", "web")]
+        "NavigationAPI": [("openAPIDocument", "openapi.yaml"), ("web", "web")],
+        "FlowFiles": [("flowFileSchema", "Sources/FlowFiles/Format/flow-file.schema.json")],
     ]
 
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
