@@ -14,6 +14,8 @@ APT_BENCH_PACKAGES := wrk gcc valgrind
 TEST_VENV    := .venv-test
 TEST_PYTHON  := $(TEST_VENV)/bin/python
 OPENAPI_SPEC_VALIDATOR_VERSION := 0.9.0
+# The version openapi-spec-validator 0.9.0 resolves to, so the two share one jsonschema.
+JSONSCHEMA_VERSION := 4.26.0
 SELENIUM_VERSION := 4.51.0
 # Contract fuzzing, in an environment of its own (its many dependencies stay apart from the test tools).
 SCHEMATHESIS_VERSION := 4.32.5
@@ -25,7 +27,7 @@ TEMPLATE_SWIFT := $(wildcard templates/flow-server/Package.swift templates/flow-
 # Not 6379: the redis-server package may run a system Redis there already.
 REDIS_PORT   ?= 6380
 
-.PHONY: redis run-several run test build release deps deps-redis deps-test deps-spec deps-browser deps-bench deps-fuzz browser-test client-test template-test spec lint format fuzz tsan bench bench-quick docker-verify clean
+.PHONY: redis run-several run test build release deps deps-redis deps-test deps-spec deps-flow-schema deps-browser deps-bench deps-fuzz browser-test client-test template-test spec flow-schema lint format fuzz tsan bench bench-quick docker-verify clean
 
 ## run: install what is missing, build in release mode, serve the built-in flows on :$(PORT)
 run: release
@@ -42,7 +44,8 @@ run-several: release
 	trap "kill $$! 2>/dev/null" EXIT INT TERM; \
 	.build/release/navigation-server --port $(PORT) --store redis://127.0.0.1:$(REDIS_PORT)
 
-## test: install what is missing, build, run every test, validate openapi.yaml, run the README walkthrough,
+## test: install what is missing, build, run every test, validate openapi.yaml and the flow-file JSON Schema
+## (scripts/check-flow-schema), run the README walkthrough,
 ## the web client in headless chromium, the terminal client on a pseudo-terminal, fuzz the contract with
 ## schemathesis, and the tests under ThreadSanitizer
 test: deps-test deps-browser deps-fuzz
@@ -50,6 +53,7 @@ test: deps-test deps-browser deps-fuzz
 	$(SWIFT) build
 	$(SWIFT) test --disable-xctest
 	$(MAKE) --no-print-directory spec
+	$(MAKE) --no-print-directory flow-schema
 	scripts/check-readme-walkthrough .build/debug/navigation-server
 	$(TEST_PYTHON) Tests/browser/test_web_client.py .build/debug/navigation-server
 	$(PYTHON) Tests/client/test_terminal_client.py .build/debug/navigation-server .build/debug/navigation-client
@@ -96,6 +100,12 @@ release: deps
 spec: deps-spec
 	$(TEST_PYTHON) -m openapi_spec_validator openapi.yaml
 
+## flow-schema: the JSON Schema `navigation-server flows schema` prints (needs `swift build` first): the repository's
+## flow-file.schema.json byte for byte, valid for the 2020-12 metaschema, passed by every examples/flows/*.json and
+## failed by flows the reader refuses (scripts/check-flow-schema)
+flow-schema: deps-flow-schema
+	$(TEST_PYTHON) scripts/check-flow-schema .build/debug/navigation-server examples/flows
+
 ## deps: the C libraries (libmicrohttpd, hiredis, jemalloc, OpenSSL's libcrypto, libcurl) and pkg-config, from apt, when missing
 deps:
 	@if ! pkg-config --exists libmicrohttpd hiredis jemalloc libcrypto libcurl 2>/dev/null; then \
@@ -104,8 +114,8 @@ deps:
 	fi
 
 ## deps-test: deps, plus curl (for the README walkthrough), redis-server (the Redis store's tests
-## start their own) and the OpenAPI validator
-deps-test: deps deps-spec
+## start their own), the OpenAPI validator and jsonschema
+deps-test: deps deps-spec deps-flow-schema
 	@if ! command -v curl >/dev/null 2>&1 || ! command -v redis-server >/dev/null 2>&1; then \
 		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq $(APT_TEST_PACKAGES); \
 	fi
@@ -119,6 +129,10 @@ deps-redis:
 ## deps-spec: openapi-spec-validator $(OPENAPI_SPEC_VALIDATOR_VERSION) from PyPI into $(TEST_VENV), when missing
 deps-spec: $(TEST_PYTHON)
 	$(call pip-pin,$(TEST_VENV),openapi-spec-validator,$(OPENAPI_SPEC_VALIDATOR_VERSION))
+
+## deps-flow-schema: jsonschema $(JSONSCHEMA_VERSION) from PyPI into $(TEST_VENV), when missing
+deps-flow-schema: $(TEST_PYTHON)
+	$(call pip-pin,$(TEST_VENV),jsonschema,$(JSONSCHEMA_VERSION))
 
 ## deps-browser: Debian's chromium and its driver from apt, Selenium $(SELENIUM_VERSION) from PyPI
 ## into $(TEST_VENV), when missing

@@ -30,15 +30,17 @@ let package = Package(
         .target(name: "Coordination", dependencies: ["JSON"]),
         .target(name: "Flows", dependencies: ["Coordination"]),
         .target(name: "CoordinationTesting", dependencies: ["Coordination"]),
-        // Flow files (FLOWFILES.md): for now their expressions, JSON Logic compiled once and evaluated on JSONValue.
-        .target(name: "FlowFiles", dependencies: ["Coordination"]),
+        // Flow files (FLOWFILES.md): read and checked into definitions the engine runs, their expressions JSON Logic
+        // compiled once and evaluated on JSONValue; the format's JSON Schema is compiled in by the EmbedFiles plugin.
+        .target(
+            name: "FlowFiles", dependencies: ["Coordination"], exclude: ["Format/flow-file.schema.json"], plugins: ["EmbedFiles"]),
         .systemLibrary(
             name: "CMicroHTTPD",
             pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"])]
         ),
         .target(name: "HTTPCore", dependencies: ["CMicroHTTPD", "Platform"]),
-        // openapi.yaml and web/ are compiled into NavigationAPI by the EmbedFiles plugin.
+        // openapi.yaml and web/ are compiled into NavigationAPI, the flow-file schema into FlowFiles, by the EmbedFiles plugin.
         .executableTarget(name: "EmbedFilesTool"),
         .plugin(name: "EmbedFiles", capability: .buildTool(), dependencies: ["EmbedFilesTool"]),
         .target(

@@ -92,6 +92,9 @@ public enum ConfigurationParser {
         lines.append("")
         lines.append("navigation-server flows check [--backend NAME[=URL]]... PATH...")
         lines.append("      Checks flow files as --flows does, without starting a server; exits 1 with every problem (flows --help).")
+        lines.append("")
+        lines.append("navigation-server flows schema")
+        lines.append("      Prints the JSON Schema (draft 2020-12) of the flow-file format (flows --help).")
         return lines.joined(separator: "\n") + "\n"
     }
 

@@ -3,12 +3,12 @@ import FlowFiles
 import Platform
 
 /// `navigation-server flows …`: flow files checked without starting a
-/// server, for a team's CI.
+/// server, and the JSON Schema of their format, for a team's CI and editors.
 enum FlowsCommand {
     /// Runs the subcommand in `arguments` (the words after `flows`) and
-    /// exits: 0 when every file is sound, 1 with every problem found, 2 for
-    /// a usage error. `flows` and `effects`: what this binary hosts and
-    /// performs, which the files are checked against.
+    /// exits: 0 when every file is sound or the schema is printed, 1 with
+    /// every problem found, 2 for a usage error. `flows` and `effects`: what
+    /// this binary hosts and performs, which the files are checked against.
     static func run(_ arguments: [String], flows: [Flow], effects: [EffectPerformer]) -> Never {
         guard let subcommand = arguments.first else { usageError("which subcommand?") }
         if subcommand == "--help" || subcommand == "-h" {
@@ -17,6 +17,7 @@ enum FlowsCommand {
         }
         switch subcommand {
         case "check": exit(check(Array(arguments.dropFirst()), flows: flows, effects: effects))
+        case "schema": printSchema(Array(arguments.dropFirst()))
         default: usageError("unknown subcommand '\(subcommand)'")
         }
     }
@@ -52,6 +53,13 @@ enum FlowsCommand {
         }
     }
 
+    /// `flows schema`: ``FlowFile/schema`` on standard output, as it is.
+    private static func printSchema(_ arguments: [String]) -> Never {
+        if let argument = arguments.first { usageError("flows schema takes no arguments, not '\(argument)'") }
+        StandardStream.output.write(FlowFile.schema)
+        exit(0)
+    }
+
     /// `NAME` of `NAME=URL` (or of a bare `NAME`): the effect it performs.
     private static func effectName(ofRoute route: String) -> String {
         String(route.prefix { $0 != "=" })
@@ -67,8 +75,10 @@ enum FlowsCommand {
     static var usage: String {
         """
         usage: navigation-server flows check [--backend NAME[=URL]]... PATH...
+               navigation-server flows schema
 
-        Checks flow files as a start with --flows does (docs/flow-files.md), without starting a server.
+        Checks flow files as a start with --flows does (docs/flow-files.md), without starting a server,
+        or prints the JSON Schema of their format.
 
         subcommands:
           check PATH...   Reads every PATH: a flow file, or a directory whose *.json files are each
@@ -76,6 +86,10 @@ enum FlowsCommand {
                           problem, each as FILE#POINTER: WHAT (exit 1). Effects must be performed
                           by this binary or by a --backend NAME given here, as at a start; the
                           flows must not repeat a (name, version) of each other or of this binary.
+          schema          Prints the JSON Schema (draft 2020-12) of a flow file (exit 0), for
+                          editors and validators: every member a file may have, which are
+                          required, their types and values. What only check can see (that names
+                          exist, effects' performers) it does not say.
 
         """
     }
