@@ -29,6 +29,28 @@ extension Flow {
             }, root: makeRoot)
     }
 
+    /// A flow whose links are known only at run time (a flow file's):
+    /// `links` are the patterns it follows, and `follow` hands a link one of
+    /// them matched (``DeepLink/pattern``, ``DeepLink/values``) to the
+    /// session's root coordinator. It answers as a ``DeepLinkHandler``
+    /// does: ``LinkHandling/followed`` once its router calls are made,
+    /// ``LinkHandling/hold`` to hold the link until a coordinator calls
+    /// ``Coordinator/followHeldLink()``. Like a root, it must be
+    /// deterministic: it runs again when a session is rebuilt.
+    public init(
+        name: String,
+        description: String,
+        version: Int = 1,
+        context: [ContextField] = [],
+        links: [LinkPattern],
+        follow: @escaping @Sendable (DeepLink, Coordinator) -> LinkHandling,
+        root makeRoot: @escaping @Sendable (CoordinatorEnvironment) -> Coordinator
+    ) {
+        self.init(
+            name: name, description: description, version: version, context: context, links: links,
+            routeLink: { link, root throws(LinkRejection) in { follow(link, root) } }, root: makeRoot)
+    }
+
     /// `path` parsed and matched against ``links``. Throws
     /// ``NavigationError/Kind/invalidLink`` for a malformed path and
     /// ``NavigationError/Kind/unknownLink`` (listing the patterns) when no

@@ -10,6 +10,9 @@ class FileCoordinator: Coordinator {
     private(set) var output: JSONValue = .null
     /// The screens this coordinator showed and their own values, while they live.
     var shown: [ShownFileScreen] = []
+    /// Set once its `start` actions have run: from then on it follows the
+    /// links that name it.
+    private(set) var hasStarted = false
 
     required init(environment: CoordinatorEnvironment, program: FileProgram, definition: CoordinatorDefinition, input: JSONValue) {
         self.program = program
@@ -27,6 +30,9 @@ class FileCoordinator: Coordinator {
         var run = ActionRun(coordinator: self, screen: nil)
         // Actions outside an event cannot refuse it: the load checks keep `reject` out of `start`.
         try? run.perform(definition.start)
+        hasStarted = true
+        // A link held until a coordinator of this class runs is followed now.
+        if heldLink != nil { followHeldLink() }
         refreshTree()
     }
 

@@ -37,6 +37,36 @@ final class FileProgram: Sendable {
         storeKeys = keys
     }
 
+    /// Follows `link` (which the pattern of one of the file's links
+    /// matched) in the session whose root is `root`: the link's actions run
+    /// in the first running coordinator of the class it names, found from
+    /// the root down (a parent before its children, children in the order
+    /// started), with `link` reading the link's values. A link whose
+    /// coordinator has not finished its `start` yet is held, as a Swift
+    /// flow's is, until one has (``FileCoordinator/start()``).
+    func follow(_ link: DeepLink, from root: Coordinator) -> LinkHandling {
+        guard let definition = definition.links.first(where: { $0.pattern == link.pattern }) else { return .followed }
+        guard let coordinator = Self.running(definition.coordinator, in: root) else { return .hold }
+        var values = JSONObject()
+        for (name, value) in link.values.sorted(by: { $0.key < $1.key }) { values[name] = .string(value) }
+        var run = ActionRun(coordinator: coordinator, screen: nil, extra: [(.link, .object(values))])
+        // The load checks keep `reject` out of links.
+        try? run.perform(definition.actions)
+        coordinator.refreshTree()
+        return .followed
+    }
+
+    /// The first started, unfinished file coordinator named `name` in `coordinator`'s tree.
+    private static func running(_ name: String, in coordinator: Coordinator) -> FileCoordinator? {
+        if let file = coordinator as? FileCoordinator, file.definition.name == name, file.hasStarted, !file.isFinished {
+            return file
+        }
+        for child in coordinator.childCoordinators {
+            if let found = running(name, in: child) { return found }
+        }
+        return nil
+    }
+
     /// A coordinator `name` of a session, given what its parent passed.
     func coordinator(_ name: String, environment: CoordinatorEnvironment, input: JSONValue) -> FileCoordinator? {
         guard let type = types[name], let definition = definition.coordinators[name] else { return nil }

@@ -67,13 +67,8 @@ enum FlowFileLoading {
         } catch {
             throw FlowFileProblems([FlowFileProblem(file: path, pointer: .root, message: error.description)])
         }
-        let definition = try FlowFile.definition(of: bytes, file: path, performers: performers)
-        do {
-            return try definition.flow().madeFrom(FlowSourceDigest.source(of: bytes))
-        } catch {
-            // What the engine cannot run yet is said of the file too.
-            throw FlowFileProblems(error.problems.map { FlowFileProblem(file: path, pointer: $0.pointer, message: $0.message) })
-        }
+        return try FlowFile.definition(of: bytes, file: path, performers: performers).flow()
+            .madeFrom(FlowSourceDigest.source(of: bytes))
     }
 
     /// Rebuilds the flow of a source a store kept, for the sessions pinned
@@ -84,10 +79,9 @@ enum FlowFileLoading {
     static func flow(ofKept source: FlowSource) -> Flow? {
         let computed = FlowSourceDigest.source(of: source.bytes)
         guard computed.sha256 == source.sha256,
-            let definition = try? FlowFile.definition(of: source.bytes, file: "flow-\(source.sha256).json", performers: nil),
-            let flow = try? definition.flow()
+            let definition = try? FlowFile.definition(of: source.bytes, file: "flow-\(source.sha256).json", performers: nil)
         else { return nil }
-        return flow.madeFrom(computed)
+        return definition.flow().madeFrom(computed)
     }
 
     private static func duplicate(_ flow: Flow, in file: String, alsoIn other: String) -> FlowFileProblem {
