@@ -117,6 +117,18 @@ struct FlowFileLoadTests {
             ])
     }
 
+    /// A `set` target is `store.NAME` or `screen.NAME`, NAME one value:
+    /// what `var` reads back as `store.NAME`.
+    @Test(arguments: [".store.a", "store.", "store.a.b", "stor.a", "store", "screen..a"])
+    func aSetTargetThatIsNotOneStoreOrScreenValueIsAProblem(_ target: String) {
+        let at = ["coordinators", "NotesCoordinator", "screens", "notes", "events", "add", "do", "1"]
+        let set = Self.notes(setting: at, to: ["set": .object([target: 1])])
+        #expect(
+            Self.problems(set) == [
+                "/\(at.joined(separator: "/"))/set/\(target): '\(target)' is no target of 'set': 'store.NAME' or 'screen.NAME', NAME without a dot"
+            ])
+    }
+
     @Test func namesThatDoNotExist() {
         #expect(Self.problems(Self.notes(setting: ["root"], to: "Nobody")).contains("/root: no coordinator is called 'Nobody'"))
         let missingScreen = Self.notes(setting: ["coordinators", "NotesCoordinator", "start", "0"], to: ["setRoot": "list"])

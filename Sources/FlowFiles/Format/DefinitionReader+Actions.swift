@@ -77,7 +77,8 @@ extension DefinitionReader {
         }
     }
 
-    /// `{"store.K": V, "screen.K": V}`.
+    /// `{"store.K": V, "screen.K": V}`: K one name, without a dot (what
+    /// `var` reads as `store.K` is that one value).
     private mutating func assignments(_ value: JSONValue, at pointer: JSONPointer) -> FlowAction? {
         guard let members = value.objectValue, !members.isEmpty else {
             problem(pointer, "'set' takes an object of targets ('store.NAME', 'screen.NAME') and their values")
@@ -85,10 +86,10 @@ extension DefinitionReader {
         }
         var assignments: [(target: FlowAction.Assignment, value: FlowExpression)] = []
         for (target, value) in members {
-            let parts = target.split(separator: ".", maxSplits: 1).map(String.init)
+            let parts = target.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
             let place = pointer.appending(target)
             guard parts.count == 2, !parts[1].isEmpty, parts[0] == "store" || parts[0] == "screen" else {
-                problem(place, "'\(target)' is no target of 'set': 'store.NAME' or 'screen.NAME'")
+                problem(place, "'\(target)' is no target of 'set': 'store.NAME' or 'screen.NAME', NAME without a dot")
                 continue
             }
             assignments.append((parts[0] == "store" ? .store(parts[1]) : .screen(parts[1]), expression(value, at: place)))
