@@ -48,6 +48,7 @@ public enum ServerProcess {
             checkHealth(readConfiguration(arguments: Array(arguments.dropFirst())))
         }
         let configuration = readConfiguration(arguments: arguments)
+        let swiftFlows = flows
         let flows = flows + flowFiles(of: configuration, beside: flows, effects: effects)
         // Every version of a flow once, and each --flow-version naming a
         // hosted one: checked before anything starts.
@@ -121,6 +122,19 @@ public enum ServerProcess {
                 line.field("sessions", flow.versions.reduce(0) { $0 + $1.sessions })
             }
         }
+        // SIGHUP reads --flows again: new versions are hosted from then on.
+        let reload = configuration.flowsDirectory.map { directory in
+            FlowFileReload(
+                directory: directory, performers: performerNames(of: configuration, effects: effects), swiftFlows: swiftFlows,
+                registry: registry, logger: logger)
+        }
+        let hangUp = watch(SIGHUP, on: DispatchQueue(label: "navigation-server.flow-files")) {
+            guard let reload else {
+                logger.log(.info, "SIGHUP ignored") { $0.field("detail", "there is no --flows directory to read again") }
+                return
+            }
+            reload.reload()
+        }
         // Streams here see the events other instances append to a shared store.
         registry.followStoreChanges()
         if let tokens = options.tokens {
@@ -153,7 +167,7 @@ public enum ServerProcess {
         logger.log(.info, "stopping")
         sweep.cancel()
         documentSweep.cancel()
-        for source in signalSources { source.cancel() }
+        for source in signalSources + [hangUp] { source.cancel() }
         server.stop(deadline: stopDeadlineSeconds)
         // The backend client is not shut down: that would record its calls in
         // flight as unavailable. Left without outcomes, they are performed
@@ -208,8 +222,14 @@ public enum ServerProcess {
     /// this server performs.
     private static func flowFiles(of configuration: ServerConfiguration, beside flows: [Flow], effects: [EffectPerformer]) -> [Flow] {
         guard let directory = configuration.flowsDirectory else { return [] }
-        let performers = Set(effects.map(\.name) + configuration.backends.map(\.name))
-        return loadFlowFiles(in: directory, performers: performers, beside: flows, prefix: "navigation-server: --flows")
+        return loadFlowFiles(
+            in: directory, performers: performerNames(of: configuration, effects: effects), beside: flows,
+            prefix: "navigation-server: --flows")
+    }
+
+    /// The effects this server performs: in process, and its `--backend`s.
+    private static func performerNames(of configuration: ServerConfiguration, effects: [EffectPerformer]) -> Set<String> {
+        Set(effects.map(\.name) + configuration.backends.map(\.name))
     }
 
     /// The flows of `NAVIGATION_FLOWS`, for the `journal` commands that
@@ -279,9 +299,11 @@ public enum ServerProcess {
     /// interrupting a thread. The default disposition is ignored first (so
     /// the signal no longer kills the process), and this returns only once
     /// the source is registered: from then on no signal is lost.
-    private static func watch(_ signalNumber: Int32, _ action: @escaping @Sendable () -> Void) -> DispatchSourceSignal {
+    private static func watch(
+        _ signalNumber: Int32, on queue: DispatchQueue = .global(), _ action: @escaping @Sendable () -> Void
+    ) -> DispatchSourceSignal {
         signal(signalNumber, SIG_IGN)
-        let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
+        let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: queue)
         let registered = DispatchSemaphore(value: 0)
         source.setRegistrationHandler { registered.signal() }
         source.setEventHandler(handler: action)

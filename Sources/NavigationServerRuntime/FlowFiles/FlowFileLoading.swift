@@ -19,6 +19,13 @@ enum FlowFileLoading {
     static func flows(
         at paths: [String], performers: Set<String>?, beside swiftFlows: [Flow]
     ) -> Result<[Flow], FlowFileProblems> {
+        loadedFiles(at: paths, performers: performers, beside: swiftFlows).map { $0.map(\.flow) }
+    }
+
+    /// ``flows(at:performers:beside:)``, each flow with the file it was read from.
+    static func loadedFiles(
+        at paths: [String], performers: Set<String>?, beside swiftFlows: [Flow]
+    ) -> Result<[(file: String, flow: Flow)], FlowFileProblems> {
         var problems: [FlowFileProblem] = []
         var loaded: [(file: String, flow: Flow)] = []
         for path in paths {
@@ -45,7 +52,7 @@ enum FlowFileLoading {
             }
         }
         guard problems.isEmpty else { return .failure(FlowFileProblems(problems)) }
-        return .success(loaded.map(\.flow))
+        return .success(loaded)
     }
 
     /// The files `path` stands for: itself when it is not a directory;

@@ -9,11 +9,14 @@ import Platform
 /// `journal` tools, a store only this process writes): then new sessions
 /// start where this instance alone would start them.
 final class FleetView: Sendable {
-    /// This instance's announcement, leased in the store.
-    let own: InstanceAnnouncement
-    private let state = Locked(State())
+    private let state: Locked<State>
 
     struct State {
+        /// This instance's announcement, leased in the store.
+        var own: InstanceAnnouncement
+        /// The announcement ``own`` replaced, whose lease the next renewal
+        /// ends: else the other instances would read both until it ran out.
+        var replaced: InstanceAnnouncement?
         /// The other instances' announcements, from the last renewal.
         var others: [InstanceAnnouncement] = []
         /// Where new sessions of each flow (by name index) start; nil
@@ -22,13 +25,34 @@ final class FleetView: Sendable {
     }
 
     init(own: InstanceAnnouncement) {
-        self.own = own
+        state = Locked(State(own: own))
+    }
+
+    /// This instance's announcement, leased in the store.
+    var own: InstanceAnnouncement { state.withLock { $0.own } }
+
+    /// Announces `versions` from the next renewal on: the versions this
+    /// instance hosts, after some were added.
+    func announce(_ versions: [String: [Int]]) {
+        state.withLock { state in
+            if state.replaced == nil { state.replaced = state.own }
+            state.own = InstanceAnnouncement(instance: state.own.instance, versions: versions)
+        }
+    }
+
+    /// The announcement replaced since the last renewal, if any, forgotten
+    /// here: the renewal releases its lease.
+    func takeReplaced() -> InstanceAnnouncement? {
+        state.withLock { state in
+            defer { state.replaced = nil }
+            return state.replaced
+        }
     }
 
     /// Where new sessions of the flow at name index `index` start, when a
-    /// renewal has said; nil before one.
+    /// renewal has said; nil before one, and for a flow added since.
     func start(ofFlowAt index: Int) -> FlowCatalog.StartVersion? {
-        state.withLock { $0.starts?[index] }
+        state.withLock { state in state.starts.flatMap { index < $0.count ? $0[index] : nil } }
     }
 
     /// Whether another live instance hosts version `version` of flow `name`.

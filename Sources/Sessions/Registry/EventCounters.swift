@@ -31,7 +31,7 @@ public final class EventCounters: Sendable {
 
     init(flows: FlowCatalog) {
         self.flows = flows
-        counts = AtomicCounters(count: max(1, flows.names.count) * EventOutcome.all.count)
+        counts = AtomicCounters(count: max(1, flows.nameCapacity) * EventOutcome.all.count)
     }
 
     func record(flow: String, _ outcome: EventOutcome) {

@@ -21,6 +21,8 @@ extension SessionRegistry {
     public func renewFleetLease(forSeconds seconds: Double) throws(StoreError) -> [FlowOverview] {
         guard let fleet = catalog.fleet else { return [] }
         let milliseconds = max(1, Int((seconds * 1000).rounded()))
+        // Versions were added since the last renewal: the former announcement goes at once.
+        if let replaced = fleet.takeReplaced() { journal.store.releaseLease(replaced.encoded) }
         guard let lines = try journal.store.renewLease(fleet.own.encoded, forMilliseconds: milliseconds) else { return [] }
         var others: [InstanceAnnouncement] = []
         for line in lines.prefix(InstanceAnnouncement.maximumCount) {
@@ -30,7 +32,8 @@ extension SessionRegistry {
         let starts = catalog.starts(withInstancesHosting: others)
         // The first renewal is where this instance starts, not a change.
         guard let before = fleet.update(others: others, starts: starts) else { return [] }
-        let changed = catalog.names.indices.filter { before[$0].current != starts[$0].current }
+        // A flow added since the last renewal has no start before it.
+        let changed = starts.indices.filter { $0 < before.count && before[$0].current != starts[$0].current }
         guard !changed.isEmpty else { return [] }
         let overviews = flowOverviews()
         for index in changed {

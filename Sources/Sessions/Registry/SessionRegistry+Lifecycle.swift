@@ -22,11 +22,9 @@ extension SessionRegistry {
     public func create(
         flow flowName: String, version: Int?, context: JSONValue?, link: String? = nil, by caller: Caller = .unrestricted
     ) throws(NavigationError) -> SessionSnapshot {
-        guard let index = catalog.position(of: flowName) else { throw catalog.notFound(flowName) }
         let key = SessionID.makeKey()
         // The key's low bits are random: they draw the ramp's share.
-        let position = try catalog.startingPosition(ofFlowAt: index, version: version, draw: key.low)
-        let flow = catalog.flow(at: position)
+        let (position, flow) = try catalog.startingFlow(named: flowName, version: version, draw: key.low)
         // A flow file's content is in the store before a record names its digest.
         if flow.isMadeFromSource { try keepSource(of: flow) }
         try reserveSlot()

@@ -103,6 +103,27 @@ public final class SessionRegistry: Sendable {
     public func flow(named name: String, version: Int) -> Flow? {
         catalog.position(of: name, version: version).map(catalog.flow(at:))
     }
+    /// Hosts `added` from now on, beside the versions hosted: what a
+    /// reload of flow files (`SIGHUP`) does with the new versions it found.
+    /// Each must be a name and version not hosted; checked with this
+    /// registry's selections and retirements (``HostedFlows``), new
+    /// sessions then start where those say given every version (the
+    /// highest, unless one is chosen; on a shared store, once every live
+    /// instance hosts it, from the next lease renewal on). Live sessions
+    /// keep the version they started on. Nothing changes when it throws.
+    /// - Throws: ``HostedFlowsError``, also for more than
+    ///   ``FlowCatalog/maxAddedVersions`` versions added over the
+    ///   registry's life.
+    public func addFlowVersions(_ added: [Flow]) throws(HostedFlowsError) {
+        guard !added.isEmpty else { return }
+        try catalog.adding(added)
+        for flow in added { pinned.host(flow) }
+    }
+
+    /// How many flow versions a registry may add while it runs
+    /// (``addFlowVersions(_:)``).
+    public static var maxAddedFlowVersions: Int { FlowCatalog.maxAddedVersions }
+
     /// Where the journals are.
     public var store: any SessionStore { journal.store }
     /// Effects started, their outcomes by kind and durations, by name, since start.

@@ -16,10 +16,11 @@ final class FlowCensus: Sendable {
     private let counts: AtomicCounters
     private let unhosted: Int
 
-    /// Counts for each of `catalog`'s positions, all 0.
+    /// Counts for each of `catalog`'s positions, those it may add
+    /// included (``FlowCatalog/positionCapacity``), all 0.
     init(catalog: FlowCatalog) {
-        unhosted = catalog.all.count
-        counts = AtomicCounters(count: catalog.all.count + 1)
+        unhosted = catalog.positionCapacity
+        counts = AtomicCounters(count: catalog.positionCapacity + 1)
     }
 
     /// A session of the flow version at `position` (nil: one not hosted) started, or was found at open.

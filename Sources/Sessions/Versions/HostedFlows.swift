@@ -94,6 +94,9 @@ public enum HostedFlowsError: Error, Equatable, CustomStringConvertible {
     case unknownRetired(flow: String, version: Int, hosted: [Int])
     /// Every version of a flow is retired: no session could start on it.
     case everyVersionRetired(String)
+    /// More versions added while running than a registry makes room for
+    /// (``SessionRegistry/addFlowVersions(_:)``).
+    case tooManyAddedVersions(limit: Int)
 
     public var description: String {
         switch self {
@@ -117,6 +120,8 @@ public enum HostedFlowsError: Error, Equatable, CustomStringConvertible {
                     + hosted.map(String.init).joined(separator: ", ")
         case .everyVersionRetired(let flow):
             "--retire-flow retires every hosted version of flow '\(flow)'; keep one that new and migrated sessions start on"
+        case .tooManyAddedVersions(let limit):
+            "a running server adds at most \(limit) flow versions to those it started with; restart it to host more"
         }
     }
 }

@@ -54,6 +54,13 @@ final class PinnedFlows: Sendable {
         state = Locked(State(flows: flows))
     }
 
+    /// Finds `flow` by its source's digest from now on: a version hosted
+    /// after the registry opened (``SessionRegistry/addFlowVersions(_:)``).
+    func host(_ flow: Flow) {
+        guard let source = flow.source else { return }
+        state.withLock { state in if state.flows[source.sha256] == nil { state.flows[source.sha256] = flow } }
+    }
+
     /// Keeps `flow`'s source in the store, once per process: before its
     /// first session's created record, so that no record names a digest
     /// the store does not hold. Nothing for a flow without a source.
