@@ -19,7 +19,8 @@ changes made by another client, deep links, the server stopped and started
 again by its pid (the status line, the stream resuming; with a memory store
 the lost session said as such), a sign-in waiting for an auth backend the
 test holds (the password input, the waiting line, the answer on the live
-stream), and a server with --api-key.
+stream), a flow file served with --flows examples/flows (`notes`: a note
+typed and saved), and a server with --api-key.
 
 Screenshots of each flow at both widths go to .build/browser-artifacts/screens
 (BROWSER_ARTIFACTS to move them); with UPDATE_README_SCREENSHOT=1 the mail
@@ -37,6 +38,7 @@ from walk_app import walk_app, walk_app_on_a_phone
 from walk_connection import walk_memory_restart, walk_server_restart
 from walk_effects import walk_effects
 from walk_exchange import check_half_typed_form, check_two_windows, walk_by_keyboard, walk_exchange, walk_exchange_on_a_phone
+from walk_flow_files import walk_flow_files
 from walk_links import walk_links
 from walk_mail import walk_mail, walk_mail_links, walk_mail_on_a_phone
 
@@ -79,6 +81,7 @@ def main():
         walk_server_restart(page, server)
         walk_memory_restart(page, binary)
         walk_effects(page, binary)
+        walk_flow_files(page, binary)
         # A stopping or stopped server: requests cut off or refused. A request
         # sent on a kept-alive connection as the draining server closes it
         # fails as "not connected" (seen once in a make test loop); a stream
