@@ -104,7 +104,7 @@ spec: deps-spec
 ## flow-file.schema.json byte for byte, valid for the 2020-12 metaschema, passed by every examples/flows/*.json and
 ## failed by flows the reader refuses (scripts/check-flow-schema)
 flow-schema: deps-flow-schema
-	$(TEST_PYTHON) scripts/check-flow-schema .build/debug/navigation-server examples/flows
+	$(TEST_PYTHON) scripts/check-flow-schema .build/debug/navigation-server examples/flows examples/flows/twins
 
 ## deps: the C libraries (libmicrohttpd, hiredis, jemalloc, OpenSSL's libcrypto, libcurl) and pkg-config, from apt, when missing
 deps:

@@ -41,6 +41,27 @@ public enum FlowWalk {
         return walk.report
     }
 
+    /// Walks `steps` random steps through `flow` as ``random(_:steps:seed:context:links:limits:outcome:)``
+    /// does, taking each step in a session of `twin` too: the proof that
+    /// two flows are the same flow (a flow file and the Swift flow it was
+    /// written from, or a rewrite and the code it replaces). Both start
+    /// with the same context and seed; after the start and every step,
+    /// both must have accepted it, or refused it for the same reason, and
+    /// show the same document, byte for byte (coordinator type names,
+    /// screen ids and params included). Steps are chosen from `flow`'s
+    /// documents; a replay rebuilds both.
+    @discardableResult
+    public static func twins(
+        _ flow: Flow, _ twin: Flow, steps: Int, seed: UInt64, context: JSONValue? = nil, links: [String] = [],
+        limits: SessionLimits = .default,
+        outcome: @escaping (EffectRequest, inout SessionRandom) -> EffectOutcome? = FlowWalk.failureOutcome
+    ) throws(FlowWalkFailure) -> FlowWalkReport {
+        var walk = RandomWalk(
+            flow: flow, twin: twin, seed: seed, context: context, links: links, limits: limits, outcome: outcome)
+        try walk.run(steps: steps)
+        return walk.report
+    }
+
     /// The default answer to an effect: it failed, as a backend that is
     /// down or says no.
     public static func failureOutcome(_ effect: EffectRequest, using random: inout SessionRandom) -> EffectOutcome? {

@@ -108,7 +108,7 @@ struct FlowFileLoadTests {
         let shove = Self.notes(setting: ["coordinators", "NotesCoordinator", "start", "0"], to: ["shove": "notes"])
         #expect(
             Self.problems(shove).first
-                == "/coordinators/NotesCoordinator/start/0: unknown action (shove); actions: setRoot, push, present, pop, popToRoot, dismiss, set, startChild, finish, perform, if, reject"
+                == "/coordinators/NotesCoordinator/start/0: unknown action (shove); actions: setRoot, push, present, pop, popToRoot, dismiss, set, startChild, finish, perform, if, reject, call"
         )
         let extra = Self.notes(setting: ["coordinators", "NotesCoordinator", "start", "0"], to: ["setRoot": "notes", "animated": false])
         #expect(
@@ -152,7 +152,7 @@ struct FlowFileLoadTests {
         let title = Self.notes(setting: ["coordinators", "NotesCoordinator", "screens", "notes", "title"], to: ["var": "session.owner"])
         #expect(
             Self.problems(title) == [
-                "/coordinators/NotesCoordinator/screens/notes/title: 'session.owner' reads 'session', which is no data root; roots: payload, context, store, screen, input, output, outcome, failure, link"
+                "/coordinators/NotesCoordinator/screens/notes/title: 'session.owner' reads 'session', which is no data root; roots: payload, context, store, screen, input, output, outcome, failure, link, message"
             ])
     }
 
@@ -222,12 +222,62 @@ extension FlowFileLoadTests {
         let start = Self.notes(setting: ["coordinators", "NotesCoordinator", "start", "1"], to: ["reject": "no"])
         #expect(
             Self.problems(start) == [
-                "/coordinators/NotesCoordinator/start/1: 'reject' refuses an event: it belongs in an event's 'do', not in a 'start', a 'then', an 'else' or a link"
+                "/coordinators/NotesCoordinator/start/1: 'reject' refuses an event: it belongs in an event's 'do', not in a 'start', a call, a 'then', an 'else' or a link"
             ])
         let perform = Self.notes(
             setting: ["coordinators", "NotesCoordinator", "screens", "notes", "events", "add", "do", "1"],
             to: ["perform": "notes.sync", "then": [["reject": "no"]]])
         #expect(
             Self.problems(perform).map { $0.prefix(72) } == ["/coordinators/NotesCoordinator/screens/notes/events/add/do/1/then/0: 're"])
+    }
+}
+
+/// Calls (a coordinator's named actions, run by `call`) and a link's `reject`.
+extension FlowFileLoadTests {
+    private static let addDo = ["coordinators", "NotesCoordinator", "screens", "notes", "events", "add", "do", "1"]
+
+    @Test func aCallNamesACallItsTargetHas() {
+        let missing = Self.notes(setting: Self.addDo, to: ["call": "refresh"])
+        #expect(Self.problems(missing) == ["/\(Self.addDo.joined(separator: "/"))/call: 'NotesCoordinator' has no call 'refresh'"])
+        let children = Self.notes(setting: Self.addDo, to: ["call": "refresh", "on": "children"])
+        #expect(
+            Self.problems(children) == [
+                "/\(Self.addDo.joined(separator: "/")): a call on 'children' names their coordinator ('coordinator')"
+            ])
+        let parent = Self.notes(setting: Self.addDo, to: ["call": "refresh", "on": "parent"])
+        #expect(
+            Self.problems(parent) == [
+                "/\(Self.addDo.joined(separator: "/")): no coordinator starts 'NotesCoordinator': it has no parent to call"
+            ])
+        let unknown = Self.notes(setting: Self.addDo, to: ["call": "refresh", "on": "grandparent"])
+        #expect(
+            Self.problems(unknown) == [
+                "/\(Self.addDo.joined(separator: "/"))/on: 'on' is 'self', 'parent' or 'children', not 'grandparent'"
+            ])
+    }
+
+    @Test func callsThatRunThemselvesAgainAreALoop() {
+        let calls = Self.notes(
+            setting: ["coordinators", "NotesCoordinator", "calls"],
+            to: ["a": [["call": "b"]], "b": [["if": true, "then": [["call": "a"]]]]])
+        #expect(
+            Self.problems(calls) == [
+                "/coordinators/NotesCoordinator/calls/a: the call runs itself again (NotesCoordinator.a → NotesCoordinator.b → NotesCoordinator.a): a flow file has no loops"
+            ])
+        let itself = Self.notes(setting: ["coordinators", "NotesCoordinator", "calls"], to: ["a": [["call": "a"]]])
+        #expect(Self.problems(itself).count == 1)
+    }
+
+    @Test func aCallRefusesNothing() {
+        let calls = Self.notes(setting: ["coordinators", "NotesCoordinator", "calls"], to: ["a": [["reject": "no"]]])
+        #expect(Self.problems(calls).first?.hasPrefix("/coordinators/NotesCoordinator/calls/a/0: 'reject' refuses an event") == true)
+    }
+
+    @Test func aLinksRejectReadsOnlyTheLink() {
+        let link: JSONValue = ["pattern": "/n/{id}", "coordinator": "NotesCoordinator", "reject": ["var": "store.notes"]]
+        #expect(
+            Self.problems(Self.notes(setting: ["links"], to: [link])) == [
+                "/links/0/reject: a link's 'reject' reads only the link ('link.NAME'), not 'store.notes'"
+            ])
     }
 }

@@ -37,6 +37,7 @@ struct FlowFileSchemaTests {
         (["setRoot": "s"], "setRoot"), (["push": "s"], "push"), (["present": "s"], "present"), (["pop": true], "pop"),
         (["popToRoot": true], "popToRoot"), (["dismiss": true], "dismiss"), (["set": ["store.a": 1]], "set"),
         (["startChild": "Main"], "startChild"), (["finish": 1], "finish"), (["perform": "e"], "perform"), (["if": true], "if"),
+        (["call": "c"], "call"),
     ]
     static let eventActions: [(action: JSONValue, part: String)] = [(["if": true], "ifInEvent"), (["reject": "no"], "reject")]
 
@@ -47,7 +48,9 @@ struct FlowFileSchemaTests {
         let event: JSONValue = ["fields": fields, "do": .array(eventActions.map(\.action))]
         return [
             "flow": "f", "version": 1, "root": "Main", "context": ["c": ["type": "string"]],
-            "coordinators": ["Main": ["start": .array(startActions.map(\.action)), "screens": ["s": ["events": ["e": event]]]]],
+            "coordinators": [
+                "Main": ["start": .array(startActions.map(\.action)), "screens": ["s": ["events": ["e": event]]], "calls": ["c": []]]
+            ],
             "links": [["pattern": "/a", "coordinator": "Main"]],
         ]
     }

@@ -30,25 +30,31 @@ extension Flow {
     }
 
     /// A flow whose links are known only at run time (a flow file's):
-    /// `links` are the patterns it follows, and `follow` hands a link one of
-    /// them matched (``DeepLink/pattern``, ``DeepLink/values``) to the
-    /// session's root coordinator. It answers as a ``DeepLinkHandler``
-    /// does: ``LinkHandling/followed`` once its router calls are made,
+    /// `links` are the patterns it follows. A link one of them matched
+    /// (``DeepLink/pattern``, ``DeepLink/values``) goes to `accept` first,
+    /// which may refuse it as ``DeepLinkRoute/init(link:)`` does (a 422,
+    /// nothing changed); then `follow` hands it to the session's root
+    /// coordinator and answers as a ``DeepLinkHandler`` does:
+    /// ``LinkHandling/followed`` once its router calls are made,
     /// ``LinkHandling/hold`` to hold the link until a coordinator calls
-    /// ``Coordinator/followHeldLink()``. Like a root, it must be
-    /// deterministic: it runs again when a session is rebuilt.
+    /// ``Coordinator/followHeldLink()``. Like a root, both must be
+    /// deterministic: they run again when a session is rebuilt.
     public init(
         name: String,
         description: String,
         version: Int = 1,
         context: [ContextField] = [],
         links: [LinkPattern],
+        accept: @escaping @Sendable (DeepLink) throws(LinkRejection) -> Void = { _ in },
         follow: @escaping @Sendable (DeepLink, Coordinator) -> LinkHandling,
         root makeRoot: @escaping @Sendable (CoordinatorEnvironment) -> Coordinator
     ) {
         self.init(
             name: name, description: description, version: version, context: context, links: links,
-            routeLink: { link, root throws(LinkRejection) in { follow(link, root) } }, root: makeRoot)
+            routeLink: { link, root throws(LinkRejection) in
+                try accept(link)
+                return { follow(link, root) }
+            }, root: makeRoot)
     }
 
     /// `path` parsed and matched against ``links``. Throws

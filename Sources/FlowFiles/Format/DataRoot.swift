@@ -16,6 +16,8 @@ public enum DataRoot: String, Sendable, CaseIterable {
     case outcome
     /// In a `perform`'s `else`: `kind`, `reason`, `status`, `message`.
     case failure
-    /// In a link's `do`: the link's parameters.
+    /// In a link's `do` and `reject`: the link's parameters.
     case link
+    /// In a coordinator's `calls`: what the `call` sent with `with`.
+    case message
 }

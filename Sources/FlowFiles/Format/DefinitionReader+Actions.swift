@@ -20,6 +20,7 @@ extension DefinitionReader {
             case "startChild": ["with", "then"]
             case "perform": ["input", "then", "else"]
             case "if": ["then", "else"]
+            case "call": ["on", "coordinator", "with"]
             default: []
             }
         guard self.object(value, at: pointer, known: [name] + extra, what: "a '\(name)' action") != nil else { return nil }
@@ -72,9 +73,40 @@ extension DefinitionReader {
             return .branch(
                 condition: expression(argument, at: at), then: actions(object, "then", at: pointer),
                 else: actions(object, "else", at: pointer))
+        case "call":
+            return call(object, argument, at: pointer)
         default:
             return .reject(expression(argument, at: at))
         }
+    }
+
+    /// `{"call": NAME, "on": "self"|"parent"|"children", "coordinator": C, "with": V}`:
+    /// `on` is `self` when left out; `coordinator` names the children's
+    /// class, and only theirs.
+    private mutating func call(_ object: JSONObject, _ argument: JSONValue, at pointer: JSONPointer) -> FlowAction? {
+        guard let name = argument.stringValue else {
+            problem(pointer.appending("call"), "'call' names a call of a coordinator, not \(argument.typeName)")
+            return nil
+        }
+        var target = FlowAction.CallTarget.itself
+        if let spelled = string(object, "on", at: pointer) {
+            guard let known = FlowAction.CallTarget(rawValue: spelled) else {
+                problem(pointer.appending("on"), "'on' is 'self', 'parent' or 'children', not '\(spelled)'")
+                return nil
+            }
+            target = known
+        }
+        let coordinator = string(object, "coordinator", at: pointer)
+        if target == .children, coordinator == nil {
+            problem(pointer, "a call on 'children' names their coordinator ('coordinator')")
+            return nil
+        }
+        if target != .children, coordinator != nil {
+            problem(pointer.appending("coordinator"), "only a call on 'children' names a coordinator")
+            return nil
+        }
+        return .call(
+            name: name, on: target, coordinator: coordinator, with: object["with"].map { expression($0, at: pointer.appending("with")) })
     }
 
     /// `{"store.K": V, "screen.K": V}`: K one name, without a dot (what

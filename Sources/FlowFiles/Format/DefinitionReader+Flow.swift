@@ -1,9 +1,9 @@
 extension DefinitionReader {
     private static let topKeys = ["flow", "version", "description", "context", "store", "root", "coordinators", "links"]
-    private static let coordinatorKeys = ["start", "screens"]
+    private static let coordinatorKeys = ["start", "screens", "calls"]
     private static let screenKeys = ["title", "params", "events"]
     private static let eventKeys = ["label", "role", "fields", "do"]
-    private static let linkKeys = ["pattern", "description", "coordinator", "do"]
+    private static let linkKeys = ["pattern", "description", "coordinator", "do", "reject"]
     private static let contextKeys = ["type", "default", "nullable", "description"]
 
     /// The whole file; nil when a member it cannot do without is missing.
@@ -64,7 +64,16 @@ extension DefinitionReader {
         let screens = members(object, "screens", at: pointer, what: "'screens'").compactMap { screenName, value in
             screen(screenName, value, at: pointer.appending("screens").appending(screenName))
         }
-        return CoordinatorDefinition(name: name, start: actions(object, "start", at: pointer), screens: screens)
+        let calls = members(object, "calls", at: pointer, what: "'calls'").compactMap { callName, value -> (String, [FlowAction])? in
+            let at = pointer.appending("calls").appending(callName)
+            guard let elements = value.arrayValue else {
+                problem(at, "a call is an array of actions, not \(value.typeName)")
+                return nil
+            }
+            return (callName, elements.enumerated().compactMap { action($1, at: at.appending($0)) })
+        }
+        return CoordinatorDefinition(
+            name: name, start: actions(object, "start", at: pointer), screens: screens, calls: calls.map { (name: $0.0, actions: $0.1) })
     }
 
     private mutating func screen(_ name: String, _ value: JSONValue, at pointer: JSONPointer) -> ScreenDefinition? {
@@ -109,6 +118,7 @@ extension DefinitionReader {
         else { return nil }
         return LinkDefinition(
             pattern: pattern, description: string(object, "description", at: pointer), coordinator: coordinator,
-            actions: actions(object, "do", at: pointer))
+            actions: actions(object, "do", at: pointer),
+            reject: object["reject"].map { expression($0, at: pointer.appending("reject")) })
     }
 }

@@ -15,6 +15,20 @@ public indirect enum FlowAction: Sendable {
     case branch(condition: FlowExpression, then: [FlowAction], else: [FlowAction])
     /// Refuses the event: 422 with that message, nothing changed.
     case reject(FlowExpression)
+    /// Runs the call `name` (a coordinator's `calls`) of this coordinator,
+    /// of its parent (a delegate's callback), or of each running child of
+    /// class `coordinator`; `with` is what those actions read as `message`.
+    case call(name: String, on: CallTarget, coordinator: String?, with: FlowExpression?)
+
+    /// Whose call a `call` runs.
+    public enum CallTarget: String, Sendable, CaseIterable {
+        /// This coordinator's own.
+        case itself = "self"
+        /// The coordinator that started this one: the delegate pattern.
+        case parent
+        /// Each running child of the class the action names, in the order started.
+        case children
+    }
 
     /// How `present` shows its screen.
     public enum PresentedStyle: String, Sendable {
@@ -30,5 +44,6 @@ public indirect enum FlowAction: Sendable {
     /// The names a flow file spells each action with: the one key that says which it is.
     static let names = [
         "setRoot", "push", "present", "pop", "popToRoot", "dismiss", "set", "startChild", "finish", "perform", "if", "reject",
+        "call",
     ]
 }

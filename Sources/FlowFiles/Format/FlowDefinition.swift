@@ -12,15 +12,24 @@ public struct FlowDefinition: Sendable {
     public let links: [LinkDefinition]
 }
 
-/// A coordinator of a flow file: its `start` and the screens it shows.
+/// A coordinator of a flow file: its `start`, the screens it shows, and
+/// its calls: named actions its parent, its children or itself run
+/// (`call`), as an iOS coordinator's methods and delegate callbacks.
 public struct CoordinatorDefinition: Sendable {
     public let name: String
     public let start: [FlowAction]
     /// By name, in the file's order.
     public let screens: [ScreenDefinition]
+    /// By name, in the file's order.
+    public let calls: [(name: String, actions: [FlowAction])]
 
     public func screen(named name: String) -> ScreenDefinition? {
         screens.first { $0.name == name }
+    }
+
+    /// The actions of call `name`; nil when it has none of that name.
+    public func call(named name: String) -> [FlowAction]? {
+        calls.first { $0.name == name }?.actions
     }
 }
 
@@ -48,4 +57,8 @@ public struct LinkDefinition: Sendable {
     public let description: String?
     public let coordinator: String
     public let actions: [FlowAction]
+    /// Evaluated with `link` when the link is opened, before any
+    /// coordinator sees it: a value other than null or false refuses the
+    /// link with that message (422, nothing changed).
+    public let reject: FlowExpression?
 }

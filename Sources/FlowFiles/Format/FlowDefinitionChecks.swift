@@ -18,6 +18,7 @@ struct FlowDefinitionChecks {
         for coordinator in definition.coordinators.values.sorted(by: { $0.name < $1.name }) {
             let at = coordinators.appending(coordinator.name)
             var lists: [(actions: [FlowAction], at: JSONPointer, inEvent: Bool)] = [(coordinator.start, at.appending("start"), false)]
+            for call in coordinator.calls { lists.append((call.actions, at.appending("calls").appending(call.name), false)) }
             for screen in coordinator.screens {
                 for event in screen.events {
                     let place = at.appending("screens").appending(screen.name).appending("events").appending(event.name)
@@ -29,6 +30,7 @@ struct FlowDefinitionChecks {
             }
         }
         checkLinks(started: &started, shown: &shown, reader: &reader)
+        checkCallsRunNoLoop(reader: &reader)
         for coordinator in definition.coordinators.values.sorted(by: { $0.name < $1.name }) {
             let at = coordinators.appending(coordinator.name)
             if !started.contains(coordinator.name) {
@@ -49,11 +51,105 @@ struct FlowDefinitionChecks {
             if !link.pattern.hasPrefix("/") || (link.pattern != "/" && segments.contains(where: \.isEmpty)) {
                 reader.problem(at.appending("pattern"), "a pattern is a path: '/' and segments, each a name or '{value}'")
             }
+            // Decided before any coordinator sees the link: it knows the link alone.
+            for path in link.reject?.variablePaths ?? [] where path != "link" && !path.hasPrefix("link.") {
+                reader.problem(at.appending("reject"), "a link's 'reject' reads only the link ('link.NAME'), not '\(path)'")
+            }
             guard let coordinator = definition.coordinators[link.coordinator] else {
                 reader.problem(at.appending("coordinator"), "no coordinator is called '\(link.coordinator)'")
                 continue
             }
             check(link.actions, of: coordinator, at: at.appending("do"), inEvent: false, started: &started, shown: &shown, reader: &reader)
+        }
+    }
+
+    /// A `call` names a call its target has: its own, each coordinator's
+    /// that starts it (its parent may be any of them), or its children's.
+    private func checkCall(
+        _ name: String, on target: FlowAction.CallTarget, coordinator child: String?, from coordinator: CoordinatorDefinition,
+        at pointer: JSONPointer, reader: inout DefinitionReader
+    ) {
+        switch target {
+        case .itself:
+            if coordinator.call(named: name) == nil {
+                reader.problem(pointer.appending("call"), "'\(coordinator.name)' has no call '\(name)'")
+            }
+        case .children:
+            guard let child else { return }
+            guard let definition = definition.coordinators[child] else {
+                reader.problem(pointer.appending("coordinator"), "no coordinator is called '\(child)'")
+                return
+            }
+            if definition.call(named: name) == nil { reader.problem(pointer.appending("call"), "'\(child)' has no call '\(name)'") }
+        case .parent:
+            let parents = self.parents(of: coordinator.name)
+            if parents.isEmpty {
+                reader.problem(pointer, "no coordinator starts '\(coordinator.name)': it has no parent to call")
+            }
+            for parent in parents where definition.coordinators[parent]?.call(named: name) == nil {
+                reader.problem(pointer.appending("call"), "'\(parent)', which starts '\(coordinator.name)', has no call '\(name)'")
+            }
+        }
+    }
+
+    /// The coordinators with a `startChild` of `name`, in name order.
+    private func parents(of name: String) -> [String] {
+        definition.coordinators.values.filter { coordinator in
+            var lists = [coordinator.start] + coordinator.calls.map(\.actions)
+            for screen in coordinator.screens { lists += screen.events.map(\.actions) }
+            lists += definition.links.filter { $0.coordinator == coordinator.name }.map(\.actions)
+            return lists.contains { Self.flattened($0).contains { if case .startChild(name, _, _) = $0 { true } else { false } } }
+        }.map(\.name).sorted()
+    }
+
+    /// Calls never run themselves again, through any chain of calls: a
+    /// flow file has no loops. Each chain found is one problem, at the
+    /// call that closes it.
+    private func checkCallsRunNoLoop(reader: inout DefinitionReader) {
+        struct Node: Hashable {
+            let coordinator: String
+            let call: String
+        }
+        func next(_ node: Node) -> [Node] {
+            guard let actions = definition.coordinators[node.coordinator]?.call(named: node.call) else { return [] }
+            return Self.flattened(actions).flatMap { action -> [Node] in
+                guard case .call(let name, let target, let child, _) = action else { return [] }
+                switch target {
+                case .itself: return [Node(coordinator: node.coordinator, call: name)]
+                case .children: return child.map { [Node(coordinator: $0, call: name)] } ?? []
+                case .parent: return parents(of: node.coordinator).map { Node(coordinator: $0, call: name) }
+                }
+            }
+        }
+        var finished: Set<Node> = []
+        var reported: Set<Node> = []
+        func visit(_ node: Node, path: [Node]) {
+            if let start = path.firstIndex(of: node) {
+                guard reported.insert(node).inserted else { return }
+                let chain = (path[start...] + [node]).map { "\($0.coordinator).\($0.call)" }.joined(separator: " → ")
+                reader.problem(
+                    JSONPointer.root.appending("coordinators").appending(node.coordinator).appending("calls").appending(node.call),
+                    "the call runs itself again (\(chain)): a flow file has no loops")
+                return
+            }
+            guard !finished.contains(node) else { return }
+            for following in next(node) { visit(following, path: path + [node]) }
+            finished.insert(node)
+        }
+        for coordinator in definition.coordinators.values.sorted(by: { $0.name < $1.name }) {
+            for call in coordinator.calls { visit(Node(coordinator: coordinator.name, call: call.name), path: []) }
+        }
+    }
+
+    /// `actions` and every action nested in them (`then`, `else`), in order.
+    static func flattened(_ actions: [FlowAction]) -> [FlowAction] {
+        actions.flatMap { action -> [FlowAction] in
+            switch action {
+            case .startChild(_, _, let then): [action] + flattened(then)
+            case .perform(_, _, let then, let otherwise), .branch(_, let then, let otherwise):
+                [action] + flattened(then) + flattened(otherwise)
+            default: [action]
+            }
         }
     }
 
@@ -91,7 +187,10 @@ struct FlowDefinitionChecks {
                     reader: &reader)
             case .reject where !inEvent:
                 reader.problem(
-                    at, "'reject' refuses an event: it belongs in an event's 'do', not in a 'start', a 'then', an 'else' or a link")
+                    at,
+                    "'reject' refuses an event: it belongs in an event's 'do', not in a 'start', a call, a 'then', an 'else' or a link")
+            case .call(let name, let target, let child, _):
+                checkCall(name, on: target, coordinator: child, from: coordinator, at: at, reader: &reader)
             case .pop, .popToRoot, .dismiss, .set, .finish, .reject:
                 break
             }

@@ -15,6 +15,16 @@ public indirect enum FlowExpression: Sendable {
         return Operation(rawValue: name) != nil
     }
 
+    /// Every path its `var`s read, in order.
+    var variablePaths: [String] {
+        switch self {
+        case .logic(let logic): logic.variablePaths
+        case .object(let members): members.flatMap(\.value.variablePaths)
+        case .array(let elements): elements.flatMap(\.variablePaths)
+        case .literal: []
+        }
+    }
+
     /// The value with `data` (an object of the data roots).
     public func evaluate(_ data: JSONValue) -> JSONValue {
         switch self {

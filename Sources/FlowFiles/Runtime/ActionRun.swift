@@ -51,6 +51,26 @@ struct ActionRun {
         case .reject(let message):
             let value = message.evaluate(data)
             throw EventRejection(Self.text(value))
+        case .call(let name, let target, let child, let with):
+            let message = with?.evaluate(data) ?? .null
+            for callee in callees(target, of: child) {
+                guard !callee.isFinished, let actions = callee.definition.call(named: name) else { continue }
+                var run = ActionRun(coordinator: callee, screen: nil, extra: [(.message, message)])
+                // The load checks keep `reject` out of calls.
+                try? run.perform(actions)
+            }
+        }
+    }
+
+    /// Whose call a `call` runs: this coordinator, its parent, or its
+    /// running children of class `child`, in the order started (a list
+    /// taken first: a call may finish them).
+    private func callees(_ target: FlowAction.CallTarget, of child: String?) -> [FileCoordinator] {
+        switch target {
+        case .itself: [coordinator]
+        case .parent: (coordinator.parentCoordinator as? FileCoordinator).map { [$0] } ?? []
+        case .children:
+            coordinator.childCoordinators.compactMap { $0 as? FileCoordinator }.filter { $0.definition.name == child }
         }
     }
 

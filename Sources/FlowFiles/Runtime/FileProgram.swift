@@ -29,6 +29,7 @@ final class FileProgram: Sendable {
         }
         for coordinator in definition.coordinators.values.sorted(by: { $0.name < $1.name }) {
             collect(coordinator.start)
+            for call in coordinator.calls { collect(call.actions) }
             for screen in coordinator.screens {
                 for event in screen.events { collect(event.actions) }
             }
@@ -47,13 +48,27 @@ final class FileProgram: Sendable {
     func follow(_ link: DeepLink, from root: Coordinator) -> LinkHandling {
         guard let definition = definition.links.first(where: { $0.pattern == link.pattern }) else { return .followed }
         guard let coordinator = Self.running(definition.coordinator, in: root) else { return .hold }
-        var values = JSONObject()
-        for (name, value) in link.values.sorted(by: { $0.key < $1.key }) { values[name] = .string(value) }
-        var run = ActionRun(coordinator: coordinator, screen: nil, extra: [(.link, .object(values))])
+        var run = ActionRun(coordinator: coordinator, screen: nil, extra: [(.link, .object(Self.values(of: link)))])
         // The load checks keep `reject` out of links.
         try? run.perform(definition.actions)
         coordinator.refreshTree()
         return .followed
+    }
+
+    /// Refuses `link` when its link's `reject` says so (a value other than
+    /// null or false, its text the reason): before any coordinator sees it.
+    func accept(_ link: DeepLink) throws(LinkRejection) {
+        guard let reject = definition.links.first(where: { $0.pattern == link.pattern })?.reject else { return }
+        let refusal = reject.evaluate(.object([DataRoot.link.rawValue: .object(Self.values(of: link))]))
+        guard refusal != .null, refusal != false else { return }
+        throw LinkRejection(refusal.stringValue ?? refusal.jsonString)
+    }
+
+    /// A link's values, as `link` reads them.
+    private static func values(of link: DeepLink) -> JSONObject {
+        var values = JSONObject()
+        for (name, value) in link.values.sorted(by: { $0.key < $1.key }) { values[name] = .string(value) }
+        return values
     }
 
     /// The first started, unfinished file coordinator named `name` in `coordinator`'s tree.

@@ -11,6 +11,7 @@ extension FlowDefinition {
         let patterns = links.map { LinkPattern($0.pattern, description: $0.description ?? "") }
         return Flow(
             name: name, description: description, version: version, context: context, links: patterns,
+            accept: { link throws(LinkRejection) in try program.accept(link) },
             follow: { link, root in program.follow(link, from: root) }
         ) { environment in
             // The checks at load made sure the root exists.
