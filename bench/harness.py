@@ -187,9 +187,11 @@ def settled_rss(server, seconds=14):
     return min(readings)
 
 
-def create_sessions(port, count, flow, context=None):
-    """Creates `count` sessions of `flow`; returns their ids."""
+def create_sessions(port, count, flow, context=None, version=None):
+    """Creates `count` sessions of `flow` (on `version` when given); returns their ids."""
     body = {"flow": flow} if context is None else {"flow": flow, "context": context}
+    if version is not None:
+        body["version"] = version
     responses = pipeline(port, [request("POST", "/v1/sessions", body)] * count)
     expect(responses, 201, f"creating {flow} sessions")
     return [headers["location"].rsplit("/", 1)[1] for _, headers, _ in responses]

@@ -12,6 +12,7 @@ functions named in PARTS), as a Markdown table.
     python3 bench/profile.py                       # get, event, create; 2,000 requests each
     python3 bench/profile.py --scenarios event --requests 5000 --keep out/
     python3 bench/profile.py --scenarios replay --requests 20   # GETs that each rebuild a 1,000-event session
+    python3 bench/profile.py --scenarios event,file-event       # the Swift exchange, then its flow file
 
 The kernel's work (TCP, write(2), fsync) is not counted: callgrind counts
 user-space instructions only. Callgrind runs one thread at a time, so
@@ -28,6 +29,8 @@ import tempfile
 import harness
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+# The built-in flows written as flow files, each version 2 of its flow (docs/flow-files.md).
+TWINS = os.path.join(ROOT, "examples/flows/twins")
 
 # Each part: a label and the demangled names (prefixes) of the functions
 # whose inclusive cost is the part's. The handler's parts do not nest; what
@@ -103,7 +106,8 @@ def profile_one(binary, scenario, count, workdir, out):
         # Under callgrind a request takes ~50 times as long; at the default TTL the sessions set up
         # for the load would free their documents before it reads them, which wrk's load never sees.
         "--document-ttl", "3600",
-    ] + (["--max-cached-sessions", "1"] if scenario == "replay" else []), os.path.join(workdir, f"{scenario}.log"))
+    ] + (["--max-cached-sessions", "1"] if scenario == "replay" else [])
+      + (["--flows", TWINS] if scenario == "file-event" else []), os.path.join(workdir, f"{scenario}.log"))
     try:
         load = requests_for(scenario, server.port, count)
         # The warm-up reads every session the load reads (a GET's document is then cached, as under wrk).
@@ -136,9 +140,11 @@ def requests_for(scenario, port, count):
     if scenario == "get":
         ids = harness.create_three_screen_sessions(port, min(count, SESSIONS_READ))
         return [harness.request("GET", f"/v1/sessions/{ids[i % len(ids)]}") for i in range(count)]
-    if scenario == "event":
-        # Fresh exchange sessions, each cycling select -> convert -> close, 30 events each.
-        ids = harness.create_sessions(port, max(count // 30, 1), "exchange")
+    if scenario in ("event", "file-event"):
+        # Fresh exchange sessions, each cycling select -> convert -> close, 30 events each: the
+        # Swift flow's (version 1), or the flow file's of examples/flows/twins (version 2).
+        version = 2 if scenario == "file-event" else None
+        ids = harness.create_sessions(port, max(count // 30, 1), "exchange", version=version)
         requests, cycle = [], 0
         while len(requests) < count:
             screen = f"s{cycle + 2}"

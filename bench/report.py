@@ -1,12 +1,13 @@
 """The targets of the performance issue, and the Markdown table of a run."""
 import durability
 import effects
+import flow_files
 import instructions
 import redis_store
 import streams
 
 KIB = 1024
-PARTS = ("instructions", "throughput", "sessions", "durability", "streams", "redis", "effects")
+PARTS = ("instructions", "throughput", "sessions", "durability", "streams", "redis", "effects", "flowfiles")
 
 
 def _ratio(result, key):
@@ -30,6 +31,8 @@ def targets(results):
         rows += redis_store.targets(results["redis"])
     if "effects" in results:
         rows += effects.targets(results["effects"])
+    if "flowfiles" in results:
+        rows += flow_files.targets(results["flowfiles"])
     return [{"measure": measure, "value": round(value, 3), "target": f"{op} {bound}",
              "met": value >= bound if op == ">=" else value <= bound}
             for measure, value, op, bound in rows]
@@ -86,6 +89,8 @@ def markdown(results):
         lines.append(redis_store.markdown(results["redis"]))
     if "effects" in results:
         lines.append(effects.markdown(results["effects"]))
+    if "flowfiles" in results:
+        lines.append(flow_files.markdown(results["flowfiles"]))
     lines += ["", "| measure | value | target | met |", "| --- | --- | --- | --- |"]
     for row in results["targets"]:
         lines.append(f"| {row['measure']} | {row['value']:.2f} | {row['target']} | {'met' if row['met'] else 'not met'} |")

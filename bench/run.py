@@ -16,8 +16,10 @@ latency of a stream on one instance fed by another through Redis. Then the
 Redis store against the file store, one instance and three, and Redis
 commands per request (bench/redis_store.py). First, our handler's instructions and allocations per request under
 callgrind (bench/instructions.py). Last, GET throughput with a
-thousand effects waiting on a backend vs without (bench/effects.py).
-`--only instructions,throughput,sessions,durability,streams,redis,effects` runs some of the parts.
+thousand effects waiting on a backend vs without (bench/effects.py). Then
+the exchange flow file against the Swift exchange: events per second and
+instructions per event (bench/flow_files.py).
+`--only instructions,throughput,sessions,durability,streams,redis,effects,flowfiles` runs some of the parts.
 
 Writes bench/results/latest.json (or --output) and prints a Markdown table.
 Exits 1 when the benchmark itself breaks, and when a callgrind count of the
@@ -37,6 +39,7 @@ import time
 
 import durability
 import effects
+import flow_files
 import harness
 import instructions
 import redis_store
@@ -97,6 +100,8 @@ def main():
         results["redis"] = redis_store.measure(start_server, workdir, options.quick)
     if "effects" in options.only:
         results["effects"] = effects.measure(start_server, workdir, options.quick)
+    if "flowfiles" in options.only:
+        results["flowfiles"] = flow_files.measure(start_server, options.server, workdir, options.quick)
     results["load_average"] = {"before": load_before, "after": harness.load_average()}
     results["wall_seconds"] = round(time.time() - started, 1)
     results["targets"] = report.targets(results)

@@ -84,13 +84,18 @@ struct DefinitionReader {
         return elements
     }
 
-    /// A value (``FlowExpression``). Its `var`s must read one of the data roots.
+    /// A value (``FlowExpression``). Its `var`s must read one of the data
+    /// roots. An object or array with no expression inside is one literal,
+    /// the value as written: evaluating it builds nothing, and a param of it
+    /// compares as unchanged at once.
     mutating func expression(_ value: JSONValue, at pointer: JSONPointer) -> FlowExpression {
         switch value {
         case .object(let members) where !FlowExpression.isOperation(value):
-            return .object(members.map { (name: $0.key, value: expression($0.value, at: pointer.appending($0.key))) })
+            let values = members.map { (name: $0.key, value: expression($0.value, at: pointer.appending($0.key))) }
+            return values.allSatisfy(\.value.isLiteral) ? .literal(value) : .object(values)
         case .array(let elements):
-            return .array(elements.enumerated().map { expression($1, at: pointer.appending($0)) })
+            let values = elements.enumerated().map { expression($1, at: pointer.appending($0)) }
+            return values.allSatisfy(\.isLiteral) ? .literal(value) : .array(values)
         case .object:
             break
         default:

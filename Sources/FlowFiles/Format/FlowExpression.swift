@@ -15,6 +15,12 @@ public indirect enum FlowExpression: Sendable {
         return Operation(rawValue: name) != nil
     }
 
+    /// Whether it is a value as written, with no expression in it.
+    var isLiteral: Bool {
+        if case .literal = self { return true }
+        return false
+    }
+
     /// Every path its `var`s read, in order.
     var variablePaths: [String] {
         switch self {

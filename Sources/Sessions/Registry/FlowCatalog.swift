@@ -21,6 +21,10 @@ struct FlowCatalog: Sendable {
     static let maxAddedVersions = 64
 
     private let holder: Holder
+    /// The contents it was made with: read directly, as a `let` of this
+    /// value, while no version was added (nearly always), so that a read
+    /// is inlined whole.
+    private let initial: FlowCatalogContents
 
     /// - Parameter fleetInstance: this instance's name among others on a
     ///   shared store (``InstanceAnnouncement/newInstanceName(processID:)``);
@@ -29,7 +33,8 @@ struct FlowCatalog: Sendable {
         let fleet = fleetInstance.map { instance in
             FleetView(own: InstanceAnnouncement(instance: instance, versions: FlowCatalogContents(hosted, fleet: nil).hostedVersions))
         }
-        holder = Holder(FlowCatalogContents(hosted, fleet: fleet))
+        initial = FlowCatalogContents(hosted, fleet: fleet)
+        holder = Holder(initial)
     }
 
     /// Every flow in `flows`, unchecked (``HostedFlows/init(unchecked:)``).
@@ -40,7 +45,9 @@ struct FlowCatalog: Sendable {
     /// `body` of what requests see now, without a reference count.
     @inline(__always)
     private func read<Result>(_ body: (FlowCatalogContents) -> Result) -> Result {
-        holder.current._withUnsafeGuaranteedRef(body)
+        let current = holder.current
+        if current.toOpaque() == Unmanaged.passUnretained(initial).toOpaque() { return body(initial) }
+        return current._withUnsafeGuaranteedRef(body)
     }
 
     /// Hosts `added` beside the versions hosted, each a name and version
@@ -84,15 +91,21 @@ struct FlowCatalog: Sendable {
     }
     func position(of name: String, version: Int) -> Int? { read { $0.position(of: name, version: version) } }
     func position(of name: String) -> Int? { read { $0.position(of: name) } }
-    /// Where a new session of `name` starts (``startingPosition(ofFlowAt:version:draw:)``)
-    /// and that version's flow, in one read: what a creation asks.
+    /// Where a new session of `name` starts (``startingPosition(ofFlowAt:version:draw:)``),
+    /// that version's flow, and what renders its first document
+    /// (``document(of:flowAt:)`` for a session that holds none), in one
+    /// read: what a creation asks.
     /// - Throws: ``NavigationError/Kind/flowNotFound`` for a name or version not hosted.
-    func startingFlow(named name: String, version: Int?, draw: UInt64) throws(NavigationError) -> (position: Int, flow: Flow) {
+    func startingFlow(
+        named name: String, version: Int?, draw: UInt64
+    ) throws(NavigationError) -> (position: Int, flow: Flow, firstDocument: FlowFirstDocument) {
         var index = -1
-        let found = read { contents -> (position: Int, flow: Flow)? in
+        let found = read { contents -> (position: Int, flow: Flow, firstDocument: FlowFirstDocument)? in
             guard let flowIndex = contents.position(of: name) else { return nil }
             index = flowIndex
-            return contents.startingPosition(ofFlowAt: flowIndex, version: version, draw: draw).map { ($0, contents.flow(at: $0)) }
+            return contents.startingPosition(ofFlowAt: flowIndex, version: version, draw: draw).map {
+                ($0, contents.flow(at: $0), contents.firstDocument(at: $0))
+            }
         }
         if let found { return found }
         throw read { index < 0 ? $0.notFound(name) : $0.versionNotFound(name, version: version ?? 0) }

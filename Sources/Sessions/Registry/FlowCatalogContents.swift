@@ -171,9 +171,12 @@ final class FlowCatalogContents: Sendable {
     /// looked it up. A session whose flow only shares a hosted version's
     /// name and version (one pinned to an older flow file's content)
     /// renders on its own.
+    /// What the first document of the sessions of the version at `position` left.
+    func firstDocument(at position: Int) -> FlowFirstDocument { firstDocuments[position] }
+
     func document(of session: Session, flowAt position: Int? = nil) -> SharedBytes {
         guard !session.holdsDocument else { return session.renderedDocument() }
-        if let position { return firstDocuments[position].document(of: session) }
+        if let position { return firstDocument(at: position).document(of: session) }
         guard let found = self.position(of: session.flow.name, version: session.flow.version),
             all[found].isSameDefinition(as: session.flow)
         else { return session.renderedDocument() }

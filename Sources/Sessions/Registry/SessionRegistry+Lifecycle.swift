@@ -24,7 +24,7 @@ extension SessionRegistry {
     ) throws(NavigationError) -> SessionSnapshot {
         let key = SessionID.makeKey()
         // The key's low bits are random: they draw the ramp's share.
-        let (position, flow) = try catalog.startingFlow(named: flowName, version: version, draw: key.low)
+        let (position, flow, firstDocument) = try catalog.startingFlow(named: flowName, version: version, draw: key.low)
         // A flow file's content is in the store before a record names its digest.
         if flow.isMadeFromSource { try keepSource(of: flow) }
         try reserveSlot()
@@ -40,7 +40,8 @@ extension SessionRegistry {
                 flow: flow.name, flowVersion: flow.version, context: session.context, owner: caller.createdSessionOwner,
                 seed: seed, link: link, markers: session.startMarkers,
                 flowSHA256: flow.isMadeFromSource ? flow.source?.sha256 : nil)
-            document = catalog.document(of: session, flowAt: position)
+            // As ``FlowCatalog/document(of:flowAt:)`` for the flow at `position`, without reading the catalog again.
+            document = session.holdsDocument ? session.renderedDocument() : firstDocument.document(of: session)
             try journal.append(
                 .created(start), of: id, key: key, version: 1, time: time,
                 digest: DocumentDigest(ofDocumentRenderedBy: session))

@@ -7,8 +7,20 @@ import Testing
 @testable import Sessions
 
 /// Flow sources (a flow file's content that sessions are pinned to): kept
-/// once by digest, handed back whole, on every store.
-extension SessionStoreContractTests {
+/// once by digest, handed back whole, on every store (the memory, file and
+/// Redis stores of ``SessionStoreContractTests``).
+@Suite("SessionStore contract: flow sources", .timeLimit(.minutes(10)), .hangGuard)
+struct FlowSourceStoreContractTests {
+    typealias Kind = SessionStoreContractTests.Kind
+
+    private static func withStore(_ kind: Kind, _ body: (any SessionStore) throws -> Void) throws {
+        try SessionStoreContractTests.withStore(kind, body)
+    }
+
+    private static func makeStore(_ kind: Kind) throws -> (store: any SessionStore, directory: Any) {
+        try SessionStoreContractTests.makeStore(kind)
+    }
+
     private static let digest = String(repeating: "ab", count: 32)
     private static let otherDigest = String(repeating: "cd", count: 32)
 
