@@ -33,7 +33,6 @@ struct FileFlowRunTests {
                 "pop editor NotesCoordinator", "update notes NotesCoordinator",
             ])
         #expect(notes.stack.map(\.params) == [["notes": ["Buy milk"]]])
-        #expect(notes.session.store[StoreKey<JSONValue>("notes")] == ["Buy milk"])
         #expect(try notes.replayed().document == notes.document)
         #expect(notes.invariantProblems == [])
     }

@@ -36,7 +36,7 @@ struct ActionRun {
             for (target, value) in assignments {
                 let evaluated = value.evaluate(data)
                 switch target {
-                case .store(let key): coordinator.store[StoreKey<JSONValue>(key)] = evaluated
+                case .store(let key): coordinator.setStoreValue(evaluated, for: key)
                 case .screen(let key): screen?.values[key] = evaluated
                 }
             }
@@ -87,8 +87,7 @@ struct ActionRun {
                 // here for the handler, whose `finish` may let them go.
                 guard let coordinator, let shown else { return }
                 var run = ActionRun(coordinator: coordinator, screen: shown, extra: [(.payload, .object(payload.members))])
-                try run.perform(event.actions)
-                coordinator.refreshTree()
+                try coordinator.changing { () throws(EventRejection) in try run.perform(event.actions) }
             }
         }
         coordinator.shown.append(shown)
@@ -106,8 +105,7 @@ struct ActionRun {
         child.onFinish = { [weak coordinator] finished in
             guard let coordinator, let finished = finished as? FileCoordinator, !coordinator.isFinished else { return }
             var run = ActionRun(coordinator: coordinator, screen: screen, extra: extra + [(.output, finished.output)])
-            try? run.perform(then)
-            coordinator.refreshTree()
+            coordinator.changing { try? run.perform(then) }
         }
         coordinator.startChild(child)
     }
@@ -117,16 +115,17 @@ struct ActionRun {
         let extra = self.extra
         coordinator.perform(Effect(effect, input: input)) { [weak coordinator] outcome in
             guard let coordinator, !coordinator.isFinished else { return }
-            var run: ActionRun
-            switch outcome {
-            case .success(let value):
-                run = ActionRun(coordinator: coordinator, screen: screen, extra: extra + [(.outcome, value)])
-                try? run.perform(then)
-            case .failure(let failure):
-                run = ActionRun(coordinator: coordinator, screen: screen, extra: extra + [(.failure, Self.value(of: failure))])
-                try? run.perform(otherwise)
+            coordinator.changing {
+                var run: ActionRun
+                switch outcome {
+                case .success(let value):
+                    run = ActionRun(coordinator: coordinator, screen: screen, extra: extra + [(.outcome, value)])
+                    try? run.perform(then)
+                case .failure(let failure):
+                    run = ActionRun(coordinator: coordinator, screen: screen, extra: extra + [(.failure, Self.value(of: failure))])
+                    try? run.perform(otherwise)
+                }
             }
-            coordinator.refreshTree()
         }
     }
 

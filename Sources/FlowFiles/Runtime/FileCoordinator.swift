@@ -21,19 +21,50 @@ class FileCoordinator: Coordinator {
         super.init(environment: environment)
     }
 
+    /// Where a flow file's store lives in the session's ``SharedStore``: one
+    /// object of every key (``FileProgram/storeKeys``), so that the data an
+    /// expression reads takes one lookup, not one per key.
+    static let storeKey = StoreKey<JSONValue>("flow-file.store")
+
+    /// The file's store: every key, `null` until written.
+    var storeValues: JSONObject { store[Self.storeKey]?.objectValue ?? JSONObject() }
+
+    /// Writes `value` under `key` of the file's store.
+    func setStoreValue(_ value: JSONValue, for key: String) {
+        var values = storeValues
+        values[key] = value
+        store[Self.storeKey] = .object(values)
+    }
+
     override func start() {
-        if parentCoordinator == nil {
-            for (key, value) in program.definition.store where !store.contains(StoreKey<JSONValue>(key)) {
-                store[StoreKey<JSONValue>(key)] = value
-            }
+        if parentCoordinator == nil, !store.contains(Self.storeKey) {
+            store[Self.storeKey] = .object(JSONObject(program.storeKeys.map { ($0, program.definition.store[$0] ?? .null) }))
         }
         var run = ActionRun(coordinator: self, screen: nil)
-        // Actions outside an event cannot refuse it: the load checks keep `reject` out of `start`.
-        try? run.perform(definition.start)
-        hasStarted = true
-        // A link held until a coordinator of this class runs is followed now.
-        if heldLink != nil { followHeldLink() }
-        refreshTree()
+        changing {
+            // Actions outside an event cannot refuse it: the load checks keep `reject` out of `start`.
+            try? run.perform(definition.start)
+            hasStarted = true
+            // A link held until a coordinator of this class runs is followed now.
+            if heldLink != nil { followHeldLink() }
+        }
+    }
+
+    /// Runs in the root only: how many ``changing(_:)`` are under way.
+    private var openChanges = 0
+
+    /// Runs `body`, one piece of a change of the session (a start, an
+    /// event's actions, a child's or an effect's answer, a link), then
+    /// brings every shown screen's params up to date: once per change, when
+    /// the outermost piece ends, not after each one inside it.
+    func changing<Failure: Error>(_ body: () throws(Failure) -> Void) throws(Failure) {
+        var top: Coordinator = self
+        while let parent = top.parentCoordinator { top = parent }
+        let root = top as? FileCoordinator
+        root?.openChanges += 1
+        defer { root?.openChanges -= 1 }
+        try body()
+        if root?.openChanges ?? 1 == 1 { refresh(top) }
     }
 
     /// Finishes with `value` as the output its parent's `then` reads.
@@ -45,22 +76,12 @@ class FileCoordinator: Coordinator {
 
     /// The data roots as `var` reads them, for an action of this coordinator.
     func data(screen: ShownFileScreen?, extra: [(DataRoot, JSONValue)] = []) -> JSONValue {
-        var storeValues = JSONObject()
-        for key in program.storeKeys { storeValues[key] = store[StoreKey<JSONValue>(key)] ?? .null }
         var data: JSONObject = [
             DataRoot.context.rawValue: .object(environment.context), DataRoot.store.rawValue: .object(storeValues),
             DataRoot.input.rawValue: input, DataRoot.screen.rawValue: .object(screen?.values ?? JSONObject()),
         ]
         for (root, value) in extra { data[root.rawValue] = value }
         return .object(data)
-    }
-
-    /// Brings every shown screen of the file coordinators of this session
-    /// up to date: params are evaluated whenever the session changes.
-    func refreshTree() {
-        var top: Coordinator = self
-        while let parent = top.parentCoordinator { top = parent }
-        refresh(top)
     }
 
     private func refresh(_ coordinator: Coordinator) {

@@ -50,8 +50,7 @@ final class FileProgram: Sendable {
         guard let coordinator = Self.running(definition.coordinator, in: root) else { return .hold }
         var run = ActionRun(coordinator: coordinator, screen: nil, extra: [(.link, .object(Self.values(of: link)))])
         // The load checks keep `reject` out of links.
-        try? run.perform(definition.actions)
-        coordinator.refreshTree()
+        coordinator.changing { try? run.perform(definition.actions) }
         return .followed
     }
 
