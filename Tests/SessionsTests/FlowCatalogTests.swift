@@ -45,10 +45,10 @@ struct FlowCatalogTests {
             selections: [FlowVersionSelection(flow: "mail", version: 1, percent: 30)])
         let catalog = FlowCatalog(hosted)
         let versions = try (0..<200).map { draw in
-            catalog.flow(at: try catalog.startingPosition(ofFlowAt: 0, version: nil, draw: UInt64(draw))).version
+            try catalog.startingFlow(named: "mail", version: nil, draw: UInt64(draw)).flow.version
         }
         #expect(versions.filter { $0 == 1 }.count == 60)
-        #expect(try catalog.flow(at: catalog.startingPosition(ofFlowAt: 0, version: 2, draw: 0)).version == 2)
+        #expect(try catalog.startingFlow(named: "mail", version: 2, draw: 0).flow.version == 2)
     }
 
     @Test(arguments: ["", "exchang", "exchangE", "Mail", "mail ", "m\u{E4}il"])

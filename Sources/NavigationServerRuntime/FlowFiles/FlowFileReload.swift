@@ -17,18 +17,9 @@ struct FlowFileReload: Sendable {
     let registry: SessionRegistry
     let logger: Logger
 
-    /// What one reload found, as its summary log line says.
-    struct Outcome: Equatable {
-        var added: [String] = []
-        var unchanged = 0
-        var refused: [String] = []
-        var gone: [String] = []
-        var problems = 0
-    }
-
-    @discardableResult
-    func reload() -> Outcome {
-        var outcome = Outcome()
+    /// Reads the directory again, hosts what is new, and logs what it did:
+    /// one summary line, and a line for each problem or refused file.
+    func reload() {
         let loaded: [(file: String, flow: Flow)]
         switch FlowFileLoading.loadedFiles(at: [directory], performers: performers, beside: swiftFlows) {
         case .success(let files): loaded = files
@@ -40,27 +31,26 @@ struct FlowFileReload: Sendable {
                     line.field("detail", problem.message)
                 }
             }
-            outcome.problems = failure.problems.count
             logger.log(.warn, "flow files not reloaded") { line in
                 line.field("directory", directory)
                 line.field("problems", failure.problems.count)
                 line.field("detail", "nothing changed: the loaded flows stay")
             }
-            return outcome
+            return
         }
         var added: [Flow] = []
+        var (unchanged, refused, gone) = (0, [String](), [String]())
         for (file, flow) in loaded {
             let version = "\(flow.name)@\(flow.version)"
             guard let hosted = registry.flow(named: flow.name, version: flow.version) else {
                 added.append(flow)
-                outcome.added.append(version)
                 continue
             }
             if hosted.source != nil, hosted.source?.sha256 == flow.source?.sha256 {
-                outcome.unchanged += 1
+                unchanged += 1
                 continue
             }
-            outcome.refused.append(version)
+            refused.append(version)
             logger.log(.warn, "flow file changed without a new version") { line in
                 line.field("file", file)
                 line.field("flow", flow.name)
@@ -70,7 +60,7 @@ struct FlowFileReload: Sendable {
         }
         for hosted in registry.flows where hosted.source != nil {
             guard !loaded.contains(where: { $0.flow.name == hosted.name && $0.flow.version == hosted.version }) else { continue }
-            outcome.gone.append("\(hosted.name)@\(hosted.version)")
+            gone.append("\(hosted.name)@\(hosted.version)")
         }
         do {
             try registry.addFlowVersions(added)
@@ -79,7 +69,7 @@ struct FlowFileReload: Sendable {
                 line.field("directory", directory)
                 line.field("detail", "\(error); nothing changed: the loaded flows stay")
             }
-            return Outcome(refused: outcome.refused, problems: 1)
+            return
         }
         for flow in registry.flowOverviews() where added.contains(where: { $0.name == flow.name }) {
             logger.log(.info, "flow") { line in
@@ -90,11 +80,10 @@ struct FlowFileReload: Sendable {
         }
         logger.log(.info, "flow files reloaded") { line in
             line.field("directory", directory)
-            line.field("added", outcome.added.isEmpty ? "none" : outcome.added.joined(separator: ","))
-            line.field("unchanged", outcome.unchanged)
-            if !outcome.refused.isEmpty { line.field("refused", outcome.refused.joined(separator: ",")) }
-            if !outcome.gone.isEmpty { line.field("gone", outcome.gone.joined(separator: ",")) }
+            line.field("added", added.isEmpty ? "none" : added.map { "\($0.name)@\($0.version)" }.joined(separator: ","))
+            line.field("unchanged", unchanged)
+            if !refused.isEmpty { line.field("refused", refused.joined(separator: ",")) }
+            if !gone.isEmpty { line.field("gone", gone.joined(separator: ",")) }
         }
-        return outcome
     }
 }

@@ -12,7 +12,7 @@ import Coordination
 public struct JournalReplayer: Sendable {
     private let flows: FlowCatalog
     private let limits: SessionLimits
-    private let pinned: PinnedFlows?
+    private let pinned: PinnedFlows
 
     /// - Parameters:
     ///   - hosted: the flows a build hosts; a session of a version they do
@@ -31,11 +31,11 @@ public struct JournalReplayer: Sendable {
     ) {
         flows = FlowCatalog(hosted)
         self.limits = limits
-        pinned = flowSource.map { fetch in
-            PinnedFlows(
-                hosted: hosted.flows, compile: hosted.sourceCompiler,
-                keep: { _ throws(StoreError) in throw .unavailable(reason: "a replay keeps no flow sources") }, fetch: fetch)
-        }
+        let noSource: @Sendable (String) throws(StoreError) -> FlowSource? = { _ throws(StoreError) in nil }
+        pinned = PinnedFlows(
+            hosted: hosted.flows, compile: hosted.sourceCompiler,
+            keep: { _ throws(StoreError) in throw .unavailable(reason: "a replay keeps no flow sources") },
+            fetch: flowSource ?? noSource)
     }
 
     /// Why the hosted flows cannot serve the session `records` hold, or nil

@@ -13,9 +13,9 @@ import Coordination
 struct SessionReplay {
     let flows: FlowCatalog
     let limits: SessionLimits
-    /// Where a session pinned to a flow file's content finds its flow; nil
-    /// finds none but the hosted ones.
-    var pinned: PinnedFlows?
+    /// Where a session pinned to a flow file's content finds its flow: a
+    /// hosted one of that content, or one rebuilt from the store's copy.
+    let pinned: PinnedFlows
 
     /// `recording`'s session, or why this server's flows cannot serve it.
     /// A session pinned to a flow file's content (``SessionStart/flowSHA256``)
@@ -24,7 +24,7 @@ struct SessionReplay {
     /// - Throws: the store's failure to hand over a flow source.
     func replay(_ recording: SessionRecording, id: String) throws(StoreError) -> Result<Session, ReplayRefusal> {
         if let sha256 = recording.start.flowSHA256 {
-            guard let flow = try pinnedFlow(sha256) else {
+            guard let flow = try pinned.flow(pinnedTo: sha256) else {
                 return .failure(
                     ReplayRefusal(
                         flow: recording.flow, recordedVersion: recording.flowVersion, currentVersion: flows[recording.flow]?.version,
@@ -49,13 +49,6 @@ struct SessionReplay {
                         + "which this server no longer hosts (hosted versions: \(hosted))"))
         }
         return replay(recording, id: id, by: flows.flow(at: position), at: position)
-    }
-
-    /// The hosted flow made from the source `sha256` names, else the one
-    /// the store's copy rebuilds.
-    private func pinnedFlow(_ sha256: String) throws(StoreError) -> Flow? {
-        if let hosted = flows.all.first(where: { $0.source?.sha256 == sha256 }) { return hosted }
-        return try pinned?.flow(pinnedTo: sha256)
     }
 
     /// `recording` replayed by `flow`, hosted at `position` when known.

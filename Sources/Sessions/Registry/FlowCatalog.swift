@@ -91,7 +91,7 @@ struct FlowCatalog: Sendable {
     }
     func position(of name: String, version: Int) -> Int? { read { $0.position(of: name, version: version) } }
     func position(of name: String) -> Int? { read { $0.position(of: name) } }
-    /// Where a new session of `name` starts (``startingPosition(ofFlowAt:version:draw:)``),
+    /// Where a new session of `name` starts (``FlowCatalogContents/startingPosition(ofFlowAt:version:draw:)``),
     /// that version's flow, and what renders its first document
     /// (``document(of:flowAt:)`` for a session that holds none), in one
     /// read: what a creation asks.
@@ -111,10 +111,6 @@ struct FlowCatalog: Sendable {
         throw read { index < 0 ? $0.notFound(name) : $0.versionNotFound(name, version: version ?? 0) }
     }
 
-    func startingPosition(ofFlowAt index: Int, version: Int?, draw: UInt64) throws(NavigationError) -> Int {
-        if let position = read({ $0.startingPosition(ofFlowAt: index, version: version, draw: draw) }) { return position }
-        throw read { $0.versionNotFound($0.names[index], version: version ?? 0) }
-    }
     func document(of session: Session, flowAt position: Int? = nil) -> SharedBytes {
         read { $0.document(of: session, flowAt: position) }
     }

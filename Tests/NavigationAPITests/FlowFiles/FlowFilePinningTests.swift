@@ -19,6 +19,20 @@ struct FlowFilePinningTests {
         return session
     }
 
+    /// A server on the file store in `data`, serving the flow files of `flows`.
+    private static func server(on data: String, flows: URL) throws -> LaunchedServer {
+        try LaunchedServer(["--store", "file:" + data, "--flows", flows.path])
+    }
+
+    /// `session` as `client`'s server serves it: as its user last saw it.
+    private static func expectServed(
+        _ session: ClientSession, by client: TestHTTPClient, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        let served = try client.request("GET", session.path)
+        #expect(served.status == 200, "\(served.text)", sourceLocation: sourceLocation)
+        #expect(served.json == session.document, "replayed by the content it started on", sourceLocation: sourceLocation)
+    }
+
     /// The SHA-256 of the file at `url`, as coreutils' `sha256sum` spells it.
     private static func sha256(of url: URL) throws -> String {
         let child = try ChildProcess(URL(fileURLWithPath: "/usr/bin/sha256sum"), [url.path])
@@ -30,7 +44,7 @@ struct FlowFilePinningTests {
         let notes = try FlowFileFixtures.notes
         let flows = try FlowFileFixtures.directory(["notes.json": notes])
         let data = try LaunchedServer.freshDirectory().path
-        let server = try LaunchedServer(["--store", "file:" + data, "--flows", flows.path])
+        let server = try Self.server(on: data, flows: flows)
         let session = try server.client().createSession("notes")
         _ = try server.stop()
         let printed = try JournalCommandRun(["print", session.id, "--data", data])
@@ -42,16 +56,14 @@ struct FlowFilePinningTests {
     @Test func aSessionReplaysAfterAKillNineOnceItsFileIsRemoved() throws {
         let flows = try FlowFileFixtures.directory(["notes.json": FlowFileFixtures.notes])
         let data = try LaunchedServer.freshDirectory().path
-        let first = try LaunchedServer(["--store", "file:" + data, "--flows", flows.path])
+        let first = try Self.server(on: data, flows: flows)
         var session = try Self.walkedSession(on: first.client())
         first.killNow()
         try FileManager.default.removeItem(at: flows.appendingPathComponent("notes.json"))
 
-        let second = try LaunchedServer(["--store", "file:" + data, "--flows", flows.path])
+        let second = try Self.server(on: data, flows: flows)
         let client = second.client()
-        let served = try client.request("GET", session.path)
-        #expect(served.status == 200, "\(served.text)")
-        #expect(served.json == session.document)
+        try Self.expectServed(session, by: client)
         try client.apply("save", ["text": "eggs"], to: &session)
         #expect(session.topParams == ["notes": ["milk", "eggs"]])
         // No new session starts on a file that is gone.
@@ -63,18 +75,16 @@ struct FlowFilePinningTests {
         let notes = try FlowFileFixtures.notes
         let flows = try FlowFileFixtures.directory(["notes.json": notes])
         let data = try LaunchedServer.freshDirectory().path
-        let first = try LaunchedServer(["--store", "file:" + data, "--flows", flows.path])
+        let first = try Self.server(on: data, flows: flows)
         let session = try Self.walkedSession(on: first.client())
         first.killNow()
         let changed = notes.replacingOccurrences(of: "Notes of ", with: "Jottings of ")
         #expect(changed != notes)
         try Data(changed.utf8).write(to: flows.appendingPathComponent("notes.json"))
 
-        let second = try LaunchedServer(["--store", "file:" + data, "--flows", flows.path])
+        let second = try Self.server(on: data, flows: flows)
         let client = second.client()
-        let served = try client.request("GET", session.path)
-        #expect(served.status == 200, "\(served.text)")
-        #expect(served.json == session.document, "replayed by the content it started on, not refused as diverged")
+        try Self.expectServed(session, by: client)
         let fresh = try client.createSession("notes")
         #expect(fresh.top?["title"] == "Jottings of you")
         _ = try second.stop()
@@ -87,9 +97,7 @@ struct FlowFilePinningTests {
         let withoutFile = try LaunchedServer(["--store", redis.url])
         var session = try Self.walkedSession(on: withFile.client())
         let other = withoutFile.client()
-        let served = try other.request("GET", session.path)
-        #expect(served.status == 200, "\(served.text)")
-        #expect(served.json == session.document)
+        try Self.expectServed(session, by: other)
         try other.apply("save", ["text": "eggs"], to: &session)
         #expect(session.topParams == ["notes": ["milk", "eggs"]])
         #expect(try withFile.client().request("GET", session.path).json == session.document)
