@@ -1,4 +1,4 @@
-import Synchronization
+import Platform
 
 /// One Swift class per coordinator name of the loaded flow files, so that
 /// the engine, which tells coordinators' types apart by their metatypes,
@@ -10,7 +10,10 @@ import Synchronization
 /// arguments: `One<Zero<End>>` is 2. The same name gets the same class in
 /// every flow and version.
 enum FileCoordinatorTypes {
-    private static let registry = Mutex<(names: [String], types: [ObjectIdentifier: String])>(([], [:]))
+    // `Locked` (a pthread mutex), not `Synchronization.Mutex`: servers and
+    // tests read names from many threads at once, and ThreadSanitizer cannot
+    // see the ordering of a contended `Mutex` (Locked says why).
+    private static let registry = Locked<(names: [String], types: [ObjectIdentifier: String])>(([], [:]))
 
     /// The class whose coordinators show `name`.
     static func type(named name: String) -> FileCoordinator.Type {
