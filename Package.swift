@@ -33,7 +33,8 @@ let package = Package(
         // Flow files (FLOWFILES.md): read and checked into definitions the engine runs, their expressions JSON Logic
         // compiled once and evaluated on JSONValue; the format's JSON Schema is compiled in by the EmbedFiles plugin.
         .target(
-            name: "FlowFiles", dependencies: ["Coordination", "Platform"], exclude: ["Format/flow-file.schema.json"], plugins: ["EmbedFiles"]),
+            name: "FlowFiles", dependencies: ["Coordination", "Platform"], exclude: ["Format/flow-file.schema.json"],
+            plugins: ["EmbedFiles"]),
         .systemLibrary(
             name: "CMicroHTTPD",
             pkgConfig: "libmicrohttpd",

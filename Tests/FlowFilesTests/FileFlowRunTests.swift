@@ -177,4 +177,79 @@ struct FileFlowRunTests {
         }
         #expect(report.screens == ["basket", "picker"])
     }
+
+    /// A `var` whose path is computed reads one root, or, when the path is
+    /// `""`, every root as one object: context, store, input, screen, then
+    /// the run's own (here the event's `payload`).
+    @Test func aComputedPathReadsOneRootOrEveryRoot() throws {
+        let flow: JSONValue = [
+            "flow": "roots", "version": 1, "context": ["owner": ["type": "string", "default": "you"]],
+            "store": ["count": 1], "root": "RootsCoordinator",
+            "coordinators": [
+                "RootsCoordinator": [
+                    "start": [["setRoot": "roots", "with": ["path": "store.count"]]],
+                    "screens": [
+                        "roots": [
+                            "params": ["one": ["var": ["var": "screen.path"]], "seen": ["var": "screen.seen"]],
+                            "events": [
+                                "look": [
+                                    "fields": ["path": ["type": "string"]],
+                                    "do": [["set": ["screen.seen": ["var": ["var": "payload.path"]]]]],
+                                ]
+                            ],
+                        ]
+                    ],
+                ]
+            ],
+        ]
+        let roots = try FlowTestSession(flow: Self.flow(flow), context: ["owner": "Ada"])
+        #expect(roots.stack.map(\.params) == [["one": 1, "seen": nil]])
+        try roots.send("look", payload: ["path": ""])
+        let whole: JSONValue = [
+            "context": ["owner": "Ada"], "store": ["count": 1], "input": nil, "screen": ["path": "store.count"],
+            "payload": ["path": ""],
+        ]
+        #expect(roots.stack.map(\.params) == [["one": 1, "seen": whole]])
+        #expect(roots.stack.first?.params["seen"]?.jsonString == whole.jsonString)
+        try roots.send("look", payload: ["path": "context.owner"])
+        #expect(roots.stack.map(\.params) == [["one": 1, "seen": "Ada"]])
+    }
+
+    /// An event that writes the store, in its actions and in a call, and then refuses, changes nothing: the next read sees the store
+    /// as it was, on the screen and in what an expression reads.
+    @Test func aRefusedEventLeavesTheStoreAsItWas() throws {
+        let flow: JSONValue = [
+            "flow": "counter", "version": 1, "store": ["count": 0], "root": "CounterCoordinator",
+            "coordinators": [
+                "CounterCoordinator": [
+                    "start": [["setRoot": "counter"]],
+                    "calls": ["addHundred": [["set": ["store.count": ["+": [["var": "store.count"], 100]]]]]],
+                    "screens": [
+                        "counter": [
+                            "params": ["count": ["var": "store.count"]],
+                            "events": [
+                                "add": ["do": [["set": ["store.count": ["+": [["var": "store.count"], 1]]]]]],
+                                "addThenRefuse": [
+                                    "do": [
+                                        ["set": ["store.count": ["+": [["var": "store.count"], 10]]]],
+                                        ["call": "addHundred"],
+                                        ["reject": ["cat": ["refused at ", ["var": "store.count"]]]],
+                                    ]
+                                ],
+                            ],
+                        ]
+                    ],
+                ]
+            ],
+        ]
+        let counter = try FlowTestSession(flow: Self.flow(flow))
+        try counter.send("add")
+        #expect(counter.stack.map(\.params) == [["count": 1]])
+        let refused = #expect(throws: NavigationError.self) { try counter.send("addThenRefuse") }
+        #expect(refused?.detail == "refused at 111")
+        #expect(counter.stack.map(\.params) == [["count": 1]])
+        try counter.send("add")
+        #expect(counter.stack.map(\.params) == [["count": 2]])
+        #expect(try counter.replayed().document == counter.document)
+    }
 }

@@ -49,6 +49,18 @@ public struct EventDefinition: Sendable {
     public let role: EventRole?
     public let fields: [(name: String, field: EventField)]
     public let actions: [FlowAction]
+    /// ``fields`` made once, when the file is read: every screen a session
+    /// shows shares them, as a Swift flow's static ``EventFields`` are.
+    let declaredFields: EventFields
+
+    init(name: String, label: String?, role: EventRole?, fields: [(name: String, field: EventField)], actions: [FlowAction]) {
+        self.name = name
+        self.label = label
+        self.role = role
+        self.fields = fields
+        self.actions = actions
+        declaredFields = EventFields(fields)
+    }
 }
 
 /// A link pattern and the coordinator that follows it.

@@ -33,10 +33,15 @@ public indirect enum FlowExpression: Sendable {
 
     /// The value with `data` (an object of the data roots).
     public func evaluate(_ data: JSONValue) -> JSONValue {
+        evaluate(reading: data)
+    }
+
+    /// The value with `data` read member by member (``ActionData``).
+    func evaluate(reading data: some LogicData) -> JSONValue {
         switch self {
-        case .logic(let logic): logic.evaluate(data)
-        case .object(let members): .object(JSONObject(members.map { ($0.name, $0.value.evaluate(data)) }))
-        case .array(let elements): .array(elements.map { $0.evaluate(data) })
+        case .logic(let logic): logic.evaluate(reading: data)
+        case .object(let members): .object(JSONObject(members.map { ($0.name, $0.value.evaluate(reading: data)) }))
+        case .array(let elements): .array(elements.map { $0.evaluate(reading: data) })
         case .literal(let value): value
         }
     }

@@ -69,10 +69,19 @@ public struct JSONLogic: Sendable {
         (try? evaluate(data, workLimit: Self.defaultWorkLimit)) ?? .null
     }
 
+    /// The value for `data` read member by member (a flow file's data roots).
+    func evaluate(reading data: some LogicData) -> JSONValue {
+        (try? evaluate(reading: data, workLimit: Self.defaultWorkLimit)) ?? .null
+    }
+
     /// The value of the expression for `data`, spending at most `workLimit`
     /// units; throws ``JSONLogicError/Kind/workLimitExceeded(limit:)`` or
     /// ``JSONLogicError/Kind/valueTooDeep(limit:)`` past the limits.
     public func evaluate(_ data: JSONValue, workLimit: Int) throws(JSONLogicError) -> JSONValue {
+        try evaluate(reading: data, workLimit: workLimit)
+    }
+
+    private func evaluate(reading data: some LogicData, workLimit: Int) throws(JSONLogicError) -> JSONValue {
         var budget = WorkBudget(units: workLimit)
         do throws(EvaluationLimit) {
             let value = try root.evaluate(data, &budget)

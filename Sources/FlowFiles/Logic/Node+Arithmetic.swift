@@ -6,8 +6,8 @@ extension Node {
     /// 1 and `null` is `NaN`), the others with `Number` (`null` is 0). `+` of
     /// one argument casts it; `-` of one negates it; `*` of one casts it too
     /// (json-logic-js returns it uncast). `max` and `min` of none are `null`.
-    static func calculate(
-        _ operation: Operation, _ arguments: [Node], _ data: JSONValue, _ budget: inout WorkBudget
+    static func calculate<Data: LogicData>(
+        _ operation: Operation, _ arguments: [Node], _ data: Data, _ budget: inout WorkBudget
     ) throws(EvaluationLimit) -> JSONValue {
         func argument(_ offset: Int) throws(EvaluationLimit) -> JSONValue {
             offset < arguments.count ? try arguments[offset].evaluate(data, &budget) : .null
@@ -42,8 +42,8 @@ extension Node {
 
     /// `Math.max` or `Math.min` of the arguments' numbers: `NaN` when any is,
     /// `0` above `-0`.
-    private static func extreme(
-        _ greatest: Bool, _ arguments: [Node], _ data: JSONValue, _ budget: inout WorkBudget
+    private static func extreme<Data: LogicData>(
+        _ greatest: Bool, _ arguments: [Node], _ data: Data, _ budget: inout WorkBudget
     ) throws(EvaluationLimit) -> JSONValue {
         guard !arguments.isEmpty else { return .null }
         var result = greatest ? -Double.infinity : Double.infinity

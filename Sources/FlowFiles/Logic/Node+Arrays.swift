@@ -46,7 +46,7 @@ extension Node {
 
     /// `merge`: the arguments' elements in order, an argument that is not an
     /// array as one element (one level flattened).
-    static func merge(_ arguments: [Node], _ data: JSONValue, _ budget: inout WorkBudget) throws(EvaluationLimit) -> JSONValue {
+    static func merge<Data: LogicData>(_ arguments: [Node], _ data: Data, _ budget: inout WorkBudget) throws(EvaluationLimit) -> JSONValue {
         var merged: [JSONValue] = []
         for argument in arguments {
             let value = try argument.evaluate(data, &budget)

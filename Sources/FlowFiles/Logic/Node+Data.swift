@@ -7,13 +7,13 @@ extension Node {
     /// nothing inside. A `null` found at the end is returned, not the
     /// fallback, as json-logic-js does. A computed path that is `null` or
     /// `""` reads the whole data; any other is its string.
-    static func read(
-        _ path: VariablePath, fallback: Node?, in data: JSONValue, _ budget: inout WorkBudget
+    static func read<Data: LogicData>(
+        _ path: VariablePath, fallback: Node?, in data: Data, _ budget: inout WorkBudget
     ) throws(EvaluationLimit) -> JSONValue {
         let found: JSONValue?
         switch path {
         case .whole:
-            found = data
+            found = data.wholeValue
         case .fixed(let components):
             found = lookUp(components, in: data)
         case .computed(let node):
@@ -25,7 +25,9 @@ extension Node {
 
     /// `missing`: the keys (the first argument when it is an array, else
     /// every argument) whose `var` finds `null`, nothing, or `""`.
-    static func missingKeys(_ arguments: [Node], _ data: JSONValue, _ budget: inout WorkBudget) throws(EvaluationLimit) -> [JSONValue] {
+    static func missingKeys<Data: LogicData>(
+        _ arguments: [Node], _ data: Data, _ budget: inout WorkBudget
+    ) throws(EvaluationLimit) -> [JSONValue] {
         var keys: [JSONValue] = []
         for (offset, argument) in arguments.enumerated() {
             let value = try argument.evaluate(data, &budget)
@@ -38,7 +40,7 @@ extension Node {
     /// `missing_some`: nothing when at least `need` of `keys` (an array, or
     /// one key) are present, else the missing ones.
     static func missingSome(
-        need: JSONValue, keys: JSONValue, in data: JSONValue, _ budget: inout WorkBudget
+        need: JSONValue, keys: JSONValue, in data: some LogicData, _ budget: inout WorkBudget
     ) throws(EvaluationLimit) -> [JSONValue] {
         let list = keys.arrayValue ?? [keys]
         let absent = try missing(list, in: data, &budget)
@@ -46,7 +48,7 @@ extension Node {
     }
 
     private static func missing(
-        _ keys: [JSONValue], in data: JSONValue, _ budget: inout WorkBudget
+        _ keys: [JSONValue], in data: some LogicData, _ budget: inout WorkBudget
     ) throws(EvaluationLimit) -> [JSONValue] {
         var absent: [JSONValue] = []
         for key in keys {
@@ -60,27 +62,53 @@ extension Node {
     }
 
     /// The value at a path given as a value, `nil` when nothing is there.
-    private static func lookUp(key: JSONValue, in data: JSONValue, _ budget: inout WorkBudget) throws(EvaluationLimit) -> JSONValue? {
-        if key.isNull { return data }
+    private static func lookUp(key: JSONValue, in data: some LogicData, _ budget: inout WorkBudget) throws(EvaluationLimit) -> JSONValue? {
+        if key.isNull { return data.wholeValue }
         let path = try JSCoercion.string(key, &budget)
-        if path.isEmpty { return data }
+        if path.isEmpty { return data.wholeValue }
         try budget.spend(bytes: path.utf8.count)
-        return lookUp(PathComponent.split(path), in: data)
+        return lookUp(path: path, in: data)
     }
 
-    private static func lookUp(_ components: [PathComponent], in data: JSONValue) -> JSONValue? {
-        var current = data
-        for component in components {
-            switch current {
-            case .object(let object):
-                guard let member = object[component.key] else { return nil }
-                current = member
-            case .array(let elements):
-                guard let index = component.index, index < elements.count else { return nil }
-                current = elements[index]
-            default:
-                return nil
+    /// The value at dot path `path` (not empty), read one component at a
+    /// time as the path is scanned: no array of components is built.
+    private static func lookUp(path: String, in data: some LogicData) -> JSONValue? {
+        // Scanned as UTF-8 for the ASCII dot: an index found there is a
+        // boundary of the string too, and no grapheme is ever broken out.
+        let bytes = path.utf8
+        var current: JSONValue?
+        var start = bytes.startIndex
+        while true {
+            let end = bytes[start...].firstIndex(of: UInt8(ascii: ".")) ?? bytes.endIndex
+            let component = PathComponent(path[start..<end])
+            if start == bytes.startIndex {
+                current = data.topMember(component)
+            } else if let value = current {
+                current = member(component, of: value)
             }
+            guard current != nil, end < bytes.endIndex else { return current }
+            start = bytes.index(after: end)
+        }
+    }
+
+    /// The member or element `component` names in `value`, nil when it has none.
+    static func member(_ component: PathComponent, of value: JSONValue) -> JSONValue? {
+        switch value {
+        case .object(let object): return object[component.key]
+        case .array(let elements):
+            guard let index = component.index, index < elements.count else { return nil }
+            return elements[index]
+        default: return nil
+        }
+    }
+
+    /// The value at `components` (not empty: an empty path is `.whole`),
+    /// the first read from `data`'s top, the rest through its members.
+    private static func lookUp(_ components: [PathComponent], in data: some LogicData) -> JSONValue? {
+        guard let first = components.first, var current = data.topMember(first) else { return nil }
+        for component in components.dropFirst() {
+            guard let next = member(component, of: current) else { return nil }
+            current = next
         }
         return current
     }

@@ -3,7 +3,7 @@ import Coordination
 extension Node {
     /// The node's value for `data`, spending a unit for the node and what
     /// its operation builds or scans.
-    func evaluate(_ data: JSONValue, _ budget: inout WorkBudget) throws(EvaluationLimit) -> JSONValue {
+    func evaluate<Data: LogicData>(_ data: Data, _ budget: inout WorkBudget) throws(EvaluationLimit) -> JSONValue {
         try budget.spend()
         switch self {
         case .literal(let value):
@@ -25,8 +25,8 @@ extension Node {
         }
     }
 
-    private static func apply(
-        _ operation: Operation, _ arguments: [Node], _ data: JSONValue, _ budget: inout WorkBudget
+    private static func apply<Data: LogicData>(
+        _ operation: Operation, _ arguments: [Node], _ data: Data, _ budget: inout WorkBudget
     ) throws(EvaluationLimit) -> JSONValue {
         /// Argument `offset`'s value; `null` when there is none.
         func argument(_ offset: Int) throws(EvaluationLimit) -> JSONValue {

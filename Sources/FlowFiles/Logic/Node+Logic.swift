@@ -7,8 +7,8 @@ extension Node {
     /// for when no condition holds (`null` without one). `and` gives its
     /// first falsy argument or its last one, `or` its first truthy one or
     /// its last one (`null` with no arguments).
-    static func choose(
-        _ operation: Operation, _ arguments: [Node], _ data: JSONValue, _ budget: inout WorkBudget
+    static func choose<Data: LogicData>(
+        _ operation: Operation, _ arguments: [Node], _ data: Data, _ budget: inout WorkBudget
     ) throws(EvaluationLimit) -> JSONValue {
         switch operation {
         case .branch:
@@ -33,8 +33,8 @@ extension Node {
 
     /// `>`, `>=`, `<` and `<=`; `<` and `<=` with three arguments test that
     /// the second is between the other two.
-    static func compare(
-        _ operation: Operation, _ arguments: [Node], _ data: JSONValue, _ budget: inout WorkBudget
+    static func compare<Data: LogicData>(
+        _ operation: Operation, _ arguments: [Node], _ data: Data, _ budget: inout WorkBudget
     ) throws(EvaluationLimit) -> Bool {
         func argument(_ offset: Int) throws(EvaluationLimit) -> JSONValue {
             offset < arguments.count ? try arguments[offset].evaluate(data, &budget) : .null

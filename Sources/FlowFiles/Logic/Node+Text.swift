@@ -3,7 +3,9 @@ import Coordination
 extension Node {
     /// `cat`: the arguments' strings (``JSCoercion/string(_:_:)``) one after
     /// another, `null` as nothing, as `Array.prototype.join("")` has them.
-    static func concatenate(_ arguments: [Node], _ data: JSONValue, _ budget: inout WorkBudget) throws(EvaluationLimit) -> String {
+    static func concatenate<Data: LogicData>(
+        _ arguments: [Node], _ data: Data, _ budget: inout WorkBudget
+    ) throws(EvaluationLimit) -> String {
         var text = ""
         for argument in arguments {
             let value = try argument.evaluate(data, &budget)

@@ -16,7 +16,7 @@ struct ActionRun {
         self.extra = extra
     }
 
-    private var data: JSONValue { coordinator.data(screen: screen, extra: extra) }
+    private var data: ActionData { coordinator.data(screen: screen, extra: extra) }
 
     mutating func perform(_ actions: [FlowAction]) throws(EventRejection) {
         for action in actions {
@@ -28,31 +28,31 @@ struct ActionRun {
     private mutating func perform(_ action: FlowAction) throws(EventRejection) {
         switch action {
         case .show(let name, let how, let style, let with):
-            show(name, how: how, style: style, values: with.map { $0.evaluate(data).objectValue ?? JSONObject() } ?? JSONObject())
+            show(name, how: how, style: style, values: with.map { $0.evaluate(reading: data).objectValue ?? JSONObject() } ?? JSONObject())
         case .pop: coordinator.router.pop()
         case .popToRoot: coordinator.router.popToRoot()
         case .dismiss: coordinator.router.dismiss()
         case .set(let assignments):
             for (target, value) in assignments {
-                let evaluated = value.evaluate(data)
+                let evaluated = value.evaluate(reading: data)
                 switch target {
                 case .store(let key): coordinator.setStoreValue(evaluated, for: key)
                 case .screen(let key): screen?.values[key] = evaluated
                 }
             }
         case .startChild(let name, let with, let then):
-            startChild(name, input: with?.evaluate(data) ?? .null, then: then)
+            startChild(name, input: with?.evaluate(reading: data) ?? .null, then: then)
         case .finish(let value):
-            coordinator.finish(with: value?.evaluate(data) ?? .null)
+            coordinator.finish(with: value?.evaluate(reading: data) ?? .null)
         case .perform(let effect, let input, let then, let otherwise):
-            perform(effect, input: input?.evaluate(data) ?? .object(JSONObject()), then: then, else: otherwise)
+            perform(effect, input: input?.evaluate(reading: data) ?? .object(JSONObject()), then: then, else: otherwise)
         case .branch(let condition, let then, let otherwise):
-            try perform(JSONLogic.isTruthy(condition.evaluate(data)) ? then : otherwise)
+            try perform(JSONLogic.isTruthy(condition.evaluate(reading: data)) ? then : otherwise)
         case .reject(let message):
-            let value = message.evaluate(data)
+            let value = message.evaluate(reading: data)
             throw EventRejection(Self.text(value))
         case .call(let name, let target, let child, let with):
-            let message = with?.evaluate(data) ?? .null
+            let message = with?.evaluate(reading: data) ?? .null
             for callee in callees(target, of: child) {
                 guard !callee.isFinished, let actions = callee.definition.call(named: name) else { continue }
                 var run = ActionRun(coordinator: callee, screen: nil, extra: [(.message, message)])
@@ -78,14 +78,16 @@ struct ActionRun {
         guard let definition = coordinator.definition.screen(named: name) else { return }
         let shown = ShownFileScreen(definition: definition, values: values)
         let data = coordinator.data(screen: shown, extra: extra)
-        let screen = Screen(name, title: definition.title.map { Self.text($0.evaluate(data)) }, params: shown.params(data: data))
+        let screen = Screen(name, title: definition.title.map { Self.text($0.evaluate(reading: data)) }, params: shown.params(data: data))
         shown.screen = screen
         for event in definition.events {
-            screen.on(event.name, label: event.label, role: event.role, fields: EventFields(event.fields)) {
-                [weak coordinator, weak shown] payload in
-                // The screen is shown, so its coordinator and record live; held
-                // here for the handler, whose `finish` may let them go.
-                guard let coordinator, let shown else { return }
+            // Unowned, not weak, as a Swift flow's handlers hold their
+            // coordinator: only a shown screen gets events, and a shown
+            // screen's coordinator and record live (``ShownFileScreen``). A weak
+            // reference gave each of them a side table, and every retain
+            // and release of them the runtime's slow path.
+            screen.on(event.name, label: event.label, role: event.role, fields: event.declaredFields) {
+                [unowned coordinator, unowned shown] payload in
                 var run = ActionRun(coordinator: coordinator, screen: shown, extra: [(.payload, .object(payload.members))])
                 try coordinator.changing { () throws(EventRejection) in try run.perform(event.actions) }
             }
@@ -102,8 +104,9 @@ struct ActionRun {
         guard let child = coordinator.program.coordinator(name, environment: coordinator.environment, input: input) else { return }
         let screen = self.screen
         let extra = self.extra
-        child.onFinish = { [weak coordinator] finished in
-            guard let coordinator, let finished = finished as? FileCoordinator, !coordinator.isFinished else { return }
+        // Unowned: a parent outlives its children (it holds them until they finish).
+        child.onFinish = { [unowned coordinator] finished in
+            guard let finished = finished as? FileCoordinator, !coordinator.isFinished else { return }
             var run = ActionRun(coordinator: coordinator, screen: screen, extra: extra + [(.output, finished.output)])
             coordinator.changing { try? run.perform(then) }
         }
@@ -113,8 +116,9 @@ struct ActionRun {
     private func perform(_ effect: String, input: JSONValue, then: [FlowAction], else otherwise: [FlowAction]) {
         let screen = self.screen
         let extra = self.extra
-        coordinator.perform(Effect(effect, input: input)) { [weak coordinator] outcome in
-            guard let coordinator, !coordinator.isFinished else { return }
+        // Unowned: the engine answers an effect only while its coordinator runs.
+        coordinator.perform(Effect(effect, input: input)) { [unowned coordinator] outcome in
+            guard !coordinator.isFinished else { return }
             coordinator.changing {
                 var run: ActionRun
                 switch outcome {

@@ -27,18 +27,43 @@ class FileCoordinator: Coordinator {
     static let storeKey = StoreKey<JSONValue>("flow-file.store")
 
     /// The file's store: every key, `null` until written.
-    var storeValues: JSONObject { store[Self.storeKey]?.objectValue ?? JSONObject() }
+    var storeValues: JSONObject { storeValue.objectValue ?? JSONObject() }
+
+    /// ``storeValues`` as the value `store` reads: the root's copy of it.
+    var storeValue: JSONValue {
+        // A coordinator let go by its parent has no root: it reads the shared store.
+        fileRoot?.storeCopy ?? store[Self.storeKey] ?? .object(JSONObject())
+    }
+
+    /// Held by the root: the file's store as the session's ``SharedStore``
+    /// has it, read from here because a read of the shared store casts its
+    /// value from `Any` (~1,000 instructions). Every write goes to both,
+    /// so that the session sees it (an event that wrote and then was
+    /// refused is undone) and a new session object starts from it.
+    private var storeCopy: JSONValue?
 
     /// Writes `value` under `key` of the file's store.
     func setStoreValue(_ value: JSONValue, for key: String) {
         var values = storeValues
         values[key] = value
-        store[Self.storeKey] = .object(values)
+        let stored = JSONValue.object(values)
+        if let root = fileRoot, root.storeCopy != nil { root.storeCopy = stored }
+        store[Self.storeKey] = stored
+    }
+
+    /// The root of this coordinator's tree, when it is a file's.
+    private var fileRoot: FileCoordinator? {
+        var top: Coordinator = self
+        while let parent = top.parentCoordinator { top = parent }
+        return top as? FileCoordinator
     }
 
     override func start() {
-        if parentCoordinator == nil, !store.contains(Self.storeKey) {
-            store[Self.storeKey] = .object(JSONObject(program.storeKeys.map { ($0, program.definition.store[$0] ?? .null) }))
+        if parentCoordinator == nil {
+            if !store.contains(Self.storeKey) {
+                store[Self.storeKey] = .object(JSONObject(program.storeKeys.map { ($0, program.definition.store[$0] ?? .null) }))
+            }
+            storeCopy = store[Self.storeKey] ?? .object(JSONObject())
         }
         var run = ActionRun(coordinator: self, screen: nil)
         changing {
@@ -75,13 +100,8 @@ class FileCoordinator: Coordinator {
     }
 
     /// The data roots as `var` reads them, for an action of this coordinator.
-    func data(screen: ShownFileScreen?, extra: [(DataRoot, JSONValue)] = []) -> JSONValue {
-        var data: JSONObject = [
-            DataRoot.context.rawValue: .object(environment.context), DataRoot.store.rawValue: .object(storeValues),
-            DataRoot.input.rawValue: input, DataRoot.screen.rawValue: .object(screen?.values ?? JSONObject()),
-        ]
-        for (root, value) in extra { data[root.rawValue] = value }
-        return .object(data)
+    func data(screen: ShownFileScreen?, extra: [(DataRoot, JSONValue)] = []) -> ActionData {
+        ActionData(coordinator: self, screen: screen, extra: extra)
     }
 
     private func refresh(_ coordinator: Coordinator) {
@@ -94,14 +114,14 @@ class FileCoordinator: Coordinator {
         shown.removeAll { $0.screen == nil }
         for entry in shown {
             guard let screen = entry.screen, onScreen.contains(where: { $0.screen === screen }) else { continue }
-            let params = entry.params(data: data(screen: entry))
-            if params != screen.params { router.update(screen, params: params) }
+            if let params = entry.changedParams(of: screen, data: data(screen: entry)) { router.update(screen, params: params) }
         }
     }
 }
 
 /// A screen a file coordinator showed: the screen, weakly (the stack owns
-/// it), its definition, and its own `screen` values.
+/// it), its definition, and its own `screen` values. The coordinator holds
+/// it while the screen lives, so the screen's handlers hold it unowned.
 final class ShownFileScreen {
     weak var screen: Screen?
     let definition: ScreenDefinition
@@ -113,9 +133,25 @@ final class ShownFileScreen {
     }
 
     /// The params as the definition says, with `data`.
-    func params(data: JSONValue) -> JSONObject {
+    func params(data: ActionData) -> JSONObject {
         var params = JSONObject()
-        for (name, value) in definition.params { params[name] = value.evaluate(data) }
+        for (name, value) in definition.params { params[name] = value.evaluate(reading: data) }
         return params
+    }
+
+    /// `screen`'s params brought up to date with `data`, or nil when none
+    /// changed. Only the params with an expression are evaluated again: a
+    /// literal one keeps the value it was shown with.
+    func changedParams(of screen: Screen, data: ActionData) -> JSONObject? {
+        var params = screen.params
+        var changed = false
+        for (name, value) in definition.params where !value.isLiteral {
+            let current = value.evaluate(reading: data)
+            if params[name] != current {
+                params[name] = current
+                changed = true
+            }
+        }
+        return changed ? params : nil
     }
 }
