@@ -103,7 +103,8 @@ let package = Package(
             name: "FlowsTests",
             dependencies: ["Flows", "Coordination", "CoordinationTesting", "Sessions", "TestSupport", "FlowTestSupport"]),
         .testTarget(name: "CoordinationTestingTests", dependencies: ["CoordinationTesting", "TestSupport"]),
-        .testTarget(name: "FlowFilesTests", dependencies: ["FlowFiles", "CoordinationTesting", "Flows", "TestSupport"]),
+        .testTarget(
+            name: "FlowFilesTests", dependencies: ["FlowFiles", "CoordinationTesting", "Flows", "FlowTestSupport", "TestSupport"]),
         // Test keys made and tokens signed with libcrypto when tests run; signing exists only here.
         .target(name: "JWTTestSupport", dependencies: ["CCrypto", "JSON"], path: "Tests/JWTTestSupport"),
         .testTarget(name: "JWTVerificationTests", dependencies: ["JWTVerification", "JWTTestSupport", "JSON", "TestSupport"]),

@@ -1,3 +1,4 @@
+import CoordinationTesting
 import TestSupport
 import Testing
 
@@ -104,6 +105,27 @@ struct AppCheckoutTests {
         #expect(app.stack == ["home:root"])
     }
 
+    /// Back from payment while the service answers: a failure has no screen
+    /// to show on and changes nothing; a success still confirms the order.
+    @Test(arguments: [false, true])
+    func anAnswerAfterTheUserWentBackFromPayment(succeeds: Bool) throws {
+        let app = try home()
+        try walk(app, through: 3)
+        app.performsEffects = false
+        try app.send("pay", on: "payment", ["card": "4242"])
+        try app.send("back", on: "payment")
+        #expect(app.stack == ["home:root", "cart:sheet", "address:push"])
+        let outcome: EffectOutcome = succeeds ? .success(["charge": "x"]) : .failure(EffectFailure(.timedOut))
+        try app.session.deliver(outcome, to: "e1")
+        if succeeds {
+            #expect(app.stack == ["home:root", "cart:sheet", "address:push", "confirmation:push"])
+            #expect(app.params("confirmation") == ["street": "1 Main St", "card": "•••• 4242", "total": 21])
+        } else {
+            #expect(app.stack == ["home:root", "cart:sheet", "address:push"])
+        }
+        #expect(try app.session.replayedFromJournal().document() == app.session.document())
+    }
+
     @Test func anUnavailablePaymentServiceIsSaidInWordsForAPerson() throws {
         let app = try home()
         try walk(app, through: 3)
@@ -114,12 +136,21 @@ struct AppCheckoutTests {
         #expect(app.params("payment")?["paying"] == false)
     }
 
-    @Test(arguments: ["", "card", "12 3"])
+    @Test(arguments: ["", "card", "12 3", "١٢٣٤ ½"])
     func aCardWithoutFourDigitsStaysOnPayment(card: String) throws {
         let app = try home()
         try walk(app, through: 3)
         #expect(try app.send("pay", on: "payment", ["card": .string(card)]) == ["CheckoutCoordinator: update(payment)"])
         #expect(app.params("payment") == ["total": 21, "error": "Enter a card number.", "paying": false])
+    }
+
+    @Test func aCardNumberHasAtMost64Bytes() throws {
+        let app = try home()
+        try walk(app, through: 3)
+        let error = app.refusal("pay", on: "payment", ["card": .string(String(repeating: "4", count: 65))])
+        #expect(error?.fieldProblems.map(\.field) == ["card"])
+        try app.send("pay", on: "payment", ["card": .string(String(repeating: "4", count: 64))])
+        #expect(app.stack.last == "confirmation:push")
     }
 
     @Test func theStreetMustBeAString() throws {

@@ -1,7 +1,7 @@
 extension DefinitionReader {
     private static let topKeys = ["flow", "version", "description", "context", "store", "root", "coordinators", "links"]
     private static let coordinatorKeys = ["start", "screens", "calls"]
-    private static let screenKeys = ["title", "params", "events"]
+    private static let screenKeys = ["title", "params", "events", "backDisabled", "interactiveDismissDisabled"]
     private static let eventKeys = ["label", "role", "fields", "do"]
     private static let linkKeys = ["pattern", "description", "coordinator", "do", "reject"]
     private static let contextKeys = ["type", "default", "nullable", "description"]
@@ -85,7 +85,9 @@ extension DefinitionReader {
         let events = members(object, "events", at: pointer, what: "'events'").compactMap { eventName, value in
             event(eventName, value, at: pointer.appending("events").appending(eventName))
         }
-        return ScreenDefinition(name: name, title: title, params: params, events: events)
+        return ScreenDefinition(
+            name: name, title: title, params: params, events: events, backDisabled: bool(object, "backDisabled", at: pointer),
+            interactiveDismissDisabled: bool(object, "interactiveDismissDisabled", at: pointer))
     }
 
     private mutating func event(_ name: String, _ value: JSONValue, at pointer: JSONPointer) -> EventDefinition? {

@@ -40,6 +40,10 @@ public struct ScreenDefinition: Sendable {
     /// Each param, in the file's order, evaluated whenever the session changes.
     public let params: [(name: String, value: FlowExpression)]
     public let events: [EventDefinition]
+    /// No `back` from it: the screen is shown with ``Screen/backDisabled(_:)``.
+    public let backDisabled: Bool
+    /// No swipe-down `dismiss` of the modal it is in (``Screen/interactiveDismissDisabled(_:)``).
+    public let interactiveDismissDisabled: Bool
 }
 
 /// An event a screen accepts, and what it does.

@@ -79,6 +79,8 @@ struct ActionRun {
         let shown = ShownFileScreen(definition: definition, values: values)
         let data = coordinator.data(screen: shown, extra: extra)
         let screen = Screen(name, title: definition.title.map { Self.text($0.evaluate(reading: data)) }, params: shown.params(data: data))
+            .backDisabled(definition.backDisabled)
+            .interactiveDismissDisabled(definition.interactiveDismissDisabled)
         shown.screen = screen
         for event in definition.events {
             // Unowned, not weak, as a Swift flow's handlers hold their

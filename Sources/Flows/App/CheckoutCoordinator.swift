@@ -7,7 +7,8 @@ import Coordination
 final class CheckoutCoordinator: Coordinator {
     /// Declared once: every session's screens share them (``EventFields``).
     private static let nextFields: EventFields = ["street": .string.description("Street and house number.")]
-    private static let payFields: EventFields = ["card": .string.label("Card number")]
+    /// A card number is at most 19 digits: 64 bytes leave room for spaces and dashes.
+    private static let payFields: EventFields = ["card": .string(maxBytes: 64).label("Card number")]
 
     private static let items: JSONValue = [
         ["sku": "tea", "name": "Green tea", "quantity": 2, "price": 4.5],
@@ -47,7 +48,8 @@ final class CheckoutCoordinator: Coordinator {
     private func showPayment() {
         let payment = Screen("payment", title: "Payment", params: ["total": 21, "error": nil, "paying": false])
         payment.on("pay", label: "Pay", role: .primary, fields: Self.payFields) { [unowned self, unowned payment] payload in
-            let digits = payload.string("card").filter(\.isNumber)
+            // The digits 0 to 9 only: a card number has no other numerals.
+            let digits = payload.string("card").filter { $0.isASCII && $0.isNumber }
             guard digits.count >= 4 else {
                 router.update(payment, params: ["total": 21, "error": "Enter a card number.", "paying": false])
                 return
@@ -60,12 +62,17 @@ final class CheckoutCoordinator: Coordinator {
 
     /// Asks the payment service (`payments.charge`): success confirms; a
     /// decline (402) keeps the payment screen with its reason.
+    ///
+    /// The payment screen is held weakly: the user may go back from it
+    /// while the service answers, and then a failure has no screen to show
+    /// on (the coordinator, still running, is unowned as usual).
     private func charge(card: String, ending: String, on payment: Screen) {
-        perform(Effect("payments.charge", input: ["card": .string(card), "amount": 21])) { [unowned self, unowned payment] outcome in
+        perform(Effect("payments.charge", input: ["card": .string(card), "amount": 21])) { [unowned self, weak payment] outcome in
             switch outcome {
             case .success:
                 showConfirmation(cardEnding: ending)
             case .failure(let failure):
+                guard let payment else { return }
                 router.update(payment, params: ["total": 21, "error": .string(Self.message(for: failure)), "paying": false])
             }
         }
