@@ -74,6 +74,12 @@ public struct Flow: Sendable {
     /// one changed by a screen, is written as usual. Documents are the same
     /// bytes either way.
     public func sharingParams(_ values: JSONValue...) -> Flow {
+        sharingParams(values)
+    }
+
+    /// ``sharingParams(_:)-(JSONValue...)`` with the values in an array
+    /// (a flow file's literal params, gathered when it is read).
+    public func sharingParams(_ values: [JSONValue]) -> Flow {
         var flow = self
         flow.definition = Definition(
             name: name, description: description, version: version, context: context, makeRoot: makeRoot, links: links,

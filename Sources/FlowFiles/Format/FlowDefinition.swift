@@ -44,6 +44,41 @@ public struct ScreenDefinition: Sendable {
     public let backDisabled: Bool
     /// No swipe-down `dismiss` of the modal it is in (``Screen/interactiveDismissDisabled(_:)``).
     public let interactiveDismissDisabled: Bool
+    /// The params, made once, when every one is a literal: every session
+    /// shows this very object, which the flow writes once
+    /// (``Flow/sharingParams(_:)-([JSONValue])``).
+    let literalParams: JSONObject?
+
+    init(
+        name: String, title: FlowExpression?, params: [(name: String, value: FlowExpression)], events: [EventDefinition],
+        backDisabled: Bool, interactiveDismissDisabled: Bool
+    ) {
+        self.name = name
+        self.title = title
+        self.params = params
+        self.events = events
+        self.backDisabled = backDisabled
+        self.interactiveDismissDisabled = interactiveDismissDisabled
+        var literals = JSONObject()
+        for (name, value) in params {
+            guard case .literal(let literal) = value else {
+                literalParams = nil
+                return
+            }
+            literals[name] = literal
+        }
+        literalParams = literals
+    }
+
+    /// The arrays and objects every session of the flow shows as the very
+    /// same values: the literal params, and the params object when all are.
+    var sharedParams: [JSONValue] {
+        var shared: [JSONValue] = literalParams.map { [.object($0)] } ?? []
+        for case (_, .literal(let value)) in params where value.arrayValue != nil || value.objectValue != nil {
+            shared.append(value)
+        }
+        return shared
+    }
 }
 
 /// An event a screen accepts, and what it does.

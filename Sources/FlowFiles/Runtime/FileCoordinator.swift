@@ -134,6 +134,7 @@ final class ShownFileScreen {
 
     /// The params as the definition says, with `data`.
     func params(data: ActionData) -> JSONObject {
+        if let literal = definition.literalParams { return literal }
         var params = JSONObject()
         for (name, value) in definition.params { params[name] = value.evaluate(reading: data) }
         return params

@@ -17,5 +17,6 @@ extension FlowDefinition {
             // The checks at load made sure the root exists.
             program.coordinator(root, environment: environment, input: .null) ?? Coordinator(environment: environment)
         }
+        .sharingParams(coordinators.keys.sorted().flatMap { coordinators[$0]?.screens.flatMap(\.sharedParams) ?? [] })
     }
 }
