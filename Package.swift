@@ -30,10 +30,11 @@ let package = Package(
         .target(name: "Coordination", dependencies: ["JSON"]),
         .target(name: "Flows", dependencies: ["Coordination"]),
         .target(name: "CoordinationTesting", dependencies: ["Coordination"]),
-        // Flow files (FLOWFILES.md): read and checked into definitions the engine runs, their expressions JSON Logic
+        // Flow files (docs/flow-files.md): read and checked into definitions the engine runs, their expressions JSON Logic
         // compiled once and evaluated on JSONValue; the format's JSON Schema is compiled in by the EmbedFiles plugin.
         .target(
-            name: "FlowFiles", dependencies: ["Coordination", "Platform"], exclude: ["Format/flow-file.schema.json"], plugins: ["EmbedFiles"]),
+            name: "FlowFiles", dependencies: ["Coordination", "Platform"], exclude: ["Format/flow-file.schema.json"],
+            plugins: ["EmbedFiles"]),
         .systemLibrary(
             name: "CMicroHTTPD",
             pkgConfig: "libmicrohttpd",
@@ -80,7 +81,7 @@ let package = Package(
             pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"])]
         ),
-        // Bearer JWTs (HS256, RS256, ES256) verified into the session owner (API.md, "Owners").
+        // Bearer JWTs (HS256, RS256, ES256) verified into the session owner (docs/api.md, "Owners").
         .target(name: "JWTVerification", dependencies: ["CCrypto", "JSON"]),
         .systemLibrary(
             name: "CCurl",
@@ -88,13 +89,13 @@ let package = Package(
             providers: [.apt(["libcurl4-openssl-dev"])]
         ),
         // Effects performed over HTTP against teams' backends, on libcurl's
-        // multi interface (EFFECTS.md, "Who performs it").
+        // multi interface (docs/writing-flows.md, "Performers: backends and in-process services").
         .target(name: "EffectBackends", dependencies: ["JSON", "CCurl", "Platform"]),
         // Helpers every test target shares (a lock ThreadSanitizer can see, a seeded generator).
         .target(name: "TestSupport", dependencies: ["Platform"], path: "Tests/TestSupport"),
-        // What the store tests share: records to append, scratch directories, file store options.
         // What tests that drive sessions of the built-in flows without a server share: their demo services' answers.
         .target(name: "FlowTestSupport", dependencies: ["Coordination", "Flows", "TestSupport"], path: "Tests/FlowTestSupport"),
+        // What the store tests share: records to append, scratch directories, file store options.
         .target(name: "StoreTestSupport", dependencies: ["Sessions", "FileStore", "TestSupport"], path: "Tests/StoreTestSupport"),
         .testTarget(name: "JSONTests", dependencies: ["JSON", "TestSupport"]),
         .testTarget(name: "CoordinationTests", dependencies: ["Coordination", "Sessions", "Platform", "TestSupport"]),
