@@ -16,7 +16,7 @@ let package = Package(
         .library(name: "NavigationServerRuntime", targets: ["NavigationServerRuntime"]),
         .executable(name: "navigation-server", targets: ["navigation-server"]),
         // What an iOS or macOS app depends on: sessions as Codable values and an
-        // observable model (docs/apps.md). It imports none of the server's targets.
+        // observable model (docs/apps.md). Of the server's targets it imports only JSON, which imports nothing.
         .library(name: "NavigationClient", targets: ["NavigationClient"]),
         .executable(name: "navigation-client", targets: ["navigation-client"]),
     ],
@@ -58,8 +58,8 @@ let package = Package(
         .executableTarget(
             name: "navigation-server", dependencies: ["NavigationServerRuntime", "Flows"],
             linkerSettings: [.linkedLibrary("jemalloc")]),
-        // The Swift client for apps, on Foundation, URLSession and Observation only.
-        .target(name: "NavigationClient"),
+        // The Swift client for apps, on Foundation, URLSession and Observation, and the JSON target (which imports nothing).
+        .target(name: "NavigationClient", dependencies: ["JSON"]),
         // A terminal client on the library: draws a session, sends its events, follows its stream.
         .executableTarget(name: "navigation-client", dependencies: ["NavigationClient"]),
         // The sessions of a server and their journals: the registry, the
