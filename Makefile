@@ -158,7 +158,8 @@ deps-bench: deps
 ## lint: swift-format (it ships with the toolchain) in strict mode, with the checked-in .swift-format, on the
 ## package and templates/flow-server;
 ## scripts/check-imports: every import of ours is declared in Package.swift and points down the layers;
-## then every file that README.md, SECURITY.md, docs/ and bench/README.md name exists (scripts/check-doc-links),
+## then every file that README.md, SECURITY.md, docs/, bench/README.md and the comments of Package.swift name exists
+## (scripts/check-doc-links),
 ## and the callgrind budget check fails a count over a budget (bench/instructions.py)
 lint:
 	$(SWIFT) format lint --strict --recursive --parallel --configuration .swift-format Sources Tests Plugins Package.swift $(TEMPLATE_SWIFT)

@@ -16,7 +16,7 @@ let package = Package(
         .library(name: "NavigationServerRuntime", targets: ["NavigationServerRuntime"]),
         .executable(name: "navigation-server", targets: ["navigation-server"]),
         // What an iOS or macOS app depends on: sessions as Codable values and an
-        // observable model (docs/apps.md). It imports none of the server's targets.
+        // observable model (docs/apps.md). Of the server's targets it imports only JSON, which imports nothing.
         .library(name: "NavigationClient", targets: ["NavigationClient"]),
         .executable(name: "navigation-client", targets: ["navigation-client"]),
     ],
@@ -30,7 +30,7 @@ let package = Package(
         .target(name: "Coordination", dependencies: ["JSON"]),
         .target(name: "Flows", dependencies: ["Coordination"]),
         .target(name: "CoordinationTesting", dependencies: ["Coordination"]),
-        // Flow files (FLOWFILES.md): read and checked into definitions the engine runs, their expressions JSON Logic
+        // Flow files (docs/flow-files.md): read and checked into definitions the engine runs, their expressions JSON Logic
         // compiled once and evaluated on JSONValue; the format's JSON Schema is compiled in by the EmbedFiles plugin.
         .target(
             name: "FlowFiles", dependencies: ["Coordination", "Platform"], exclude: ["Format/flow-file.schema.json"],
@@ -58,8 +58,8 @@ let package = Package(
         .executableTarget(
             name: "navigation-server", dependencies: ["NavigationServerRuntime", "Flows"],
             linkerSettings: [.linkedLibrary("jemalloc")]),
-        // The Swift client for apps, on Foundation, URLSession and Observation only.
-        .target(name: "NavigationClient"),
+        // The Swift client for apps, on Foundation, URLSession and Observation, and the JSON target (which imports nothing).
+        .target(name: "NavigationClient", dependencies: ["JSON"]),
         // A terminal client on the library: draws a session, sends its events, follows its stream.
         .executableTarget(name: "navigation-client", dependencies: ["NavigationClient"]),
         // The sessions of a server and their journals: the registry, the
@@ -81,7 +81,7 @@ let package = Package(
             pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"])]
         ),
-        // Bearer JWTs (HS256, RS256, ES256) verified into the session owner (API.md, "Owners").
+        // Bearer JWTs (HS256, RS256, ES256) verified into the session owner (docs/api.md, "Owners").
         .target(name: "JWTVerification", dependencies: ["CCrypto", "JSON"]),
         .systemLibrary(
             name: "CCurl",
@@ -89,13 +89,13 @@ let package = Package(
             providers: [.apt(["libcurl4-openssl-dev"])]
         ),
         // Effects performed over HTTP against teams' backends, on libcurl's
-        // multi interface (EFFECTS.md, "Who performs it").
+        // multi interface (docs/writing-flows.md, "Performers: backends and in-process services").
         .target(name: "EffectBackends", dependencies: ["JSON", "CCurl", "Platform"]),
         // Helpers every test target shares (a lock ThreadSanitizer can see, a seeded generator).
         .target(name: "TestSupport", dependencies: ["Platform"], path: "Tests/TestSupport"),
-        // What the store tests share: records to append, scratch directories, file store options.
         // What tests that drive sessions of the built-in flows without a server share: their demo services' answers.
         .target(name: "FlowTestSupport", dependencies: ["Coordination", "Flows", "TestSupport"], path: "Tests/FlowTestSupport"),
+        // What the store tests share: records to append, scratch directories, file store options.
         .target(name: "StoreTestSupport", dependencies: ["Sessions", "FileStore", "TestSupport"], path: "Tests/StoreTestSupport"),
         .testTarget(name: "JSONTests", dependencies: ["JSON", "TestSupport"]),
         .testTarget(name: "CoordinationTests", dependencies: ["Coordination", "Sessions", "Platform", "TestSupport"]),

@@ -6,9 +6,10 @@ backend that holds every request it gets, unanswered, for the whole part
 what is measured is what waiting costs). On one of them, 1,000 `app`
 sessions each send `login` on a connection of their own: each answer waits
 `--effect-wait` (0.25 s) on a suspended connection, then says the effect is
-pending, and 1,000 effects stay in flight in the libcurl client (256 of
-them on connections to the backend, the client's limit, the others waiting
-for a slot). Then wrk
+pending, and 1,000 effects stay in flight in the libcurl client (as many
+of them on connections to the backend as the client has slots, which the
+server reports as `navigation_backend_slots`, the others waiting for a
+slot). Then wrk
 GETs session documents of other sessions at 64 connections on both servers
 in turns, the order alternating each round, and the medians are compared:
 in-flight effects and their answers must hold no worker thread.
@@ -28,8 +29,6 @@ import streams
 
 LUA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "lua")
 QUICK = {"waiting": 200, "runs": 2, "seconds": 1, "warmup": 1}
-# BackendClient.defaultMaxConcurrent: calls in flight to backends at once; the rest wait for a slot.
-BACKEND_SLOTS = 256
 FULL = {"waiting": 1000, "runs": 5, "seconds": 3, "warmup": 1}
 
 
@@ -121,8 +120,10 @@ def start_logins(port, count):
 
 
 def wait_for_effects(port, backend, count, seconds=60):
+    """Until `count` effects are started and the backend holds as many as the server's client has slots for."""
     give_up = time.monotonic() + seconds
-    while backend.count < min(count, BACKEND_SLOTS) or effect_counts(port)[0] < count:
+    held = min(count, harness.metric(port, "navigation_backend_slots"))
+    while backend.count < held or effect_counts(port)[0] < count:
         if time.monotonic() > give_up:
             raise harness.BenchmarkBroken(f"the backend holds {backend.count} of {count} effects after {seconds} s")
         time.sleep(0.1)

@@ -37,6 +37,9 @@ public final class BackendClient: Sendable {
     /// The client's thread's name, by default.
     public static let defaultThreadName = "backend-client"
 
+    /// Attempts in flight at once at the most (`maxConcurrent`, at least
+    /// 1): the client's connection slots; further calls wait for one.
+    public let maxConcurrent: Int
     private let inbox: Locked<BackendInbox>
 
     /// Starts the client's thread.
@@ -58,6 +61,7 @@ public final class BackendClient: Sendable {
         if let failure = CurlLibrary.initializeOnce() { throw .startFailed("libcurl: \(failure)") }
         guard let multi = curl_multi_init() else { throw .startFailed("libcurl could not make a multi handle") }
         let slots = max(1, maxConcurrent)
+        self.maxConcurrent = slots
         // Keep up to one idle connection per slot for the next calls.
         _ = CCurl_multi_setopt_long(multi, CURLMOPT_MAXCONNECTS, slots)
         _ = CCurl_multi_setopt_long(multi, CURLMOPT_MAX_TOTAL_CONNECTIONS, slots)

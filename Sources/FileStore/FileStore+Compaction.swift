@@ -186,20 +186,14 @@ extension FileStore {
         of segment: SegmentFile, in buffer: UnsafeRawBufferPointer, plan: Plan,
         into output: inout BufferedSegmentWriter, moved: inout [SessionKey: [RecordLocation]], target: UInt32
     ) throws(StoreError) {
-        var scanner = SegmentScanner(bytes: buffer)
-        while true {
-            switch scanner.next() {
-            case .end:
-                return
-            case .damage(let damage):
-                throw .corrupt(file: directory.filePath(segment.name), offset: Int64(damage.offset), reason: damage.reason)
-            case .frame(let frame):
-                guard let created = plan.keep[frame.key] else { continue }
-                let location = RecordLocation(segment: segment.number, size: UInt32(frame.size), offset: Int64(frame.offset))
-                guard !location.precedes(created) else { continue }
-                moved[frame.key, default: []].append(RecordLocation(segment: target, size: UInt32(frame.size), offset: output.size))
-                try output.append(UnsafeRawBufferPointer(rebasing: buffer[frame.offset..<frame.end]))
-            }
+        try SegmentScanner.forEachFrame(in: buffer) { (frame) throws(StoreError) in
+            guard let created = plan.keep[frame.key] else { return }
+            let location = RecordLocation(segment: segment.number, size: UInt32(frame.size), offset: Int64(frame.offset))
+            guard !location.precedes(created) else { return }
+            moved[frame.key, default: []].append(RecordLocation(segment: target, size: UInt32(frame.size), offset: output.size))
+            try output.append(UnsafeRawBufferPointer(rebasing: buffer[frame.offset..<frame.end]))
+        } damage: { (damage) throws(StoreError) in
+            throw .corrupt(file: directory.filePath(segment.name), offset: Int64(damage.offset), reason: damage.reason)
         }
     }
 }

@@ -68,25 +68,19 @@ extension FileStore {
         _ buffer: UnsafeRawBufferPointer, file: String, segment: UInt32, isLast: Bool,
         index: inout StoreIndex, report: inout FileStoreVerification
     ) {
-        var scanner = SegmentScanner(bytes: buffer)
-        while true {
-            switch scanner.next() {
-            case .end:
-                return
-            case .frame(let frame):
-                report.records += 1
-                // After damage, a session's next record may follow one that
-                // was lost: its sequence proves nothing more.
-                guard report.problems.isEmpty else { continue }
-                if let reason = index.replay(frame, segment: segment) {
-                    report.problems.append(.init(file: file, offset: Int64(frame.offset), kind: .corrupt, reason: reason))
-                }
-            case .damage(let damage):
-                let kind: FileStoreVerification.Problem.Kind = isLast && damage.isTail ? .torn : .corrupt
-                report.problems.append(
-                    .init(file: file, offset: Int64(damage.offset), kind: kind, reason: damage.reason, size: Int64(damage.size)))
-                scanner.skip(damage)
+        SegmentScanner.forEachFrame(in: buffer) { frame in
+            report.records += 1
+            // After damage, a session's next record may follow one that
+            // was lost: its sequence proves nothing more.
+            guard report.problems.isEmpty else { return }
+            if let reason = index.replay(frame, segment: segment) {
+                report.problems.append(.init(file: file, offset: Int64(frame.offset), kind: .corrupt, reason: reason))
             }
+        } damage: { damage in
+            let kind: FileStoreVerification.Problem.Kind = isLast && damage.isTail ? .torn : .corrupt
+            report.problems.append(
+                .init(file: file, offset: Int64(damage.offset), kind: kind, reason: damage.reason, size: Int64(damage.size)))
+            return .resume
         }
     }
 

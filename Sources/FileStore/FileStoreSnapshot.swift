@@ -146,22 +146,17 @@ public final class FileStoreSnapshot: Sendable {
     private static func replay(
         _ buffer: UnsafeRawBufferPointer, file: String, segment: UInt32, isLast: Bool, into contents: inout Contents
     ) -> Result<Void, StoreError> {
-        var scanner = SegmentScanner(bytes: buffer)
-        while true {
-            switch scanner.next() {
-            case .end:
-                return .success(())
-            case .frame(let frame):
+        Result { () throws(StoreError) in
+            try SegmentScanner.forEachFrame(in: buffer) { (frame) throws(StoreError) in
                 if let reason = contents.index.replay(frame, segment: segment) {
-                    return .failure(.corrupt(file: file, offset: Int64(frame.offset), reason: reason))
+                    throw .corrupt(file: file, offset: Int64(frame.offset), reason: reason)
                 }
-            case .damage(let damage) where isLast && damage.isTail:
+            } damage: { (damage) throws(StoreError) in
+                guard isLast && damage.isTail else { throw .corrupt(file: file, offset: Int64(damage.offset), reason: damage.reason) }
                 contents.warnings.append(
                     "\(file) at offset \(damage.offset): left out \(damage.size) bytes at the end that hold no record (\(damage.reason)): a server is writing a record, or a crash left them"
                 )
-                return .success(())
-            case .damage(let damage):
-                return .failure(.corrupt(file: file, offset: Int64(damage.offset), reason: damage.reason))
+                return .stop
             }
         }
     }

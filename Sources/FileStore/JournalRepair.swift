@@ -109,25 +109,21 @@ enum JournalRepair {
         plan.bytes = bytes
         defer { if !plan.isChanged { plan.bytes = [] } }
         let outcome: Result<Void, StoreError> = bytes.withUnsafeBytes { buffer in
-            var scanner = SegmentScanner(bytes: buffer)
-            while true {
-                switch scanner.next() {
-                case .end:
-                    return .success(())
-                case .frame(let frame):
+            Result { () throws(StoreError) in
+                try SegmentScanner.forEachFrame(in: buffer) { (frame) throws(StoreError) in
                     if chains.keeps(frame, segment: plan.segment.number) {
                         plan.kept.append(frame.offset..<frame.end)
                     } else {
                         plan.dropped.append(frame.offset..<frame.end)
                     }
-                case .damage(let damage) where damage.unknownKind != nil:
-                    return .failure(
-                        .corrupt(
+                } damage: { (damage) throws(StoreError) -> SegmentScanner.AfterDamage in
+                    if damage.unknownKind != nil {
+                        throw .corrupt(
                             file: path, offset: Int64(damage.offset),
-                            reason: "\(damage.reason); repair does not drop records a newer build wrote: run that build"))
-                case .damage(let damage):
+                            reason: "\(damage.reason); repair does not drop records a newer build wrote: run that build")
+                    }
                     plan.addDamage(damage.offset..<damage.end, reason: damage.reason)
-                    scanner.skip(damage)
+                    return .resume
                 }
             }
         }

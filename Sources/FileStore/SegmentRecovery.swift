@@ -118,22 +118,18 @@ enum SegmentRecovery {
         let path = directory.filePath(segment.name)
         let bytes = try segment.readAll()
         let outcome: Result<(Int64, TornTail?), StoreError> = bytes.withUnsafeBytes { buffer in
-            var scanner = SegmentScanner(bytes: buffer)
-            while true {
-                switch scanner.next() {
-                case .end:
-                    return .success((Int64(buffer.count), nil))
-                case .frame(let frame):
+            Result { () throws(StoreError) in
+                var tail: TornTail?
+                try SegmentScanner.forEachFrame(in: buffer) { (frame) throws(StoreError) in
                     if let reason = index.replay(frame, segment: segment.number) {
-                        return .failure(.corrupt(file: path, offset: Int64(frame.offset), reason: reason))
+                        throw .corrupt(file: path, offset: Int64(frame.offset), reason: reason)
                     }
-                case .damage(let damage) where isLast && damage.isTail:
-                    let tail = TornTail(
-                        segment: segment, offset: damage.offset, bytes: Array(buffer[damage.offset...]), reason: damage.reason)
-                    return .success((Int64(damage.offset), tail))
-                case .damage(let damage):
-                    return .failure(.corrupt(file: path, offset: Int64(damage.offset), reason: damage.reason))
+                } damage: { (damage) throws(StoreError) in
+                    guard isLast && damage.isTail else { throw .corrupt(file: path, offset: Int64(damage.offset), reason: damage.reason) }
+                    tail = TornTail(segment: segment, offset: damage.offset, bytes: Array(buffer[damage.offset...]), reason: damage.reason)
+                    return .stop
                 }
+                return (tail.map { Int64($0.offset) } ?? Int64(buffer.count), tail)
             }
         }
         return try outcome.get()

@@ -61,9 +61,15 @@ public struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertibl
 
     /// One sentence with line, column, byte offset, the reason and, when known, what was expected.
     public var description: String {
-        var message = "invalid JSON at line \(line), column \(column) (byte \(offset)): \(reason.summary)"
-        if let hint { message += "; \(hint)" }
-        return message
+        "invalid JSON at line \(line), column \(column) (byte \(offset)): \(explanation)"
+    }
+
+    /// The reason and, when known, what was expected: ``description``
+    /// without the position, e.g. "unexpected character 'x'; expected ',' or
+    /// '}' after an object member".
+    public var explanation: String {
+        guard let hint else { return reason.summary }
+        return "\(reason.summary); \(hint)"
     }
 }
 

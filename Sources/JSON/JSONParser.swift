@@ -48,15 +48,17 @@ public struct JSONParser: ~Copyable {
 
     /// Parses `input` with the parser's stacks in memory on this stack
     /// (``ParseStack``): room for a request body's few members and levels.
-    private static func parseDocument(
-        in input: UnsafeBufferPointer<UInt8>, maxDepth: Int, keys knownKeys: JSONKeys
+    /// `allowsRepeatedKeys`: see ``parse(_:maxDepth:repeatedKeys:)``.
+    static func parseDocument(
+        in input: UnsafeBufferPointer<UInt8>, maxDepth: Int, keys knownKeys: JSONKeys, allowsRepeatedKeys: Bool = false
     ) throws(JSONParseError) -> JSONValue {
         let result = withUnsafeTemporaryAllocation(of: JSONValue.self, capacity: initialStackCapacity) { values in
             withUnsafeTemporaryAllocation(of: String.self, capacity: initialStackCapacity) { keys in
                 withUnsafeTemporaryAllocation(of: Frame.self, capacity: initialStackCapacity / 2) { frames in
                     Result { () throws(JSONParseError) -> JSONValue in
                         var parser = JSONParser(
-                            input: input, maxDepth: maxDepth, knownKeys: knownKeys, values: ParseStack(lending: values),
+                            input: input, maxDepth: maxDepth, knownKeys: knownKeys, allowsRepeatedKeys: allowsRepeatedKeys,
+                            values: ParseStack(lending: values),
                             keys: ParseStack(lending: keys), frames: ParseStack(lending: frames))
                         return try parser.parseDocument()
                     }
@@ -84,6 +86,9 @@ public struct JSONParser: ~Copyable {
     let maxDepth: Int
     /// Keys handed back as they are instead of decoded (``JSONKeys``).
     let knownKeys: JSONKeys
+    /// Whether an object may name a key twice: its members then hold both
+    /// until ``parse(_:maxDepth:repeatedKeys:)`` merges them.
+    let allowsRepeatedKeys: Bool
     var position = 0
     /// Finished values not yet placed in their container.
     var values: ParseStack<JSONValue>
@@ -94,12 +99,13 @@ public struct JSONParser: ~Copyable {
     var scratch: [UInt8] = []
 
     private init(
-        input: UnsafeBufferPointer<UInt8>, maxDepth: Int, knownKeys: JSONKeys, values: consuming ParseStack<JSONValue>,
-        keys: consuming ParseStack<String>, frames: consuming ParseStack<Frame>
+        input: UnsafeBufferPointer<UInt8>, maxDepth: Int, knownKeys: JSONKeys, allowsRepeatedKeys: Bool,
+        values: consuming ParseStack<JSONValue>, keys: consuming ParseStack<String>, frames: consuming ParseStack<Frame>
     ) {
         self.input = input
         self.maxDepth = max(0, maxDepth)
         self.knownKeys = knownKeys
+        self.allowsRepeatedKeys = allowsRepeatedKeys
         self.values = values
         self.keys = keys
         self.frames = frames
@@ -246,19 +252,22 @@ public struct JSONParser: ~Copyable {
         skipWhitespace()
     }
 
-    /// Adds `key` to the innermost object, rejecting it if already present.
+    /// Adds `key` to the innermost object, rejecting it if already present
+    /// (unless ``allowsRepeatedKeys``).
     private mutating func recordKey(_ key: String, at offset: Int) throws(JSONParseError) {
         let top = frames.count - 1
         let keyStart = frames[top].keyStart
         if frames[top].seenKeys == nil {
             if keys.count - keyStart < Self.linearKeyLimit {
-                if keys.withElements(from: keyStart, { $0.contains(key) }) { throw error(.duplicateKey(key), at: offset) }
+                if keys.withElements(from: keyStart, { $0.contains(key) }), !allowsRepeatedKeys {
+                    throw error(.duplicateKey(key), at: offset)
+                }
                 keys.append(key)
                 return
             }
             frames[top].seenKeys = keys.withElements(from: keyStart) { Set($0) }
         }
-        if frames[top].seenKeys?.insert(key).inserted == false { throw error(.duplicateKey(key), at: offset) }
+        if frames[top].seenKeys?.insert(key).inserted == false, !allowsRepeatedKeys { throw error(.duplicateKey(key), at: offset) }
         keys.append(key)
     }
 

@@ -35,6 +35,7 @@ extension NavigationAPI {
         HTTPResponse(
             status: 200, headers: ResponseHeaders.metrics,
             body: metrics.render(
-                registry: registry, openStreams: streams.count, overflowedStreams: streams.overflowed.load(ordering: .relaxed)))
+                registry: registry, openStreams: streams.count, overflowedStreams: streams.overflowed.load(ordering: .relaxed),
+                backendSlots: options.backendSlots))
     }
 }

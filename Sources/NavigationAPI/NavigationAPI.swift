@@ -50,14 +50,19 @@ public struct NavigationAPI: HTTPHandler {
         /// route then needs a token (or the API key), and a session exists
         /// only for the owner whose token created it.
         public var tokens: TokenAuthority?
+        /// What `/metrics` reports as the backend client's slots
+        /// (`navigation_backend_slots`): the calls to backends in flight at
+        /// once at the most; 0 without a backend.
+        public var backendSlots: Int
 
         public init(
             openAPIDocument: String = OpenAPIDocument.text, retryAfterSeconds: Int = 2,
             apiKey: APIKey? = nil, protectsMetrics: Bool = false, cors: CORSPolicy = CORSPolicy(allowedOrigins: []),
             creationRate: CreationRate = .default, trustForwardedFor: Bool = false, streams: StreamOptions = StreamOptions(),
-            allowedHosts: HostPolicy? = nil, tokens: TokenAuthority? = nil
+            allowedHosts: HostPolicy? = nil, tokens: TokenAuthority? = nil, backendSlots: Int = 0
         ) {
             self.tokens = tokens
+            self.backendSlots = backendSlots
             self.allowedHosts = allowedHosts ?? (apiKey == nil && tokens == nil ? .local : .any)
             self.streams = streams
             self.protectsMetrics = protectsMetrics

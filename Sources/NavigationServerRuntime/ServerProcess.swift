@@ -96,6 +96,7 @@ public enum ServerProcess {
             StandardStream.error.writeLine("navigation-server: \(error)")
             exit(1)
         }
+        options.backendSlots = backendClient?.maxConcurrent ?? 0
         let performers = EffectLogging.performers(
             in: configuration, inProcess: effects, client: backendClient, logger: logger)
         let registry = SessionRegistry(

@@ -13,6 +13,7 @@ enum FieldInput {
             let list = choices.enumerated().map { "  \($0.offset + 1)) \($0.element.label)" }
             return ([text + ", choose one:"] + list).joined(separator: "\n") + "\n\(field.name)> "
         }
+        if field.isSecret { return "\(text) (secret: not shown as you type)\n\(field.name)> " }
         let hint =
             switch field.type {
             case .string: "text"

@@ -24,7 +24,10 @@ final class InteractiveSession {
             for await line in typed { input.yield(line) }
             input.finish()
         }
-        defer { forwarding.cancel() }
+        defer {
+            forwarding.cancel()
+            TypedEcho.show()
+        }
         endInput = { input.finish() }
         model.onChange = { [weak self] _, _ in self?.documentChanged() }
         watchConnection()
@@ -51,10 +54,14 @@ final class InteractiveSession {
         drewSinceCommand = true
     }
 
+    /// The question of the open form, or the command prompt. Echo is off
+    /// before a secret's question shows, so nothing typed after it is echoed.
     private func prompt() {
         if let form, let question = form.question {
+            if form.asksForSecret { TypedEcho.hide() } else { TypedEcho.show() }
             Terminal.write(question)
         } else {
+            TypedEcho.show()
             Terminal.write(menu.items.isEmpty ? "(b, d, t, l, r, end, q or ?)> " : "event number, or ? for help> ")
         }
     }
@@ -92,6 +99,7 @@ final class InteractiveSession {
 
     /// Handles one line; false when the person quits or the session ended.
     private func handle(_ line: String) async -> Bool {
+        TypedEcho.show()
         if var open = form {
             if line == FieldInput.cancel {
                 form = nil

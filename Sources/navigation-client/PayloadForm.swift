@@ -23,6 +23,11 @@ struct PayloadForm {
         isComplete ? nil : FieldInput.prompt(for: fields[index].field, choices: fields[index].choices)
     }
 
+    /// Whether the next field is a secret, to be typed without echo.
+    var asksForSecret: Bool {
+        !isComplete && fields[index].field.isSecret && fields[index].choices == nil
+    }
+
     /// Takes the answer to the current field; returns what is wrong with it, if anything.
     mutating func answer(_ line: String) -> FieldInput.Mistake? {
         guard !isComplete else { return nil }

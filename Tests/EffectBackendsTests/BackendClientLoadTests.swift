@@ -40,6 +40,7 @@ import Testing
         let calls = 20
         let backend = try TestBackend(always: .held(status: 200, body: Array("1".utf8)))
         try withClient(maxConcurrent: slots) { client throws in
+            #expect(client.maxConcurrent == slots)
             let completions = Completions()
             for index in 0..<calls {
                 client.perform(try testCall(backend.url, timeout: 120), completion: completions.callback(index))
@@ -53,6 +54,13 @@ import Testing
         }
         #expect(backend.mostUnanswered == slots)
         #expect(backend.requests.count == calls)
+    }
+
+    @Test func theSlotsAreAtLeastOne() throws {
+        let client = try BackendClient(maxConcurrent: 0, threadName: "no-slots")
+        defer { client.shutdown() }
+        #expect(client.maxConcurrent == 1)
+        #expect(try BackendClient().maxConcurrent == BackendClient.defaultMaxConcurrent)
     }
 
     @Test func aCallWaitingForASlotTimesOutWithinItsTimeout() throws {

@@ -76,7 +76,7 @@ import Testing
         var received: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 4096)
         while true {
-            let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+            let count = chunk.withUnsafeMutableBytes { recvRetryingInterrupts(descriptor, into: $0) }
             guard count > 0 else { break }
             received += chunk[..<count]
         }

@@ -208,7 +208,7 @@ final class TestHTTPConnection {
         } while ready < 0 && errno == EINTR
         guard ready > 0 else { return false }
         var byte: UInt8 = 0
-        let count = recv(socket, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT))
+        let count = withUnsafeMutableBytes(of: &byte) { recvRetryingInterrupts(socket, into: $0, flags: Int32(MSG_PEEK | MSG_DONTWAIT)) }
         return count == 0 || (count < 0 && errno != EAGAIN && errno != EWOULDBLOCK)
     }
 
@@ -229,11 +229,7 @@ final class TestHTTPConnection {
     /// Appends what the socket has; `false` at end of stream.
     private func receiveMore() throws -> Bool {
         var chunk = [UInt8](repeating: 0, count: 16 * 1024)
-        var count: Int
-        // A signal may interrupt the wait: read again.
-        repeat {
-            count = chunk.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
-        } while count < 0 && errno == EINTR
+        let count = chunk.withUnsafeMutableBytes { recvRetryingInterrupts(socket, into: $0) }
         if count > 0 {
             received.append(contentsOf: chunk[..<count])
             return true

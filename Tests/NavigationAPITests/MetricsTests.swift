@@ -38,7 +38,10 @@ struct MetricsTests {
         #expect(try client.request("PATCH", "/healthz").status == 405)
         #expect(try client.request("get", "/nowhere").status == 404)
         var session = try client.createSession("exchange")
-        try client.apply("select", ["code": "USD"], to: &session)
+        // Sent, not applied: apply reads GET .../events too, which would be counted.
+        let selected = try client.send("select", ["code": "USD"], to: session)
+        #expect(selected.status == 200)
+        session.document = try #require(selected.json)
         #expect(try client.send("select", ["code": "USD"], to: session, screen: "s1").status == 409)
         #expect(try client.send("convert", ["amount": "lots"], to: session).status == 422)
         #expect(try client.request("DELETE", session.path).status == 204)

@@ -79,10 +79,9 @@ final class TestHTTPClient {
     func hasBeenClosedByServer() -> Bool {
         guard descriptor >= 0, pending.isEmpty else { return false }
         var byte: UInt8 = 0
-        var peeked: Int
-        repeat {
-            peeked = recv(descriptor, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT))
-        } while peeked < 0 && errno == EINTR
+        let peeked = withUnsafeMutableBytes(of: &byte) {
+            recvRetryingInterrupts(descriptor, into: $0, flags: Int32(MSG_PEEK | MSG_DONTWAIT))
+        }
         return Self.meansClosed(peeked)
     }
 
@@ -150,11 +149,8 @@ final class TestHTTPClient {
         guard descriptor >= 0 else { return true }
         setReceiveTimeout(seconds: seconds)
         var byte: UInt8 = 0
-        var received: Int
-        // Interrupted by a signal is not closed: wait again.
-        repeat {
-            received = recv(descriptor, &byte, 1, 0)
-        } while received < 0 && errno == EINTR
+        // Interrupted by a signal is not closed: the wait goes on.
+        let received = withUnsafeMutableBytes(of: &byte) { recvRetryingInterrupts(descriptor, into: $0) }
         let closed = Self.meansClosed(received)
         setReceiveTimeout(seconds: Self.receiveTimeoutSeconds)
         if closed {
@@ -232,11 +228,7 @@ final class TestHTTPClient {
     private func receiveMore() throws -> Bool {
         guard descriptor >= 0 else { return false }
         var chunk = [UInt8](repeating: 0, count: 16 * 1024)
-        var received: Int
-        // A signal (a child's SIGCHLD, ThreadSanitizer's own) may interrupt the wait: read again.
-        repeat {
-            received = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
-        } while received < 0 && errno == EINTR
+        let received = chunk.withUnsafeMutableBytes { recvRetryingInterrupts(descriptor, into: $0) }
         if received < 0 {
             if errno == ECONNRESET { return false }
             throw TestClientError(description: "recv failed or timed out: errno \(errno)")

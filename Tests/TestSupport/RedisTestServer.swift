@@ -131,8 +131,7 @@ public final class RedisTestServer: Sendable {
         var buffer = [UInt8](repeating: 0, count: 65536)
         var waited = 0
         while waited < 50 {
-            let length = buffer.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
-            if length < 0 && errno == EINTR { continue }
+            let length = buffer.withUnsafeMutableBytes { recvRetryingInterrupts(socket, into: $0) }
             if length > 0 {
                 received += buffer[0..<length]
                 let values = values(received)

@@ -19,7 +19,9 @@ Starts the server on a free port with an API key, then:
   second tab by number, a `dismiss` that nothing in front accepts; then a
   second client ends the session and the terminal client exits by itself;
 - `--session`: attached to a session started over HTTP, a form asked field by
-  field and cancelled, then `q` leaves the session running.
+  field and cancelled, then `q` leaves the session running;
+- `app`'s sign-in: the password is asked for as a secret, typed without
+  echo, and shows nowhere on the screen; the terminal echoes again after it.
 
 Every wait is bounded; a failure prints what the terminal showed.
 """
@@ -263,6 +265,30 @@ def attach_and_quit(server, client):
     check(status == 200 and again["version"] == 1, "the session keeps running, unchanged")
 
 
+def type_a_secret(server, client):
+    secret = "correct-horse-battery-7731"
+    terminal = Terminal(client, "--server", server.base, "--api-key", API_KEY, "--flow", "app", "--context", '{"onboarded": true}')
+    try:
+        session = terminal.expect(r"── app · session ([0-9a-f]{32}) · version 1 ──\n\nSign in").group(1)
+        terminal.type("1")
+        terminal.expect(r"Username \(text\)\nusername> ")
+        terminal.type("ada")
+        terminal.expect(r"Password \(secret: not shown as you type\)\npassword> ")
+        terminal.type(secret)
+        terminal.expect(r"version 3 ──\n\nHome")
+        print("ok  sign-in: the password is asked for as a secret, and the flow goes on to home")
+        terminal.type("echoed-again")
+        terminal.expect(r"'echoed-again' is no command")
+        check(terminal.shown.count("echoed-again") == 2, "the terminal echoes again after the secret", terminal.shown[-300:])
+        terminal.type("q")
+        check(terminal.wait_exit() == 0, "quit: the client exits 0")
+    finally:
+        terminal.close()
+    check(secret not in terminal.shown, "the secret shows nowhere on the screen", terminal.shown[-2000:])
+    status, events = server.request("GET", f"/v1/sessions/{session}/events")
+    check(status == 200 and secret not in json.dumps(events), "nor in the session's events")
+
+
 def main():
     server_binary = sys.argv[1] if len(sys.argv) > 1 else str(ROOT / ".build/debug/navigation-server")
     client_binary = sys.argv[2] if len(sys.argv) > 2 else str(ROOT / ".build/debug/navigation-client")
@@ -272,6 +298,7 @@ def main():
         walk_exchange(server, client_binary)
         walk_mail(server, client_binary)
         attach_and_quit(server, client_binary)
+        type_a_secret(server, client_binary)
     finally:
         server.stop()
     print("terminal client: all checks passed")

@@ -29,7 +29,7 @@ public final class ServerMetrics: Sendable {
     }
 
     /// The exposition page, with the registry's session counts as they are now.
-    func render(registry: SessionRegistry, openStreams: Int = 0, overflowedStreams: Int = 0) -> [UInt8] {
+    func render(registry: SessionRegistry, openStreams: Int = 0, overflowedStreams: Int = 0, backendSlots: Int = 0) -> [UInt8] {
         var page = PrometheusTextWriter()
         renderRequests(into: &page)
         renderDurations(into: &page)
@@ -79,6 +79,10 @@ public final class ServerMetrics: Sendable {
             value: registry.fleetInstanceCount)
         renderEvents(of: registry, into: &page)
         renderEffects(registry.effectStatistics, into: &page)
+        page.metric(
+            "navigation_backend_slots", type: "gauge",
+            help: "Calls to backends (--backend) in flight at once at the most; the others wait for a slot. 0 without a backend.",
+            value: backendSlots)
         page.metric(
             "navigation_build_info", type: "gauge", help: "Always 1; the labels describe this build.",
             labels: ["version": BuildInfo.version, "swift": BuildInfo.swiftVersion], value: 1)

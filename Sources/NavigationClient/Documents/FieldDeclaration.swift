@@ -2,7 +2,8 @@
 ///
 /// On the wire a field is its type's name (`"number"`), or an object when
 /// it says more: `{"type": "string", "enum": ["USD", "EUR"], "labels":
-/// ["US dollar", "Euro"], "label": "Currency", "description": "…"}`.
+/// ["US dollar", "Euro"], "label": "Currency", "description": "…"}`, or
+/// `{"type": "string", "secret": true}` for a password.
 public struct FieldDeclaration: Codable, NamedMember, Sendable, Hashable, Identifiable {
     /// The payload member's name; the key of `fields` on the wire.
     public var name: String
@@ -13,12 +14,15 @@ public struct FieldDeclaration: Codable, NamedMember, Sendable, Hashable, Identi
     public var allowedValueLabels: [String]?
     public var label: String?
     public var description: String?
+    /// A secret (a password): ask for it without showing what is typed. The
+    /// server passes its value to the flow and never keeps it.
+    public var isSecret: Bool
 
     public var id: String { name }
 
     public init(
         name: String, type: FieldType, allowedValues: [String]? = nil, allowedValueLabels: [String]? = nil, label: String? = nil,
-        description: String? = nil
+        description: String? = nil, isSecret: Bool = false
     ) {
         self.name = name
         self.type = type
@@ -26,6 +30,7 @@ public struct FieldDeclaration: Codable, NamedMember, Sendable, Hashable, Identi
         self.allowedValueLabels = allowedValueLabels
         self.label = label
         self.description = description
+        self.isSecret = isSecret
     }
 
     /// The label, or the name made readable.
@@ -46,6 +51,7 @@ public struct FieldDeclaration: Codable, NamedMember, Sendable, Hashable, Identi
         case allowedValues = "enum"
         case allowedValueLabels = "labels"
         case label, description
+        case isSecret = "secret"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -53,6 +59,7 @@ public struct FieldDeclaration: Codable, NamedMember, Sendable, Hashable, Identi
         name = decoder.codingPath.last?.stringValue ?? ""
         if let container = try? decoder.singleValueContainer(), let typeName = try? container.decode(String.self) {
             type = FieldType(rawValue: typeName)
+            isSecret = false
             return
         }
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -61,10 +68,11 @@ public struct FieldDeclaration: Codable, NamedMember, Sendable, Hashable, Identi
         allowedValueLabels = try container.decodeIfPresent([String].self, forKey: .allowedValueLabels)
         label = try container.decodeIfPresent(String.self, forKey: .label)
         description = try container.decodeIfPresent(String.self, forKey: .description)
+        isSecret = try container.decodeIfPresent(Bool.self, forKey: .isSecret) ?? false
     }
 
     public func encode(to encoder: any Encoder) throws {
-        guard allowedValues != nil || allowedValueLabels != nil || label != nil || description != nil else {
+        guard allowedValues != nil || allowedValueLabels != nil || label != nil || description != nil || isSecret else {
             var container = encoder.singleValueContainer()
             try container.encode(type)
             return
@@ -75,6 +83,7 @@ public struct FieldDeclaration: Codable, NamedMember, Sendable, Hashable, Identi
         try container.encodeIfPresent(allowedValueLabels, forKey: .allowedValueLabels)
         try container.encodeIfPresent(label, forKey: .label)
         try container.encodeIfPresent(description, forKey: .description)
+        if isSecret { try container.encode(true, forKey: .isSecret) }
     }
 }
 

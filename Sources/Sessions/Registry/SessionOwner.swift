@@ -1,31 +1,21 @@
+import Coordination
+
 /// Who a session belongs to, with `--auth jwt`: the verified token's issuer
 /// (`iss`, absent when the token has none) and subject (`sub`). Journaled
 /// with the session's `created` record, so it lasts across restarts and
 /// holds on every instance.
 ///
-/// Two owners are the same only when their bytes are: Swift's `String`
-/// equality would make `é` and `e` + U+0301 one subject.
+/// Two owners are the same only when their bytes are (``IssuerAndSubject``):
+/// Swift's `String` equality would make `é` and `e` + U+0301 one subject.
 public struct SessionOwner: Sendable, Hashable, CustomStringConvertible {
-    public let issuer: String?
-    public let subject: String
+    /// The issuer and subject, compared and hashed by their bytes.
+    public let name: IssuerAndSubject
+
+    public var issuer: String? { name.issuer }
+    public var subject: String { name.subject }
 
     public init(issuer: String?, subject: String) {
-        self.issuer = issuer
-        self.subject = subject
-    }
-
-    public static func == (lhs: SessionOwner, rhs: SessionOwner) -> Bool {
-        guard lhs.subject.utf8.elementsEqual(rhs.subject.utf8) else { return false }
-        switch (lhs.issuer, rhs.issuer) {
-        case (nil, nil): return true
-        case (let left?, let right?): return left.utf8.elementsEqual(right.utf8)
-        default: return false
-        }
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(Array(subject.utf8))
-        hasher.combine(issuer.map { Array($0.utf8) })
+        name = IssuerAndSubject(issuer: issuer, subject: subject)
     }
 
     public var description: String { (issuer.map { $0 + " " } ?? "") + subject }

@@ -64,6 +64,15 @@ struct BackendAnswerTests {
 
     /// 401 keeps the login screen: with the backend's own reason when its
     /// problem has a detail, else the flow's sentence.
+    @Test func theBackendClientsSlotsAreOnTheMetricsPage() throws {
+        let backend = try LoopbackBackend(always: SignIn.accepted(as: "Ada"))
+        // BackendClient.defaultMaxConcurrent: what bench/effects.py reads instead of a number of its own.
+        let withBackends = try Self.launch(backend)
+        #expect(try withBackends.client().metric("navigation_backend_slots") == 256)
+        let withoutBackends = try LaunchedServer(["--store", "memory"])
+        #expect(try withoutBackends.client().metric("navigation_backend_slots") == 0)
+    }
+
     @Test func a401KeepsTheLoginScreenWithTheBackendsReasonOrTheFlowsOwn() throws {
         let backend = try LoopbackBackend { request in
             request.json?["username"] == "locked" ? .problem(401, detail: "This account is locked.") : .json(401, nil)

@@ -1,5 +1,6 @@
 import Coordination
 import Platform
+import TestSupport
 
 /// One Server-Sent Events message as the client parsed it.
 struct StreamMessage: Sendable {
@@ -189,11 +190,7 @@ final class EventStreamClient {
     private static func receive(_ descriptor: Int32) throws -> [UInt8] {
         guard descriptor >= 0 else { return [] }
         var buffer = [UInt8](repeating: 0, count: 16 * 1024)
-        var count: Int
-        // A signal may interrupt the wait: read again.
-        repeat {
-            count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
-        } while count < 0 && errno == EINTR
+        let count = buffer.withUnsafeMutableBytes { recvRetryingInterrupts(descriptor, into: $0) }
         if count < 0 {
             guard errno == EAGAIN || errno == EWOULDBLOCK else { return [] }
             throw TestClientError(description: "the stream sent nothing for \(silenceSeconds) s")

@@ -69,6 +69,15 @@ struct DocumentDecodingTests {
         #expect(fields[2].choices == [FieldChoice(value: "free", label: "Free"), FieldChoice(value: "pro", label: "Pro")])
     }
 
+    @Test func aSecretFieldSaysSoAndKeepsSayingSo() throws {
+        let text = #"{"password":{"type":"string","secret":true},"username":"string"}"#
+        let fields = try JSONValueDecoder().decode([String: FieldDeclaration].self, from: Array(text.utf8))
+        #expect(fields["password"]?.isSecret == true)
+        #expect(fields["username"]?.isSecret == false)
+        #expect(
+            try JSONValue(parsing: JSONEncoder().encode(fields)) == ["password": ["type": "string", "secret": true], "username": "string"])
+    }
+
     @Test func unknownMembersAndValuesAreTolerated() throws {
         let text = #"""
             {"id":"a","flow":"f","version":1,"finished":false,"newTopLevel":{"x":[1]},

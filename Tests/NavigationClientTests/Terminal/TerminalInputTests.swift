@@ -56,6 +56,21 @@ struct TerminalInputTests {
         #expect(prompt == "Code, choose one:\n  1) US dollar\n  2) Euro\ncode> ")
     }
 
+    @Test func aSecretIsAskedForAsOneAndTakenAsTyped() {
+        let login = EventDeclaration(
+            name: "login",
+            fields: [FieldDeclaration(name: "username", type: .string), FieldDeclaration(name: "password", type: .string, isSecret: true)])
+        let item = EventMenu.Item(number: 1, screen: Screen(id: "s1", name: "login", events: [login]), event: login)
+        var form = PayloadForm(item: item, tabChoices: [])
+        #expect(!form.asksForSecret)
+        #expect(form.answer("ada") == nil)
+        #expect(form.asksForSecret)
+        #expect(form.question == "Password (secret: not shown as you type)\npassword> ")
+        #expect(form.answer(" pw ") == nil)
+        #expect(!form.asksForSecret && form.isComplete)
+        #expect(form.payload == ["username": "ada", "password": " pw "])
+    }
+
     @Test func aFormAsksEachFieldInOrderAndBuildsThePayload() {
         let login = EventDeclaration(
             name: "login", fields: [FieldDeclaration(name: "username", type: .string), FieldDeclaration(name: "age", type: .number)])

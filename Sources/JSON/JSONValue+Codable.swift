@@ -1,4 +1,9 @@
+/// Any `Codable` value may hold a `JSONValue`: decoded from any decoder
+/// (Foundation's `JSONDecoder` too, which does not keep member order) and
+/// encoded with integral numbers as integers.
 extension JSONValue: Codable {
+    /// The value the decoder holds: from ``JSONValueDecoder`` as it is,
+    /// member order and all; from another decoder by its containers.
     public init(from decoder: any Decoder) throws {
         // The library's own decoder hands over the value it holds, order and all.
         if let decoder = decoder as? JSONValueDecoding {
@@ -29,6 +34,8 @@ extension JSONValue: Codable {
         }
     }
 
+    /// Encodes objects as keyed containers (members in order), arrays as
+    /// unkeyed ones, and integral numbers as `Int`s.
     public func encode(to encoder: any Encoder) throws {
         switch self {
         case .object(let object):
@@ -54,6 +61,7 @@ extension JSONValue: Codable {
 }
 
 extension JSONObject: Codable {
+    /// An object from any decoder; anything else is a type mismatch.
     public init(from decoder: any Decoder) throws {
         guard case .object(let object) = try JSONValue(from: decoder) else {
             throw DecodingError.typeMismatch(
@@ -62,25 +70,8 @@ extension JSONObject: Codable {
         self = object
     }
 
+    /// Encodes the object as ``JSONValue/object(_:)`` does.
     public func encode(to encoder: any Encoder) throws {
         try JSONValue.object(self).encode(to: encoder)
-    }
-}
-
-/// A coding key for any member name.
-struct AnyCodingKey: CodingKey, Hashable {
-    let stringValue: String
-    let intValue: Int?
-
-    init(_ string: String) {
-        stringValue = string
-        intValue = nil
-    }
-
-    init(stringValue: String) { self.init(stringValue) }
-
-    init(intValue: Int) {
-        stringValue = String(intValue)
-        self.intValue = intValue
     }
 }

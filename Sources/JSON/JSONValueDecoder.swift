@@ -1,19 +1,16 @@
 /// Decodes `Decodable` values from a ``JSONValue``, keeping object member order.
 ///
-/// Session documents are read with it: `allKeys` lists members in the order
-/// the server wrote them (Foundation's `JSONDecoder` does not), which is the
-/// order of an event's form fields. Apps use it through
-/// ``Screen/params(as:)``.
+/// `allKeys` lists members in the order the document has them (Foundation's
+/// `JSONDecoder` does not), so a type that reads its members by `allKeys`
+/// sees them as they were written: NavigationClient reads session documents,
+/// and an event's form fields in their order, with it.
 public struct JSONValueDecoder: Sendable {
     public init() {}
 
+    /// Decodes `type` from `value`; a mismatch throws a `DecodingError`
+    /// with the coding path where it is.
     public func decode<T: Decodable>(_ type: T.Type, from value: JSONValue) throws -> T {
         try T(from: ValueDecoder(value: value, codingPath: []))
-    }
-
-    /// Parses `bytes` as JSON, then decodes `type` from it.
-    public func decode<T: Decodable, Bytes: Sequence<UInt8>>(_ type: T.Type, from bytes: Bytes) throws -> T {
-        try decode(type, from: JSONValue(parsing: bytes))
     }
 }
 
@@ -71,7 +68,7 @@ extension ValueDecoder: SingleValueDecodingContainer {
     private func integer<T: FixedWidthInteger>(_ type: T.Type) throws -> T {
         guard case .number(let number) = value, let integer = T(exactly: number) else {
             throw DecodingError.dataCorrupted(
-                .init(codingPath: codingPath, debugDescription: "expected \(T.self), found \(value.jsonText)"))
+                .init(codingPath: codingPath, debugDescription: "expected \(T.self), found \(value.jsonString)"))
         }
         return integer
     }
@@ -176,5 +173,5 @@ private struct UnkeyedContainer: UnkeyedDecodingContainer {
 }
 
 private func mismatch(_ type: Any.Type, _ value: JSONValue, _ path: [any CodingKey]) -> DecodingError {
-    DecodingError.typeMismatch(type, .init(codingPath: path, debugDescription: "expected \(type), found \(value.jsonText)"))
+    DecodingError.typeMismatch(type, .init(codingPath: path, debugDescription: "expected \(type), found \(value.jsonString)"))
 }
