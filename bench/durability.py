@@ -56,7 +56,7 @@ def fsync_throughput(start_server, workdir, profile):
                 # Fresh exchange sessions every run: the script assumes each starts on `rates`.
                 ids = harness.create_sessions(server.port, 256, "exchange")
                 result = harness.measure(server, os.path.join(LUA, "post-events.lua"), 64, seconds,
-                                         [write_ids(workdir, f"durability-{side}.ids", ids)])
+                                         [harness.write_ids(workdir, f"durability-{side}.ids", ids)])
                 if round_index > 0:
                     runs[side].append(result["requests_per_second"])
                 harness.wait_a_moment()
@@ -170,13 +170,6 @@ def directory_bytes(path):
     """Bytes of every file under `path` (apparent size, as `du -sb` counts them)."""
     return sum(os.path.getsize(os.path.join(folder, name))
                for folder, _, names in os.walk(path) for name in names)
-
-
-def write_ids(workdir, name, ids):
-    path = os.path.join(workdir, name)
-    with open(path, "w") as file:
-        file.write("\n".join(ids) + "\n")
-    return path
 
 
 def targets(durability):

@@ -20,7 +20,6 @@ import asyncio
 import json
 import os
 import socket
-import sys
 import threading
 import time
 
@@ -86,15 +85,13 @@ def measure(start_server, workdir, quick):
 
         def get_sessions(side, server, seconds):
             return harness.measure(server, os.path.join(LUA, "get-session.lua"), 64, seconds,
-                                   [streams.write_ids(workdir, f"effects-{side}.ids", get_ids[side])])["requests_per_second"]
+                                   [harness.write_ids(workdir, f"effects-{side}.ids", get_ids[side])])["requests_per_second"]
         result = {"waiting_effects": waiting, "connections": 64, **harness.alternate_runs(
             servers, profile["runs"], profile["seconds"], profile["warmup"], get_sessions)}
         started, ended = effect_counts(servers["with"].port)
         if started - ended != waiting:
             raise harness.BenchmarkBroken(f"{started - ended} effects in flight after the runs, not {waiting}")
-        rates = result["requests_per_second"]
-        print(f"  GET req/s: {rates['without']:.0f} without effects in flight, {rates['with']:.0f} with {waiting}",
-              file=sys.stderr)
+        harness.print_medians("GET req/s", result, "effects in flight", waiting)
         return result
     finally:
         harness.close_all(sockets, servers.values())
@@ -149,9 +146,7 @@ def targets(effects):
 
 def markdown(effects):
     rates = effects["requests_per_second"]
-    return "\n".join([
-        "", "Effects", "",
-        "| measure | value |", "| --- | --- |",
-        f"| GET req/s without / with {effects['waiting_effects']} effects in flight | "
-        f"{rates['without']:.0f} / {rates['with']:.0f} ({effects['ratio']:.2f}) |",
+    return harness.markdown_table("Effects", ["measure", "value"], [
+        [f"GET req/s without / with {effects['waiting_effects']} effects in flight",
+         f"{rates['without']:.0f} / {rates['with']:.0f} ({effects['ratio']:.2f})"],
     ])

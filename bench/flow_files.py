@@ -17,7 +17,6 @@ import tempfile
 import harness
 import instructions
 import profile
-import streams
 
 LUA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "lua")
 QUICK = {"runs": 2, "seconds": 1, "warmup": 1, "requests": 500}
@@ -37,7 +36,7 @@ def measure(start_server, binary, workdir, quick):
         def post_events(side, server, seconds):
             # Fresh sessions every run: the script assumes each starts on `rates`.
             ids = harness.create_sessions(server.port, SESSIONS, "exchange", version=versions[side])
-            path = streams.write_ids(workdir, f"flow-files-{side}.ids", ids)
+            path = harness.write_ids(workdir, f"flow-files-{side}.ids", ids)
             return harness.measure(server, os.path.join(LUA, "post-events.lua"), CONNECTIONS, seconds, [path])[
                 "requests_per_second"]
         result = {"connections": CONNECTIONS, **harness.alternate_runs(
@@ -61,10 +60,9 @@ def targets(flow_files):
 def markdown(flow_files):
     rates = flow_files["requests_per_second"]
     counts = flow_files["instructions_per_event"]
-    return "\n".join([
-        "", "Flow files: the exchange flow file against the Swift exchange", "",
-        "| measure | Swift | file |", "| --- | --- | --- |",
-        f"| POST event req/s, {flow_files['connections']} connections | {rates['without']:.0f} | "
-        f"{rates['with']:.0f} ({flow_files['ratio']:.2f}) |",
-        f"| our handler's instructions per event (callgrind) | {counts['swift']:,.0f} | {counts['file']:,.0f} |",
+    title = "Flow files: the exchange flow file against the Swift exchange"
+    return harness.markdown_table(title, ["measure", "Swift", "file"], [
+        [f"POST event req/s, {flow_files['connections']} connections", f"{rates['without']:.0f}",
+         f"{rates['with']:.0f} ({flow_files['ratio']:.2f})"],
+        ["our handler's instructions per event (callgrind)", f"{counts['swift']:,.0f}", f"{counts['file']:,.0f}"],
     ])

@@ -1,4 +1,5 @@
-"""Processes, a pipelining HTTP client for setting up sessions, and wrk runs.
+"""Processes, a pipelining HTTP client for setting up sessions, wrk runs,
+and the parts' printed medians and report tables.
 
 Standard library only: the benchmark must run on a fresh machine with python3.
 """
@@ -208,6 +209,14 @@ def create_three_screen_sessions(port, count):
     return ids
 
 
+def write_ids(workdir, name, ids):
+    """Writes `ids` to `workdir`/`name`, one a line, for a wrk script to read; returns the file's path."""
+    path = os.path.join(workdir, name)
+    with open(path, "w") as file:
+        file.write("\n".join(ids) + "\n")
+    return path
+
+
 def run_wrk(script, port, connections, seconds, script_arguments=()):
     """One wrk run; returns the numbers the script's done() printed."""
     threads = min(connections, os.cpu_count() or 1)
@@ -265,12 +274,26 @@ def alternate_runs(servers, rounds, seconds, warmup, run_one):
     return {"runs": runs, "requests_per_second": rates, "ratio": rates["with"] / rates["without"]}
 
 
+def print_medians(what, result, without, with_):
+    """Prints the medians of an `alternate_runs` result to stderr:
+    `  {what}: N without {without}, M with {with_}`."""
+    rates = result["requests_per_second"]
+    print(f"  {what}: {rates['without']:.0f} without {without}, {rates['with']:.0f} with {with_}", file=sys.stderr)
+
+
 def close_all(sockets, servers):
     """Closes a part's client sockets, then stops its servers."""
     for connection in sockets:
         connection.close()
     for server in servers:
         server.stop()
+
+
+def markdown_table(title, columns, rows):
+    """A part of the report: a blank line, `title` and a blank line, then a
+    Markdown table of `columns` over `rows` (each a list of cells)."""
+    lines = ["", title, "", "| " + " | ".join(columns) + " |", "|" + " --- |" * len(columns)]
+    return "\n".join(lines + ["| " + " | ".join(row) + " |" for row in rows])
 
 
 def load_average():

@@ -76,7 +76,7 @@ def main():
                                              options.busy_us)
             navigation.stop()
             ids = [secrets.token_hex(16) for _ in ids]
-        arguments = [run.write_ids(workdir, "ids", ids)] if ids else []
+        arguments = [harness.write_ids(workdir, "ids", ids)] if ids else []
         data = os.path.join(workdir, "perf.data")
         recorder = subprocess.Popen(["perf", "record", "-e", "cpu-clock", "-F", "2000", "-g", "-o", data,
                                      "-p", str(server.pid)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)

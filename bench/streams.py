@@ -236,12 +236,10 @@ def post_with_streams(start_server, workdir, profile):
         def post_events(side, server, seconds):
             ids = harness.create_sessions(server.port, 256, "exchange")
             return harness.measure(server, os.path.join(LUA, "post-events.lua"), 64, seconds,
-                                   [write_ids(workdir, f"streams-post-{side}.ids", ids)])["requests_per_second"]
+                                   [harness.write_ids(workdir, f"streams-post-{side}.ids", ids)])["requests_per_second"]
         result = {"streams": streams, "connections": 64, **harness.alternate_runs(
             servers, profile["post_runs"], profile["seconds"], profile["warmup"], post_events)}
-        rates = result["requests_per_second"]
-        print(f"  POST event req/s: {rates['without']:.0f} without streams, {rates['with']:.0f} with {streams}",
-              file=sys.stderr)
+        harness.print_medians("POST event req/s", result, "streams", streams)
         return result
     finally:
         harness.close_all(sockets, servers.values())
@@ -275,13 +273,6 @@ def cross_instance(start_server, workdir, profile):
         redis.stop()
 
 
-def write_ids(workdir, name, ids):
-    path = os.path.join(workdir, name)
-    with open(path, "w") as file:
-        file.write("\n".join(ids) + "\n")
-    return path
-
-
 def targets(streams):
     """[(measure, value, op, bound)] for report.targets."""
     idle, fanout, post = streams["idle"], streams["fanout"], streams["post_with_streams"]
@@ -300,18 +291,16 @@ def targets(streams):
 
 def markdown(streams):
     idle, fanout, post = streams["idle"], streams["fanout"], streams["post_with_streams"]
-    return "\n".join([
-        "", "Live-update streams", "",
-        "| measure | value |", "| --- | --- |",
-        f"| idle streams open | {idle['streams']} |",
-        f"| GET p50 / p99 without streams, us | {idle['p50_us_without']:.0f} / {idle['p99_us_without']:.0f} |",
-        f"| GET p50 / p99 with the idle streams, us | {idle['p50_us_with']:.0f} / {idle['p99_us_with']:.0f} |",
-        f"| RSS per idle stream, KiB | {idle['bytes_per_stream'] / KIB:.1f} |",
-        f"| fan-out: {fanout['subscribers']} subscribers, {fanout['events']} events, p50 / p99 / max ms | "
-        f"{fanout['p50_ms']:.1f} / {fanout['p99_ms']:.1f} / {fanout['max_ms']:.1f} |",
-        f"| POST event req/s without / with {post['streams']} idle streams | "
-        f"{post['requests_per_second']['without']:.0f} / {post['requests_per_second']['with']:.0f} |",
+    return harness.markdown_table("Live-update streams", ["measure", "value"], [
+        ["idle streams open", f"{idle['streams']}"],
+        ["GET p50 / p99 without streams, us", f"{idle['p50_us_without']:.0f} / {idle['p99_us_without']:.0f}"],
+        ["GET p50 / p99 with the idle streams, us", f"{idle['p50_us_with']:.0f} / {idle['p99_us_with']:.0f}"],
+        ["RSS per idle stream, KiB", f"{idle['bytes_per_stream'] / KIB:.1f}"],
+        [f"fan-out: {fanout['subscribers']} subscribers, {fanout['events']} events, p50 / p99 / max ms",
+         f"{fanout['p50_ms']:.1f} / {fanout['p99_ms']:.1f} / {fanout['max_ms']:.1f}"],
+        [f"POST event req/s without / with {post['streams']} idle streams",
+         f"{post['requests_per_second']['without']:.0f} / {post['requests_per_second']['with']:.0f}"],
     ] + ([] if "cross_instance" not in streams else [
-        f"| across instances (Redis): {streams['cross_instance']['events']} events, p50 / p99 / max ms | "
-        f"{streams['cross_instance']['p50_ms']:.1f} / {streams['cross_instance']['p99_ms']:.1f} / "
-        f"{streams['cross_instance']['max_ms']:.1f} |"]))
+        [f"across instances (Redis): {streams['cross_instance']['events']} events, p50 / p99 / max ms",
+         f"{streams['cross_instance']['p50_ms']:.1f} / {streams['cross_instance']['p99_ms']:.1f} / "
+         f"{streams['cross_instance']['max_ms']:.1f}"]]))

@@ -28,17 +28,14 @@ struct FlowChangedTests {
     /// Three sessions journaled under `exchange` version 1, each with one event.
     static func journal() throws -> (data: String, sessions: [ClientSession]) {
         let data = try LaunchedServer.freshDirectory().path
-        let store = try FileStore(directory: data)
-        defer { store.close() }
-        let server = try TestServer(flows: [exchange(version: 1)], store: store)
-        let client = server.client()
-        var sessions: [ClientSession] = []
-        for _ in 0..<3 {
-            var session = try client.createSession("exchange")
-            try client.apply("open", to: &session)
-            sessions.append(session)
+        let sessions = try TestServer.journaling(flows: [exchange(version: 1)], in: data) { server in
+            let client = server.client()
+            return try (0..<3).map { _ in
+                var session = try client.createSession("exchange")
+                try client.apply("open", to: &session)
+                return session
+            }
         }
-        server.server.stop(deadline: 1)
         return (data, sessions)
     }
 

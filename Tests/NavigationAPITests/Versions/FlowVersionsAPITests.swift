@@ -37,17 +37,12 @@ struct FlowVersionsAPITests {
 
     @Test func aRestartOnANewerVersionKeepsLiveSessionsOnTheirOwn() throws {
         let data = try LaunchedServer.freshDirectory().path
-        var old: [ClientSession] = []
-        do {
-            let store = try FileStore(directory: data)
-            defer { store.close() }
-            let server = try TestServer(flows: [NotesFlows.v1], store: store)
-            for _ in 0..<3 {
+        let old = try TestServer.journaling(flows: [NotesFlows.v1], in: data) { server in
+            try (0..<3).map { _ in
                 let (session, presentation) = try Self.addNote(on: server.client())
                 #expect(presentation == "push")
-                old.append(session)
+                return session
             }
-            server.server.stop(deadline: 1)
         }
         let store = try FileStore(directory: data)
         defer { store.close() }
@@ -76,13 +71,8 @@ struct FlowVersionsAPITests {
     /// differs, instead of a state its user never saw; `/metrics` counts it.
     @Test func aChangedHandlerWithoutABumpAnswers410NamingTheVersion() throws {
         let data = try LaunchedServer.freshDirectory().path
-        let recorded: ClientSession
-        do {
-            let store = try FileStore(directory: data)
-            defer { store.close() }
-            let server = try TestServer(flows: [NotesFlows.v1], store: store)
-            recorded = try Self.addNote(on: server.client()).session
-            server.server.stop(deadline: 1)
+        let recorded = try TestServer.journaling(flows: [NotesFlows.v1], in: data) { server in
+            try Self.addNote(on: server.client()).session
         }
         let store = try FileStore(directory: data)
         defer { store.close() }

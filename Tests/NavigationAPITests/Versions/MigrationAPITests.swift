@@ -15,14 +15,10 @@ import Testing
 struct MigrationAPITests {
     @Test func aRetiredVersionIsMigratedOnItsNextGetAndIfMatchStillWorks() throws {
         let data = try LaunchedServer.freshDirectory().path
-        var session: ClientSession
-        do {
-            let store = try FileStore(directory: data)
-            defer { store.close() }
-            let server = try TestServer(flows: [NotesFlows.v1], store: store)
-            session = try server.client().createSession("notes")
+        let session = try TestServer.journaling(flows: [NotesFlows.v1], in: data) { server in
+            var session = try server.client().createSession("notes")
             try server.client().apply("add", to: &session)
-            server.server.stop(deadline: 1)
+            return session
         }
         let store = try FileStore(directory: data)
         defer { store.close() }

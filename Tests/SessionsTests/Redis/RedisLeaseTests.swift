@@ -10,28 +10,21 @@ import Testing
 /// lease script loaded again after Redis forgot it.
 @Suite("Redis instance leases", .timeLimit(.minutes(10)), .hangGuard)
 struct RedisLeaseTests {
-    private static func store(_ server: RedisTestServer) throws -> RedisStore {
-        RedisStore(url: try #require(RedisURL(server.url)), idleTimeout: 3600)
-    }
-
     @Test func everyLiveAnnouncementIsAnsweredAndAReleasedOneIsGoneAtOnce() throws {
         let server = try RedisTestServer.secured()
-        let (first, second) = (try Self.store(server), try Self.store(server))
-        defer {
-            first.close()
-            second.close()
+        try server.withTwoStores { first, second throws in
+            #expect(try first.renewLease("a notes=1", forMilliseconds: 60_000) == ["a notes=1"])
+            #expect(try second.renewLease("b notes=1,2", forMilliseconds: 60_000).map(Set.init) == ["a notes=1", "b notes=1,2"])
+            // Renewing again keeps one entry per announcement.
+            #expect(try first.renewLease("a notes=1", forMilliseconds: 60_000)?.count == 2)
+            first.releaseLease("a notes=1")
+            #expect(try second.renewLease("b notes=1,2", forMilliseconds: 60_000) == ["b notes=1,2"])
         }
-        #expect(try first.renewLease("a notes=1", forMilliseconds: 60_000) == ["a notes=1"])
-        #expect(try second.renewLease("b notes=1,2", forMilliseconds: 60_000).map(Set.init) == ["a notes=1", "b notes=1,2"])
-        // Renewing again keeps one entry per announcement.
-        #expect(try first.renewLease("a notes=1", forMilliseconds: 60_000)?.count == 2)
-        first.releaseLease("a notes=1")
-        #expect(try second.renewLease("b notes=1,2", forMilliseconds: 60_000) == ["b notes=1,2"])
     }
 
     @Test func aLeaseNotRenewedRunsOut() throws {
         let server = try RedisTestServer.secured()
-        let store = try Self.store(server)
+        let store = try server.store()
         defer { store.close() }
         _ = try store.renewLease("killed notes=1", forMilliseconds: 100)
         try waitUntil("the lease to run out", pollingEvery: 0.02) {
@@ -45,7 +38,7 @@ struct RedisLeaseTests {
 
     @Test func theLeaseScriptIsLoadedAgainAfterRedisForgotIt() throws {
         let server = try RedisTestServer.secured()
-        let store = try Self.store(server)
+        let store = try server.store()
         defer { store.close() }
         _ = try store.renewLease("a notes=1", forMilliseconds: 60_000)
         _ = try server.command(["SCRIPT", "FLUSH"])
@@ -54,7 +47,7 @@ struct RedisLeaseTests {
 
     @Test func aStoppedRedisIsUnavailable() throws {
         let server = try RedisTestServer.secured()
-        let store = try Self.store(server)
+        let store = try server.store()
         defer { store.close() }
         server.stop()
         #expect(throws: StoreError.self) { try store.renewLease("a notes=1", forMilliseconds: 60_000) }

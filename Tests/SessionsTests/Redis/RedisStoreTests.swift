@@ -23,10 +23,6 @@ struct RedisStoreTests {
         "zadd", "zrem", "zcard", "zrangebyscore", "pttl",
     ]
 
-    private static func store(_ server: RedisTestServer, idleTimeout: Double = 3600) throws -> RedisStore {
-        RedisStore(url: try #require(RedisURL(server.url)), idleTimeout: idleTimeout)
-    }
-
     private static func keys(of number: Int) -> [String] {
         ["{nav:\(Journal.id(number))}:m", "{nav:\(Journal.id(number))}:r"]
     }
@@ -36,7 +32,7 @@ struct RedisStoreTests {
     /// passed, is back above the cut after the next append.
     @Test func eachAppendRefreshesTheIdleTimeout() throws {
         let server = try RedisTestServer.secured()
-        let store = try Self.store(server, idleTimeout: 3600)
+        let store = try server.store(idleTimeout: 3600)
         defer { store.close() }
         try Journal.append(Journal.session(1, versions: 2), to: store)
         #expect(store.expiresIdleSessions)
@@ -55,7 +51,7 @@ struct RedisStoreTests {
     /// Redis itself drops a session idle for longer than the timeout.
     @Test func redisExpiresAnIdleSession() throws {
         let server = try RedisTestServer.secured()
-        let store = try Self.store(server, idleTimeout: 0.5)
+        let store = try server.store(idleTimeout: 0.5)
         defer { store.close() }
         try Journal.append(Journal.session(1, versions: 2), to: store)
         try waitUntil("Redis to expire the idle session") { try store.summary(of: Journal.id(1)) == nil }
@@ -65,7 +61,7 @@ struct RedisStoreTests {
 
     @Test func aScriptRedisForgotIsLoadedAgain() throws {
         let server = try RedisTestServer.secured()
-        let store = try Self.store(server)
+        let store = try server.store()
         defer { store.close() }
         try Journal.append(Journal.session(1, versions: 2), to: store)
         _ = try server.command(["SCRIPT", "FLUSH"])
@@ -75,7 +71,7 @@ struct RedisStoreTests {
 
     @Test func redisGoingAwayIsUnavailableAndItsReturnIsNoticedWithoutARestart() throws {
         let server = try RedisTestServer.secured()
-        let store = try Self.store(server)
+        let store = try server.store()
         defer { store.close() }
         try Journal.append(Journal.session(1, versions: 2), to: store)
         let registry = SessionRegistry(flows: BuiltinFlows.all, store: store)
@@ -125,7 +121,7 @@ struct RedisStoreTests {
     /// two per event (the version check and the append).
     @Test func aGetCostsOneCommandAndAnEventTwo() throws {
         let server = try RedisTestServer.secured()
-        let store = try Self.store(server)
+        let store = try server.store()
         defer { store.close() }
         let registry = SessionRegistry(flows: BuiltinFlows.all, store: store)
         let created = try registry.create(flow: "exchange", context: nil)
@@ -147,7 +143,7 @@ struct RedisStoreTests {
     /// are listed by the first count of a process.
     @Test func liveSessionsAreCountedFromAnIndex() throws {
         let server = try RedisTestServer.secured()
-        let store = try Self.store(server)
+        let store = try server.store()
         defer { store.close() }
         // The journal's records are timed in 1970: their listed deadlines have
         // passed, so the next count asks Redis whether each is still there.
@@ -164,7 +160,7 @@ struct RedisStoreTests {
         #expect(try store.liveSessionCount() == 2)
 
         _ = try server.command(["DEL", "nav:live"])
-        let upgraded = try Self.store(server)
+        let upgraded = try server.store()
         defer { upgraded.close() }
         #expect(try upgraded.liveSessionCount() == 2, "sessions written before the index existed are counted")
     }
@@ -174,25 +170,22 @@ struct RedisStoreTests {
     /// on another instance is found when it reaches the limit.
     @Test func maxSessionsCountsEveryInstancesSessions() throws {
         let server = try RedisTestServer.secured()
-        let (first, second) = (try Self.store(server), try Self.store(server))
-        defer {
-            first.close()
-            second.close()
+        try server.withTwoStores { first, second in
+            var limits = SessionLimits.default
+            limits.maxSessions = 2
+            let one = SessionRegistry(flows: BuiltinFlows.all, limits: limits, store: first)
+            let other = SessionRegistry(flows: BuiltinFlows.all, limits: limits, store: second)
+            _ = try one.create(flow: "exchange", context: nil)
+            let elsewhere = try other.create(flow: "exchange", context: nil)
+            #expect(one.count == 1)
+            one.evictExpired()  // the sweep
+            #expect(one.count == 2)
+            let isFull: (any Error) -> Bool = { ($0 as? NavigationError)?.kind == .tooManySessions }
+            #expect(performing: { try one.create(flow: "exchange", context: nil) }, throws: isFull)
+            try other.end(elsewhere.id)
+            _ = try one.create(flow: "exchange", context: nil)
+            #expect(one.count == 2)
         }
-        var limits = SessionLimits.default
-        limits.maxSessions = 2
-        let one = SessionRegistry(flows: BuiltinFlows.all, limits: limits, store: first)
-        let other = SessionRegistry(flows: BuiltinFlows.all, limits: limits, store: second)
-        _ = try one.create(flow: "exchange", context: nil)
-        let elsewhere = try other.create(flow: "exchange", context: nil)
-        #expect(one.count == 1)
-        one.evictExpired()  // the sweep
-        #expect(one.count == 2)
-        let isFull: (any Error) -> Bool = { ($0 as? NavigationError)?.kind == .tooManySessions }
-        #expect(performing: { try one.create(flow: "exchange", context: nil) }, throws: isFull)
-        try other.end(elsewhere.id)
-        _ = try one.create(flow: "exchange", context: nil)
-        #expect(one.count == 2)
     }
 
     /// Calls of `commands` (by default ``storeCommands``) since the last
@@ -223,26 +216,21 @@ struct RedisStoreTests {
 struct RedisChangeFeedTests {
     @Test func anAppendByOneInstanceIsReportedToAnother() throws {
         let server = try RedisTestServer.secured()
-        let url = try #require(RedisURL(server.url))
-        let writer = RedisStore(url: url, idleTimeout: 3600)
-        let reader = RedisStore(url: url, idleTimeout: 3600)
-        defer {
-            writer.close()
-            reader.close()
+        try server.withTwoStores { writer, reader in
+            let seen = LockedBox<[String]>([])
+            #expect(reader.observeChanges { id, version in seen.withLock { $0.append("\(id) \(version)") } })
+            #expect(!MemoryStore().observeChanges { _, _ in })
+            // Appends until the subscription is in place, then one more that must be seen.
+            var version = 0
+            try waitUntil("the subscription to report an append", pollingEvery: 0.02) {
+                version += 1
+                let record = version == 1 ? Journal.created(1) : Journal.event(1, version: version)
+                try writer.append(record, expectedVersion: version - 1)
+                return !seen.withLock { $0.isEmpty }
+            }
+            try writer.append(Journal.event(1, version: version + 1), expectedVersion: version)
+            try waitUntil("the report of version \(version + 1)") { seen.withLock { $0.contains("\(Journal.id(1)) \(version + 1)") } }
         }
-        let seen = LockedBox<[String]>([])
-        #expect(reader.observeChanges { id, version in seen.withLock { $0.append("\(id) \(version)") } })
-        #expect(!MemoryStore().observeChanges { _, _ in })
-        // Appends until the subscription is in place, then one more that must be seen.
-        var version = 0
-        try waitUntil("the subscription to report an append", pollingEvery: 0.02) {
-            version += 1
-            let record = version == 1 ? Journal.created(1) : Journal.event(1, version: version)
-            try writer.append(record, expectedVersion: version - 1)
-            return !seen.withLock { $0.isEmpty }
-        }
-        try writer.append(Journal.event(1, version: version + 1), expectedVersion: version)
-        try waitUntil("the report of version \(version + 1)") { seen.withLock { $0.contains("\(Journal.id(1)) \(version + 1)") } }
     }
 
     /// A quiet channel keeps the subscriber's connection: one that
@@ -250,8 +238,7 @@ struct RedisChangeFeedTests {
     /// while it did.
     @Test func anIdleSubscriptionKeepsItsConnection() throws {
         let server = try RedisTestServer.secured()
-        let url = try #require(RedisURL(server.url))
-        let reader = RedisStore(url: url, idleTimeout: 3600)
+        let reader = try server.store()
         defer { reader.close() }
         #expect(reader.observeChanges { _, _ in })
         try waitUntil("the subscriber to subscribe", pollingEvery: 0.01) {

@@ -28,17 +28,13 @@ struct DivergenceRegistryTests {
         by flow: Flow, _ check: (SessionRegistry, SessionSnapshot) throws -> Void
     ) throws {
         let directory = TemporaryDirectory()
-        var last: SessionSnapshot
-        do {
-            let store = try FileStore(directory: directory.path)
-            defer { store.close() }
+        let last = try withFileStore(in: directory) { store in
             let registry = SessionRegistry(flows: [NotesFlows.v1], store: store)
-            last = try registry.create(flow: "notes", context: nil)
+            var last = try registry.create(flow: "notes", context: nil)
             for event in ["add", "save", "add"] { last = try send(event, in: registry, last) }
+            return last
         }
-        let store = try FileStore(directory: directory.path)
-        defer { store.close() }
-        try check(SessionRegistry(flows: [flow], store: store), last)
+        try withFileStore(in: directory) { store in try check(SessionRegistry(flows: [flow], store: store), last) }
     }
 
     @Test func everyRecordKeepsTheDigestOfItsDocument() throws {

@@ -51,42 +51,36 @@ struct FlowVersionsRegistryTests {
 
     @Test func sessionsArePinnedToTheirVersionAcrossARestart() throws {
         let directory = TemporaryDirectory()
-        var before: [SessionSnapshot] = []
-        do {
-            let store = try FileStore(directory: directory.path)
-            defer { store.close() }
+        let before = try withFileStore(in: directory) { store in
             let registry = SessionRegistry(flows: [NotesFlows.v1], store: store)
-            before = try (0..<3).map { _ in try registry.create(flow: "notes", context: nil) }
+            return try (0..<3).map { _ in try registry.create(flow: "notes", context: nil) }
         }
-        let store = try FileStore(directory: directory.path)
-        defer { store.close() }
-        let registry = SessionRegistry(flows: [NotesFlows.v1, NotesFlows.v2], store: store)
-        for snapshot in before {
-            // Restored by version 1: the same document, and version 1's behaviour.
-            #expect(try registry.document(of: snapshot.id).document == snapshot.document)
-            #expect(try Self.add(in: registry, snapshot) == ["root", "push"])
+        try withFileStore(in: directory) { store in
+            let registry = SessionRegistry(flows: [NotesFlows.v1, NotesFlows.v2], store: store)
+            for snapshot in before {
+                // Restored by version 1: the same document, and version 1's behaviour.
+                #expect(try registry.document(of: snapshot.id).document == snapshot.document)
+                #expect(try Self.add(in: registry, snapshot) == ["root", "push"])
+            }
+            let new = try registry.create(flow: "notes", context: nil)
+            #expect(try Self.add(in: registry, new) == ["root", "sheet"])
         }
-        let new = try registry.create(flow: "notes", context: nil)
-        #expect(try Self.add(in: registry, new) == ["root", "sheet"])
     }
 
     @Test func aVersionNoLongerHostedIsGoneNamingTheHostedVersions() throws {
         let directory = TemporaryDirectory()
-        let id: String
-        do {
-            let store = try FileStore(directory: directory.path)
-            defer { store.close() }
-            id = try SessionRegistry(flows: [NotesFlows.v1], store: store).create(flow: "notes", context: nil).id
+        let id = try withFileStore(in: directory) { store in
+            try SessionRegistry(flows: [NotesFlows.v1], store: store).create(flow: "notes", context: nil).id
         }
-        let store = try FileStore(directory: directory.path)
-        defer { store.close() }
-        let registry = SessionRegistry(flows: [NotesFlows.v2, NotesFlows.v3], store: store)
-        let error = #expect(throws: NavigationError.self) { try registry.document(of: id) }
-        #expect(error?.kind == .flowChanged)
-        #expect(error?.recordedFlowVersion == 1)
-        #expect(error?.currentFlowVersion == 3)
-        #expect(error?.detail.contains("hosted versions: 2, 3") == true, "\(error?.detail ?? "")")
-        #expect(registry.unhostedFlowSessionCount == 1)
+        try withFileStore(in: directory) { store in
+            let registry = SessionRegistry(flows: [NotesFlows.v2, NotesFlows.v3], store: store)
+            let error = #expect(throws: NavigationError.self) { try registry.document(of: id) }
+            #expect(error?.kind == .flowChanged)
+            #expect(error?.recordedFlowVersion == 1)
+            #expect(error?.currentFlowVersion == 3)
+            #expect(error?.detail.contains("hosted versions: 2, 3") == true, "\(error?.detail ?? "")")
+            #expect(registry.unhostedFlowSessionCount == 1)
+        }
     }
 
     // MARK: - Current versions and ramps
@@ -119,23 +113,21 @@ struct FlowVersionsRegistryTests {
 
     @Test func liveSessionsPerVersionAreCountedAtOpenAndAsTheyStartAndEnd() throws {
         let directory = TemporaryDirectory()
-        do {
-            let store = try FileStore(directory: directory.path)
-            defer { store.close() }
+        try withFileStore(in: directory) { store in
             let registry = SessionRegistry(flows: [NotesFlows.v1], store: store)
             for _ in 0..<3 { _ = try registry.create(flow: "notes", context: nil) }
             try registry.end(try registry.create(flow: "notes", context: nil).id)
         }
-        let store = try FileStore(directory: directory.path)
-        defer { store.close() }
-        let registry = SessionRegistry(flows: [NotesFlows.v1, NotesFlows.v2], store: store)
-        #expect(Self.versions(of: registry).map(\.sessions) == [3, 0])
-        let new = try registry.create(flow: "notes", context: nil)
-        #expect(Self.versions(of: registry).map(\.sessions) == [3, 1])
-        try registry.end(new.id)
-        // One of version 1 ended without being touched since the restart.
-        let old = try #require(store.sessions().first { !$0.ended })
-        try registry.end(old.id)
-        #expect(Self.versions(of: registry).map(\.sessions) == [2, 0])
+        try withFileStore(in: directory) { store in
+            let registry = SessionRegistry(flows: [NotesFlows.v1, NotesFlows.v2], store: store)
+            #expect(Self.versions(of: registry).map(\.sessions) == [3, 0])
+            let new = try registry.create(flow: "notes", context: nil)
+            #expect(Self.versions(of: registry).map(\.sessions) == [3, 1])
+            try registry.end(new.id)
+            // One of version 1 ended without being touched since the restart.
+            let old = try #require(store.sessions().first { !$0.ended })
+            try registry.end(old.id)
+            #expect(Self.versions(of: registry).map(\.sessions) == [2, 0])
+        }
     }
 }

@@ -61,31 +61,27 @@ struct PatchJournalTests {
 
     @Test func aRestartReplaysEachSessionsOwnBranch() throws {
         let directory = TemporaryDirectory()
-        let old: SessionSnapshot
-        do {
-            let store = try FileStore(directory: directory.path)
-            defer { store.close() }
+        let old = try withFileStore(in: directory) { store in
             let registry = SessionRegistry(flows: [NotesFlows.v1], store: store)
-            old = try Self.send("add", in: registry, try registry.create(flow: "notes", context: nil))
+            let old = try Self.send("add", in: registry, try registry.create(flow: "notes", context: nil))
             #expect(try Self.presentations(old) == ["root", "push"])
+            return old
         }
-        var patchedLive: SessionSnapshot
-        do {
-            // The patched code, same version: the old session keeps its
-            // pushed editor, then takes the patch live.
-            let store = try FileStore(directory: directory.path)
-            defer { store.close() }
+        // The patched code, same version: the old session keeps its
+        // pushed editor, then takes the patch live.
+        let patchedLive = try withFileStore(in: directory) { store in
             let registry = SessionRegistry(flows: [NotesFlows.patchedV1], store: store)
             #expect(try registry.document(of: old.id).document == old.document)
             _ = try Self.send("save", in: registry, old)
-            patchedLive = try Self.send("add", in: registry, try registry.document(of: old.id))
+            let patchedLive = try Self.send("add", in: registry, try registry.document(of: old.id))
             #expect(try Self.presentations(patchedLive) == ["root", "sheet"])
             let records = try store.records(of: old.id, after: 0).map { String(decoding: $0.body, as: UTF8.self) }
             #expect(records.map { $0.contains(#""patches":["sheet-editor"]"#) } == [false, false, false, true])
+            return patchedLive
         }
-        let store = try FileStore(directory: directory.path)
-        defer { store.close() }
-        let registry = SessionRegistry(flows: [NotesFlows.patchedV1], store: store)
-        #expect(try registry.document(of: old.id).document == patchedLive.document)
+        try withFileStore(in: directory) { store throws in
+            let registry = SessionRegistry(flows: [NotesFlows.patchedV1], store: store)
+            #expect(try registry.document(of: old.id).document == patchedLive.document)
+        }
     }
 }
