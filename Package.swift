@@ -98,7 +98,7 @@ let package = Package(
         // What the store tests share: records to append, scratch directories, file store options.
         .target(name: "StoreTestSupport", dependencies: ["Sessions", "FileStore", "TestSupport"], path: "Tests/StoreTestSupport"),
         .testTarget(name: "JSONTests", dependencies: ["JSON", "TestSupport"]),
-        .testTarget(name: "CoordinationTests", dependencies: ["Coordination", "Sessions", "Platform", "TestSupport"]),
+        .testTarget(name: "CoordinationTests", dependencies: ["Coordination", "Sessions", "Platform", "StoreTestSupport", "TestSupport"]),
         .testTarget(
             name: "FlowsTests",
             dependencies: ["Flows", "Coordination", "CoordinationTesting", "Sessions", "TestSupport", "FlowTestSupport"]),

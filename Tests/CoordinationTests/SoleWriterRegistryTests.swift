@@ -1,4 +1,4 @@
-import Synchronization
+import StoreTestSupport
 import TestSupport
 import Testing
 
@@ -10,40 +10,17 @@ import Testing
 /// store other instances write, it asks before every answer.
 @Suite("SessionRegistry: the only writer of its store", .timeLimit(.minutes(10)), .hangGuard)
 struct SoleWriterRegistryTests {
-    /// A memory store that counts the summaries it is asked for.
-    private final class CountingStore: SessionStore {
-        let inner: MemoryStore
-        let summaries = Atomic<Int>(0)
-
-        init(shared: Bool) { inner = MemoryStore(shared: shared) }
-
-        func sessions() -> [SessionSummary] { inner.sessions() }
-        func summary(of id: String) -> SessionSummary? {
-            summaries.add(1, ordering: .relaxed)
-            return inner.summary(of: id)
-        }
-        func append(_ record: JournalRecord, expectedVersion: Int) throws(StoreError) {
-            try inner.append(record, expectedVersion: expectedVersion)
-        }
-        func records(of id: String, after version: Int) throws(StoreError) -> [JournalRecord] {
-            try inner.records(of: id, after: version)
-        }
-        func drop(_ id: String) { inner.drop(id) }
-        func close() { inner.close() }
-        var isShared: Bool { inner.isShared }
-    }
-
     private static let push = ClientEvent(screen: "s1", event: "push", payload: ["name": "a"])
 
     /// Summaries asked for by a GET and an event on a cached session.
     private func summariesAsked(sharedStore: Bool) throws -> Int {
-        let store = CountingStore(shared: sharedStore)
+        let store = MinimalMemoryStore(shared: sharedStore)
         let registry = SessionRegistry(flows: [.workbench], store: store)
         let created = try registry.create(flow: "workbench", context: nil)
-        let before = store.summaries.load(ordering: .relaxed)
+        let before = store.summariesAsked.load(ordering: .relaxed)
         #expect(try registry.document(of: created.id).version == 1)
         #expect(try registry.send(Self.push, to: created.id).version == 2)
-        return store.summaries.load(ordering: .relaxed) - before
+        return store.summariesAsked.load(ordering: .relaxed) - before
     }
 
     @Test func aCachedSessionIsAnsweredWithoutAskingTheStore() throws {
@@ -59,7 +36,7 @@ struct SoleWriterRegistryTests {
         let clock = ManualClock()
         var limits = SessionLimits()
         limits.idleTimeout = 60
-        let registry = SessionRegistry(flows: [.workbench], limits: limits, store: CountingStore(shared: false), clock: { clock.now })
+        let registry = SessionRegistry(flows: [.workbench], limits: limits, store: MinimalMemoryStore(), clock: { clock.now })
         let ended = try registry.create(flow: "workbench", context: nil)
         try registry.end(ended.id)
         let endedError = #expect(throws: NavigationError.self) { try registry.document(of: ended.id) }

@@ -125,7 +125,7 @@ struct PinnedFlowSourceRegistryTests {
     }
 
     @Test func aStoreThatKeepsNoSourcesRefusesTheSessionAndRecordsNothing() throws {
-        let store = StoreKeepingNoSources()
+        let store = MinimalMemoryStore()
         let registry = try Self.registry(hosting: [NotesFlows.v1.madeFrom(Self.original)], store: store)
         let error = #expect(throws: NavigationError.self) { try registry.create(flow: "notes", context: nil) }
         #expect(error?.kind == .storeUnavailable)
@@ -133,20 +133,4 @@ struct PinnedFlowSourceRegistryTests {
         #expect(store.memory.sessions().isEmpty)
         #expect(registry.count == 0)
     }
-}
-
-/// A store that implements only what every store must: flow sources are
-/// the protocol's default (none kept).
-private final class StoreKeepingNoSources: SessionStore {
-    let memory = MemoryStore()
-    func sessions() -> [SessionSummary] { memory.sessions() }
-    func summary(of id: String) throws(StoreError) -> SessionSummary? { try memory.summary(of: id) }
-    func append(_ record: JournalRecord, expectedVersion: Int) throws(StoreError) {
-        try memory.append(record, expectedVersion: expectedVersion)
-    }
-    func records(of id: String, after version: Int) throws(StoreError) -> [JournalRecord] {
-        try memory.records(of: id, after: version)
-    }
-    func drop(_ id: String) { memory.drop(id) }
-    func close() { memory.close() }
 }
