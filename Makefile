@@ -5,8 +5,8 @@ SWIFT        ?= swift
 PYTHON       ?= python3
 PORT         ?= 8080
 SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-APT_PACKAGES := libmicrohttpd-dev libhiredis-dev libjemalloc-dev libssl-dev libcurl4-openssl-dev pkg-config
-APT_TEST_PACKAGES := curl redis-server
+APT_PACKAGES := libmicrohttpd-dev libhiredis-dev libpq-dev libjemalloc-dev libssl-dev libcurl4-openssl-dev pkg-config
+APT_TEST_PACKAGES := curl redis-server postgresql
 APT_BROWSER_PACKAGES := chromium chromium-driver
 APT_BENCH_PACKAGES := wrk gcc valgrind
 # Python tools live in virtual environments of the project, never in the system python (Debian's
@@ -24,10 +24,13 @@ FUZZ_VENV    := .venv-fuzz
 # The Swift of templates/flow-server, named one by one: a local build's .build there is not linted.
 TEMPLATE_SWIFT := $(wildcard templates/flow-server/Package.swift templates/flow-server/Sources templates/flow-server/Tests)
 
+# Whether Debian's postgresql is installed: its initdb and postgres are not on PATH.
+HAVE_POSTGRES := ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1
+
 # Not 6379: the redis-server package may run a system Redis there already.
 REDIS_PORT   ?= 6380
 
-.PHONY: redis run-several run test build release deps deps-redis deps-test deps-spec deps-flow-schema deps-browser deps-bench deps-fuzz browser-test client-test template-test spec flow-schema lint format fuzz tsan bench bench-quick docker-verify clean
+.PHONY: redis run-several run test build release deps deps-redis deps-postgres deps-test deps-spec deps-flow-schema deps-browser deps-bench deps-fuzz browser-test client-test template-test spec flow-schema lint format fuzz tsan bench bench-quick docker-verify clean
 
 ## run: install what is missing, build in release mode, serve the built-in flows on :$(PORT)
 run: release
@@ -106,17 +109,18 @@ spec: deps-spec
 flow-schema: deps-flow-schema
 	$(TEST_PYTHON) scripts/check-flow-schema .build/debug/navigation-server examples/flows examples/flows/twins
 
-## deps: the C libraries (libmicrohttpd, hiredis, jemalloc, OpenSSL's libcrypto, libcurl) and pkg-config, from apt, when missing
+## deps: the C libraries (libmicrohttpd, hiredis, libpq, jemalloc, OpenSSL's libcrypto, libcurl) and pkg-config, from apt,
+## when missing
 deps:
-	@if ! pkg-config --exists libmicrohttpd hiredis jemalloc libcrypto libcurl 2>/dev/null; then \
+	@if ! pkg-config --exists libmicrohttpd hiredis libpq jemalloc libcrypto libcurl 2>/dev/null; then \
 		echo "installing $(APT_PACKAGES)"; \
 		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq $(APT_PACKAGES); \
 	fi
 
-## deps-test: deps, plus curl (for the README walkthrough), redis-server (the Redis store's tests
-## start their own), the OpenAPI validator and jsonschema
+## deps-test: deps, plus curl (for the README walkthrough), redis-server and postgresql (the Redis and
+## PostgreSQL stores' tests start their own), the OpenAPI validator and jsonschema
 deps-test: deps deps-spec deps-flow-schema
-	@if ! command -v curl >/dev/null 2>&1 || ! command -v redis-server >/dev/null 2>&1; then \
+	@if ! command -v curl >/dev/null 2>&1 || ! command -v redis-server >/dev/null 2>&1 || ! $(HAVE_POSTGRES); then \
 		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq $(APT_TEST_PACKAGES); \
 	fi
 
@@ -124,6 +128,12 @@ deps-test: deps deps-spec deps-flow-schema
 deps-redis:
 	@if ! command -v redis-server >/dev/null 2>&1; then \
 		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq redis-server; \
+	fi
+
+## deps-postgres: Debian's postgresql (its programs in /usr/lib/postgresql/VERSION/bin), when missing
+deps-postgres:
+	@if ! $(HAVE_POSTGRES); then \
+		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq postgresql; \
 	fi
 
 ## deps-spec: openapi-spec-validator $(OPENAPI_SPEC_VALIDATOR_VERSION) from PyPI into $(TEST_VENV), when missing

@@ -33,7 +33,8 @@ let package = Package(
         // Flow files (FLOWFILES.md): read and checked into definitions the engine runs, their expressions JSON Logic
         // compiled once and evaluated on JSONValue; the format's JSON Schema is compiled in by the EmbedFiles plugin.
         .target(
-            name: "FlowFiles", dependencies: ["Coordination", "Platform"], exclude: ["Format/flow-file.schema.json"], plugins: ["EmbedFiles"]),
+            name: "FlowFiles", dependencies: ["Coordination", "Platform"], exclude: ["Format/flow-file.schema.json"],
+            plugins: ["EmbedFiles"]),
         .systemLibrary(
             name: "CMicroHTTPD",
             pkgConfig: "libmicrohttpd",
@@ -74,6 +75,13 @@ let package = Package(
         ),
         // Sessions shared by several instances through Redis (docs/durability.md).
         .target(name: "RedisStore", dependencies: ["Sessions", "Coordination", "CHiredis", "Platform"]),
+        .systemLibrary(
+            name: "CPostgres",
+            pkgConfig: "libpq",
+            providers: [.apt(["libpq-dev"])]
+        ),
+        // Sessions shared by several instances through PostgreSQL, over libpq (docs/durability.md).
+        .target(name: "PostgresStore", dependencies: ["Sessions", "Coordination", "CPostgres", "Platform"]),
         // OpenSSL's libcrypto from Debian: every signature check goes through its EVP API.
         .systemLibrary(
             name: "CCrypto",
@@ -111,8 +119,8 @@ let package = Package(
         .testTarget(
             name: "SessionsTests",
             dependencies: [
-                "Sessions", "FileStore", "RedisStore", "CHiredis", "Coordination", "Flows", "StoreTestSupport", "TestSupport",
-                "FlowTestSupport",
+                "Sessions", "FileStore", "RedisStore", "CHiredis", "PostgresStore", "Coordination", "Flows", "StoreTestSupport",
+                "TestSupport", "FlowTestSupport",
             ]),
         .testTarget(name: "FileStoreTests", dependencies: ["FileStore", "Sessions", "Platform", "StoreTestSupport", "TestSupport"]),
         .testTarget(
