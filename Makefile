@@ -186,10 +186,10 @@ format:
 ## .ci/tsan-suppressions.txt explains each suppression. The servers and commands the tests launch are
 ## built with ThreadSanitizer too: they get these TSAN_OPTIONS (Tests/TestSupport/ChildProcess.swift),
 ## and a race one of them reports fails the test that launched it. Left out: the load tests of several server
-## processes on one Redis and the 100-stream hammer. Under TSan's 5-15x slowdown they measure the
+## processes on one Redis or one PostgreSQL and the 100-stream hammer. Under TSan's 5-15x slowdown they measure the
 ## client's timeouts, not races (they run in the plain `swift test`); the code they drive runs
 ## under TSan in the other stream, registry and Redis tests.
-TSAN_SKIP := SeveralInstancesTests|StreamHammerTests
+TSAN_SKIP := SeveralInstancesTests|SeveralPostgresInstancesTests|StreamHammerTests
 tsan:
 	TSAN_OPTIONS="halt_on_error=1 suppressions=$(CURDIR)/.ci/tsan-suppressions.txt" \
 		$(SWIFT) test --disable-xctest --sanitize=thread --scratch-path .build-tsan --skip '$(TSAN_SKIP)'

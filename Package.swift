@@ -50,8 +50,8 @@ let package = Package(
         .target(
             name: "NavigationServerRuntime",
             dependencies: [
-                "NavigationAPI", "Sessions", "FileStore", "RedisStore", "HTTPCore", "Coordination", "Platform", "JWTVerification",
-                "EffectBackends", "FlowFiles", "CCrypto",
+                "NavigationAPI", "Sessions", "FileStore", "RedisStore", "PostgresStore", "HTTPCore", "Coordination", "Platform",
+                "JWTVerification", "EffectBackends", "FlowFiles", "CCrypto",
             ]),
         // Linked with jemalloc (Debian's libjemalloc-dev), which replaces
         // malloc for the whole process (README, Performance).
@@ -126,8 +126,8 @@ let package = Package(
         .testTarget(
             name: "NavigationAPITests",
             dependencies: [
-                "NavigationAPI", "NavigationServerRuntime", "Sessions", "FileStore", "RedisStore", "Flows", "Coordination", "JSON",
-                "HTTPCore", "Platform", "TestSupport", "JWTVerification", "JWTTestSupport", "FlowTestSupport",
+                "NavigationAPI", "NavigationServerRuntime", "Sessions", "FileStore", "RedisStore", "PostgresStore", "Flows", "Coordination",
+                "JSON", "HTTPCore", "Platform", "TestSupport", "JWTVerification", "JWTTestSupport", "FlowTestSupport",
             ]
         ),
         .testTarget(

@@ -42,7 +42,7 @@ public enum ConfigurationParser {
             }
         }
         let threadsGiven = flagsSeen.contains("threads") || environment["NAVIGATION_THREADS"].map { !$0.isEmpty } == true
-        if !threadsGiven, case .redis = configuration.store {
+        if !threadsGiven, configuration.store.isRemote {
             configuration.threads = ServerConfiguration.threadsForRemoteStore
         }
         if configuration.auth == .jwt && configuration.jwtKeyPath == nil {

@@ -70,6 +70,22 @@ struct PostgresStoreTests {
             try cluster.psql("SELECT count(*) FROM pg_tables WHERE tablename LIKE 'navigation_%'", database: Self.database(url)) == "1\n")
     }
 
+    /// The URI goes to libpq as it is: its `options` setting puts the
+    /// store's tables in the schema it names.
+    @Test func theSchemaGoesWhereTheURIsSearchPathSays() throws {
+        let cluster = try PostgresTestCluster.shared()
+        let url = try cluster.createDatabase()
+        let database = Self.database(url)
+        _ = try cluster.psql("CREATE SCHEMA journals", database: database)
+        let store = try Self.store(url + "?options=-csearch_path%3Djournals")
+        defer { store.close() }
+        try Journal.append(Journal.session(1, versions: 2), to: store)
+        let tables = try cluster.psql(
+            "SELECT schemaname FROM pg_tables WHERE tablename = 'navigation_records'", database: database)
+        #expect(tables == "journals\n")
+        #expect(try cluster.psql("SELECT count(*) FROM journals.navigation_records", database: database) == "2\n")
+    }
+
     /// A record's body is kept byte for byte (what a replay reads), and as
     /// `jsonb` beside it when it is JSON, for a team's own queries.
     @Test func recordsAreKeptExactlyAndReadableAsJSONB() throws {
