@@ -29,8 +29,10 @@ HAVE_POSTGRES := ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1
 
 # Not 6379: the redis-server package may run a system Redis there already.
 REDIS_PORT   ?= 6380
+# Not 5432: the postgresql package may run a system cluster there already.
+POSTGRES_PORT ?= 5433
 
-.PHONY: redis run-several run test build release deps deps-redis deps-postgres deps-test deps-spec deps-flow-schema deps-browser deps-bench deps-fuzz browser-test client-test template-test spec flow-schema lint format fuzz tsan bench bench-quick docker-verify clean
+.PHONY: redis run-several postgres run-several-postgres run test build release deps deps-redis deps-postgres deps-test deps-spec deps-flow-schema deps-browser deps-bench deps-fuzz browser-test client-test template-test spec flow-schema lint format fuzz tsan bench bench-quick docker-verify clean
 
 ## run: install what is missing, build in release mode, serve the built-in flows on :$(PORT)
 run: release
@@ -46,6 +48,17 @@ run-several: release
 	.build/release/navigation-server --port $$(( $(PORT) + 1 )) --store redis://127.0.0.1:$(REDIS_PORT) & \
 	trap "kill $$! 2>/dev/null" EXIT INT TERM; \
 	.build/release/navigation-server --port $(PORT) --store redis://127.0.0.1:$(REDIS_PORT)
+
+## postgres: a local PostgreSQL on $(POSTGRES_PORT) for `make run-several-postgres`, its cluster in ./postgres-data
+## (initdb on first use: the user navigation, trust on 127.0.0.1; run as nobody when make runs as root)
+postgres: deps-postgres
+	scripts/postgres-local $(POSTGRES_PORT) postgres-data
+
+## run-several-postgres: two instances on :$(PORT) and :$(PORT)+1 sharing their sessions through `make postgres`
+run-several-postgres: release
+	.build/release/navigation-server --port $$(( $(PORT) + 1 )) --store postgresql://navigation@127.0.0.1:$(POSTGRES_PORT)/postgres & \
+	trap "kill $$! 2>/dev/null" EXIT INT TERM; \
+	.build/release/navigation-server --port $(PORT) --store postgresql://navigation@127.0.0.1:$(POSTGRES_PORT)/postgres
 
 ## test: install what is missing, build, run every test, validate openapi.yaml and the flow-file JSON Schema
 ## (scripts/check-flow-schema), run the README walkthrough,
