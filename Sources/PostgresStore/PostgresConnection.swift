@@ -136,7 +136,10 @@ final class PostgresConnection {
             }
         }
         if PQstatus(connection) != CONNECTION_OK { throw broken() }
-        if let refusal { throw refusal }
+        if let refusal {
+            if refusal.meansAnotherConnection { isBroken = true }
+            throw refusal
+        }
         return rows
     }
 
@@ -159,10 +162,16 @@ final class PostgresConnection {
         return PostgresFailure(Self.errorText(connection))
     }
 
+    /// The server's refusal: its primary message and SQLSTATE, without the
+    /// context (the lines of the store's own SQL it was in).
     private static func refusal(_ result: OpaquePointer) -> PostgresFailure {
-        let message = PQresultErrorMessage(result).map { String(cString: $0) } ?? ""
-        let state = PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) }
-        return PostgresFailure(oneLine(message.isEmpty ? "PostgreSQL refused a statement" : message), sqlState: state)
+        let field = { (code: Character) in PQresultErrorField(result, Int32(code.asciiValue ?? 0)).map { String(cString: $0) } }
+        guard let message = field("M") else {
+            let text = PQresultErrorMessage(result).map { String(cString: $0) } ?? ""
+            return PostgresFailure(oneLine(text.isEmpty ? "PostgreSQL refused a statement" : text), sqlState: field("C"))
+        }
+        let state = field("C")
+        return PostgresFailure("\(field("S") ?? "ERROR"): \(oneLine(message))" + (state.map { " (SQLSTATE \($0))" } ?? ""), sqlState: state)
     }
 
     private static func errorText(_ connection: OpaquePointer) -> String {

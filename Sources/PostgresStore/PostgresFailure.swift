@@ -18,6 +18,16 @@ struct PostgresFailure: Error, Sendable {
         self.sqlState = sqlState
     }
 
+    /// Whether the server refused because of where this connection is,
+    /// not what it sent, so that another connection may succeed: a server
+    /// that takes no writes (`25006`: a standby, or a primary demoted in a
+    /// failover, while another host of the URI is the primary now), one
+    /// shutting down (`57P…`) or a connection fault (`08…`).
+    var meansAnotherConnection: Bool {
+        guard let sqlState else { return false }
+        return sqlState == "25006" || sqlState.hasPrefix("57P") || sqlState.hasPrefix("08")
+    }
+
     /// The database's schema is `found`, newer than this build's.
     static func newerSchema(_ found: Int) -> PostgresFailure {
         var failure = PostgresFailure(

@@ -160,6 +160,31 @@ struct PostgresStoreTests {
         #expect(try store.records(of: Journal.id(1), after: 0).map(\.version) == Array(1...(last + 1)))
     }
 
+    /// A server that takes no writes (a standby; the old primary after a
+    /// failover) refuses the append, and the connection that met it is
+    /// not used again: once writes are possible, the next append, on a
+    /// new connection, succeeds.
+    @Test func aConnectionToAServerThatTakesNoWritesIsReplaced() throws {
+        let cluster = try PostgresTestCluster.shared()
+        let url = try cluster.createDatabase()
+        let database = Self.database(url)
+        let store = try Self.store(url)
+        defer { store.close() }
+        try store.probe()  // the schema is made
+        // The store's connection is closed; the next one it opens takes no writes.
+        _ = try cluster.psql("ALTER DATABASE \(database) SET default_transaction_read_only = on")
+        _ = try cluster.psql("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '\(database)'")
+        #expect {
+            try store.append(Journal.created(1), expectedVersion: 0)
+        } throws: { error in
+            guard case StoreError.unavailable(let reason) = error else { return false }
+            return reason.contains("read-only")
+        }
+        _ = try cluster.psql("ALTER DATABASE \(database) RESET default_transaction_read_only")
+        try store.append(Journal.created(1), expectedVersion: 0)
+        #expect(try store.summary(of: Journal.id(1))?.lastVersion == 1)
+    }
+
     /// Neither a refused login nor a database that is down puts the
     /// password in an error; the URI's description masks it.
     @Test func thePasswordIsInNoErrorAndNoDescription() throws {
