@@ -26,18 +26,12 @@ public final class PostgresTestCluster: Sendable {
 
     /// Makes and starts a cluster; returns once it accepts connections.
     public init() throws {
-        var template = Array((NSTemporaryDirectory() + "postgres-test-XXXXXX").utf8CString)
-        guard let made = template.withUnsafeMutableBufferPointer({ $0.baseAddress.flatMap { mkdtemp($0) } }) else {
-            throw PostgresTestClusterError(description: "cannot make a temporary directory: errno \(errno)")
-        }
-        directory = String(cString: made)
+        directory = try Self.makeDirectory()
         password = "pw-\(UUID().uuidString.prefix(12))"
         port = try freeLoopbackPort()
         let passwordFile = directory + "/password"
         FileManager.default.createFile(atPath: passwordFile, contents: Data(password.utf8), attributes: [.posixPermissions: 0o600])
-        if Self.runsAsRoot {
-            for path in [directory, passwordFile] { chown(path, Self.nobody, Self.nobody) }
-        }
+        if Self.runsAsRoot { chown(passwordFile, Self.nobody, Self.nobody) }
         let initdb = try Self.launch(
             "initdb",
             [
@@ -47,6 +41,33 @@ public final class PostgresTestCluster: Sendable {
         let exit = try initdb.waitForExit()
         guard exit == ChildProcess.Exit(status: 0, exited: true) else { throw initdb.failure("failed") }
         try start()
+    }
+
+    /// A standby of `primary`, streaming from it (`pg_basebackup -R`), on
+    /// a port of its own; returns once it accepts read-only connections.
+    /// Its user and password are the primary's.
+    public init(standbyOf primary: PostgresTestCluster) throws {
+        directory = try Self.makeDirectory()
+        password = primary.password
+        port = try freeLoopbackPort()
+        let backup = try Self.launch(
+            "pg_basebackup",
+            ["-h", "127.0.0.1", "-p", String(primary.port), "-U", user, "-D", dataDirectory, "-R", "-X", "stream", "--no-sync"],
+            environment: ["PGPASSWORD": password])
+        let exit = try backup.waitForExit()
+        guard exit == ChildProcess.Exit(status: 0, exited: true) else { throw backup.failure("failed") }
+        try start()
+    }
+
+    /// A fresh temporary directory, the server user's.
+    private static func makeDirectory() throws -> String {
+        var template = Array((NSTemporaryDirectory() + "postgres-test-XXXXXX").utf8CString)
+        guard let made = template.withUnsafeMutableBufferPointer({ $0.baseAddress.flatMap { mkdtemp($0) } }) else {
+            throw PostgresTestClusterError(description: "cannot make a temporary directory: errno \(errno)")
+        }
+        let directory = String(cString: made)
+        if runsAsRoot { chown(directory, nobody, nobody) }
+        return directory
     }
 
     deinit {
@@ -117,8 +138,9 @@ public final class PostgresTestCluster: Sendable {
                 "-c", "max_connections=200", "-c", "shared_buffers=16MB",
             ])
         child.withLock { $0 = process }
+        // A standby says it accepts "read-only connections".
         try process.wait(for: "PostgreSQL to accept connections", within: 60) { child in
-            child.errorOutput.contains("database system is ready to accept connections") || !child.isRunning
+            child.errorOutput.contains("database system is ready to accept") || !child.isRunning
         }
         guard process.isRunning else { throw process.failure("exited before it accepted connections") }
     }
@@ -154,12 +176,12 @@ public final class PostgresTestCluster: Sendable {
     }
 
     /// Starts a program of PostgreSQL's, as `nobody` when the tests run as root.
-    private static func launch(_ program: String, _ arguments: [String]) throws -> ChildProcess {
+    private static func launch(_ program: String, _ arguments: [String], environment: [String: String] = [:]) throws -> ChildProcess {
         if runsAsRoot {
             let asNobody = ["--reuid=\(nobody)", "--regid=\(nobody)", "--clear-groups", "--", binary(program)]
-            return try ChildProcess(URL(fileURLWithPath: "/usr/bin/setpriv"), asNobody + arguments)
+            return try ChildProcess(URL(fileURLWithPath: "/usr/bin/setpriv"), asNobody + arguments, environment: environment)
         }
-        return try ChildProcess(URL(fileURLWithPath: binary(program)), arguments)
+        return try ChildProcess(URL(fileURLWithPath: binary(program)), arguments, environment: environment)
     }
 
     private static var runsAsRoot: Bool { geteuid() == 0 }

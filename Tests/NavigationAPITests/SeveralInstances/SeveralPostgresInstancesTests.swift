@@ -30,21 +30,23 @@ struct SeveralPostgresInstancesTests {
 
         /// Starts the load (its choices drawn from `seed`) and waits for
         /// `answers` answers. `cluster` is the shared one unless a test
-        /// stops its own.
-        init(seed: UInt64, answers: Int, cluster: PostgresTestCluster? = nil) throws {
+        /// stops its own; the instances use `url` when given, else a new
+        /// database's.
+        init(seed: UInt64, answers: Int, cluster: PostgresTestCluster? = nil, url: String? = nil) throws {
             self.cluster = try cluster ?? PostgresTestCluster.shared()
-            url = try self.cluster.createDatabase()
-            instances = try SeveralPostgresInstancesTests.launch(3, on: url)
+            self.url = try url ?? self.cluster.createDatabase()
+            instances = try SeveralPostgresInstancesTests.launch(3, on: self.url)
             sessions = try KillNineTests.prepareSessions(instances[0].client())
             load = InstanceLoad(ports: instances.map(\.port))
             load.start(sessions, connections: SeveralPostgresInstancesTests.connections, seed: seed)
             try load.waitForAnswers(answers)
         }
 
-        /// Checks the answered events against what the database holds,
-        /// read through the instances on `ports`.
-        func verify(through ports: [Int], exactly: Bool) throws {
-            let store = PostgresStore(url: try #require(PostgresURL(url)))
+        /// Checks the answered events against what the database holds
+        /// (at `storeURL`, by default the instances' URI), read through the
+        /// instances on `ports`.
+        func verify(through ports: [Int], exactly: Bool, storeURL: String? = nil) throws {
+            let store = PostgresStore(url: try #require(PostgresURL(storeURL ?? url)))
             defer { store.close() }
             try load.verify(
                 sessions, preparedVersion: SeveralPostgresInstancesTests.preparedVersion, store: store, instances: ports, exactly: exactly)
@@ -125,5 +127,52 @@ struct SeveralPostgresInstancesTests {
         #expect(load.unavailableWithoutRetryAfter.withLock { $0 } == 0)
         #expect(try instances[1].client().request("GET", "/readyz").status == 200)
         try run.verify(through: instances.map(\.port), exactly: false)
+    }
+
+    /// A primary with a synchronous standby, the instances given both hosts
+    /// (`target_session_attrs=read-write`): the primary killed with
+    /// `kill -9` under load, then the standby promoted. Every event
+    /// answered 200 before, during and after is in the promoted standby's
+    /// journal, once and in order; only 200 and 503 are answered. The 503
+    /// window is printed.
+    @Test func killingThePrimaryWithASynchronousStandbyLosesNothingAnswered() throws {
+        let primary = try PostgresTestCluster()
+        _ = try primary.psql("ALTER SYSTEM SET synchronous_standby_names = '*'")
+        _ = try primary.psql("SELECT pg_reload_conf()")
+        let standby = try PostgresTestCluster(standbyOf: primary)
+        // The standby was copied with the primary's setting; promoted, it
+        // has no standby of its own to wait for.
+        _ = try standby.psql("ALTER SYSTEM RESET synchronous_standby_names")
+        _ = try standby.psql("SELECT pg_reload_conf()")
+        try waitUntil("the standby to replicate synchronously") {
+            try primary.psql("SELECT sync_state FROM pg_stat_replication") == "sync\n"
+        }
+        let database = String(try primary.createDatabase().split(separator: "/").last ?? "")
+        let hosts = "127.0.0.1:\(primary.port),127.0.0.1:\(standby.port)"
+        let url = "postgresql://\(primary.user):\(primary.password)@\(hosts)/\(database)?target_session_attrs=read-write"
+        let run = try UnderLoad(seed: 46, answers: 300, cluster: primary, url: url)
+        let (instances, load) = (run.instances, run.load)
+
+        let killed = ContinuousClock.now
+        primary.stop(signal: SIGKILL)
+        try waitUntil("50 answers 503 while no host takes writes") { load.statuses.withLock { $0[503] ?? 0 } >= 50 }
+        #expect(try instances[0].client().request("GET", "/readyz").status == 503, "/readyz while no host takes writes")
+        let promoting = ContinuousClock.now
+        #expect(try standby.psql("SELECT pg_promote()") == "t\n")
+        try load.waitForAnswers(1, "the first answer after the promotion")
+        let resumed = ContinuousClock.now
+        try load.waitForAnswers(500, "service on the promoted standby")
+        try load.finish()
+        print(
+            "failover: 503 for \(resumed - killed) after the kill of the primary (\(promoting - killed) until the promotion was asked, \(resumed - promoting) after it)"
+        )
+
+        let statuses = load.statuses.withLock { $0 }
+        #expect(statuses.keys.sorted() == [200, 503], "only 200 and 503, never a 500 or a reset: \(statuses)")
+        #expect(load.problemTypes.withLock { $0 } == ["urn:navigation-server:problem:store-unavailable"])
+        #expect(load.unavailableWithoutRetryAfter.withLock { $0 } == 0)
+        try run.verify(
+            through: instances.map(\.port), exactly: false,
+            storeURL: "postgresql://\(standby.user):\(standby.password)@127.0.0.1:\(standby.port)/\(database)")
     }
 }
