@@ -174,6 +174,10 @@ struct PostgresStoreTests {
         // The store's connection is closed; the next one it opens takes no writes.
         _ = try cluster.psql("ALTER DATABASE \(database) SET default_transaction_read_only = on")
         _ = try cluster.psql("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '\(database)'")
+        // Gone, its last words are in the store's socket.
+        try waitUntil("the store's connection to be closed", pollingEvery: 0.02) {
+            try cluster.psql("SELECT count(*) FROM pg_stat_activity WHERE datname = '\(database)'") == "0\n"
+        }
         #expect {
             try store.append(Journal.created(1), expectedVersion: 0)
         } throws: { error in
