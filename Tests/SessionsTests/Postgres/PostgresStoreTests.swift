@@ -86,6 +86,26 @@ struct PostgresStoreTests {
         #expect(try cluster.psql("SELECT count(*) FROM journals.navigation_records", database: database) == "2\n")
     }
 
+    /// A URI without a password finds it in a password file, as libpq
+    /// does for every client (`passfile`, or `PGPASSFILE`).
+    @Test func aPasswordFileStandsInForThePassword() throws {
+        let cluster = try PostgresTestCluster.shared()
+        let url = try cluster.createDatabase()
+        let directory = TemporaryDirectory()
+        let file = directory.file("pgpass")
+        FileManager.default.createFile(
+            atPath: file, contents: Data("127.0.0.1:\(cluster.port):*:\(cluster.user):\(cluster.password)\n".utf8),
+            attributes: [.posixPermissions: 0o600])
+        let withoutPassword = url.replacingOccurrences(of: ":\(cluster.password)@", with: "@")
+        let store = try Self.store(withoutPassword + "?passfile=" + file)
+        defer { store.close() }
+        try store.append(Journal.created(1), expectedVersion: 0)
+        #expect(try store.summary(of: Journal.id(1))?.lastVersion == 1)
+        let refused = try Self.store(withoutPassword + "?passfile=" + directory.file("missing"))
+        defer { refused.close() }
+        #expect(performing: { try refused.probe() }, throws: Self.isUnavailable)
+    }
+
     /// A record's body is kept byte for byte (what a replay reads), and as
     /// `jsonb` beside it when it is JSON, for a team's own queries.
     @Test func recordsAreKeptExactlyAndReadableAsJSONB() throws {
