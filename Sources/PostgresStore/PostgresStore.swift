@@ -53,10 +53,19 @@ public final class PostgresStore: SessionStore {
         return true
     }
 
+    /// Where the database is (its password masked when shown).
+    public var url: PostgresURL { pool.url }
+
     /// Every session's summary (for start-up and the sweep's count, never
     /// a request). Empty when the database cannot be reached.
     public func sessions() -> [SessionSummary] {
-        (try? run { connection throws(PostgresFailure) in Self.summaries(try connection.execute(.sessions)) }) ?? []
+        (try? allSessions()) ?? []
+    }
+
+    /// Every session's summary, or why the database could not be asked
+    /// (for the `journal` tools, which must not take that for no sessions).
+    public func allSessions() throws(StoreError) -> [SessionSummary] {
+        try run { connection throws(PostgresFailure) in Self.summaries(try connection.execute(.sessions)) }
     }
 
     /// The ended sessions and those idle since before `idleBefore`, by the
