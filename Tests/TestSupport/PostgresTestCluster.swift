@@ -59,9 +59,12 @@ public final class PostgresTestCluster: Sendable {
         try start()
     }
 
-    /// A fresh temporary directory, the server user's.
+    /// A fresh temporary directory, the server user's: under the system's
+    /// temporary directory when `nobody` can reach it, else under `/tmp`
+    /// (a `TMPDIR` only root may enter would stop `initdb`).
     private static func makeDirectory() throws -> String {
-        var template = Array((NSTemporaryDirectory() + "postgres-test-XXXXXX").utf8CString)
+        let parent = runsAsRoot && !othersCanEnter(NSTemporaryDirectory()) ? "/tmp/" : NSTemporaryDirectory()
+        var template = Array((parent + "postgres-test-XXXXXX").utf8CString)
         guard let made = template.withUnsafeMutableBufferPointer({ $0.baseAddress.flatMap { mkdtemp($0) } }) else {
             throw PostgresTestClusterError(description: "cannot make a temporary directory: errno \(errno)")
         }
@@ -185,6 +188,18 @@ public final class PostgresTestCluster: Sendable {
     }
 
     private static var runsAsRoot: Bool { geteuid() == 0 }
+
+    /// Whether every directory from the root down to `path` may be entered
+    /// by anyone (the search bit for others).
+    private static func othersCanEnter(_ path: String) -> Bool {
+        var prefix = ""
+        for component in path.split(separator: "/") {
+            prefix += "/" + component
+            var status = stat()
+            guard stat(prefix, &status) == 0, status.st_mode & S_IXOTH != 0 else { return false }
+        }
+        return true
+    }
     /// `nobody` and `nogroup` on Debian.
     private static let nobody: UInt32 = 65534
 
