@@ -82,12 +82,12 @@ browser-test: deps deps-browser
 	$(TEST_PYTHON) Tests/browser/test_web_client.py .build/debug/navigation-server
 
 ## bench: release build, then navigation-server against a raw libmicrohttpd server (bench/README.md)
-bench: release deps-bench deps-redis
+bench: release deps-bench deps-redis deps-postgres
 	$(PYTHON) bench/run.py
 
 ## bench-quick: the same in a few minutes, one short run each; fails if the benchmark breaks or a callgrind
 ## count (bench/instructions.py) is over its budget
-bench-quick: release deps-bench deps-redis
+bench-quick: release deps-bench deps-redis deps-postgres
 	$(PYTHON) bench/run.py --quick --output bench/results/quick.json
 
 ## fuzz: schemathesis against openapi.yaml and a live server (needs `swift build` first)

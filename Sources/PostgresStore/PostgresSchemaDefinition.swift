@@ -56,6 +56,8 @@ enum PostgresSchemaDefinition {
         -- unknown or has ended, the stored version when it is another than
         -- p_expected. Under READ COMMITTED a racing UPDATE waits for the
         -- winner's commit, then finds its WHERE false: one winner per version.
+        -- It notifies nobody: a notifying commit would hold a cluster-wide
+        -- lock through its WAL flush (PostgresChangeNotifier notifies apart).
         CREATE FUNCTION navigation_append(
             p_session text, p_expected integer, p_kind smallint, p_time bigint, p_body bytea, p_size integer, p_ends boolean
         ) RETURNS integer LANGUAGE plpgsql AS $$
@@ -81,7 +83,6 @@ enum PostgresSchemaDefinition {
             END IF;
             INSERT INTO navigation_records (session_id, version, kind, recorded_at, body, data)
                 VALUES (p_session, p_expected + 1, p_kind, p_time, p_body, navigation_json(p_body));
-            PERFORM pg_notify('navigation_changes', p_session || ' ' || (p_expected + 1));
             RETURN 0;
         END $$;
 

@@ -11,6 +11,12 @@ struct PostgresStatement: Sendable {
         "navigation_append",
         "SELECT navigation_append($1::text, $2::integer, $3::smallint, $4::bigint, $5::bytea, $6::integer, $7::boolean)", 7)
 
+    /// The change feed's hints, one `"<id> <version>"` on
+    /// `navigation_changes` per element of a `text[]`, in a transaction of
+    /// their own (``PostgresChangeNotifier``).
+    static let notify = PostgresStatement(
+        "navigation_notify", "SELECT pg_notify('navigation_changes', change) FROM unnest($1::text[]) AS change", 1)
+
     /// The columns of a ``Sessions/SessionSummary``, in this order.
     private static let summaryColumns = "id, last_version, last_activity, ended, bytes"
 

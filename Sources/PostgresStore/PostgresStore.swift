@@ -9,9 +9,10 @@ import Sessions
 /// ``PostgresSchema`` on the first connection. An append is one round trip:
 /// the prepared call of `navigation_append`, a function that checks the
 /// expected version and appends in one transaction, so two instances never
-/// both win a version; a summary is one indexed `SELECT`. Each commit that
-/// appends notifies `navigation_changes` (``changesChannel``), which
-/// ``observeChanges(_:)`` listens to.
+/// both win a version; a summary is one indexed `SELECT`. After each
+/// append, `navigation_changes` (``changesChannel``) is notified, in batches
+/// of their own (``PostgresChangeNotifier``), and ``observeChanges(_:)``
+/// listens to it.
 ///
 /// Unlike Redis, the database does not expire sessions: the registry's
 /// sweep does (``expiresIdleSessions`` is false), asking for the ended and
@@ -28,6 +29,8 @@ public final class PostgresStore: SessionStore {
     let pool: PostgresConnectionPool
     private let closed = Locked(false)
     private let feeds = Locked<[PostgresChangeFeed]>([])
+    /// Made by the first append (a store that only reads starts no thread).
+    private let changeNotifier = Locked<PostgresChangeNotifier?>(nil)
 
     /// Nothing is sent until the first operation: a server whose database
     /// is down starts, and answers 503 until it is back.
@@ -93,7 +96,7 @@ public final class PostgresStore: SessionStore {
             throw .unavailable(reason: "PostgreSQL answered the append with no version")
         }
         switch answer {
-        case 0: return
+        case 0: notifier().send(record.sessionID, record.version)
         case -1: throw .notFound
         case let current where current > 0: throw .conflict(currentVersion: Int(current))
         default: throw .unavailable(reason: "PostgreSQL answered the append with \(answer)")
@@ -142,6 +145,17 @@ public final class PostgresStore: SessionStore {
         closed.withLock { $0 = true }
         pool.closeIdle()
         for feed in feeds.withLock({ $0 }) { feed.stop() }
+        changeNotifier.withLock { $0 }?.stop()
+    }
+
+    /// What tells the other instances of an append (``PostgresChangeNotifier``).
+    private func notifier() -> PostgresChangeNotifier {
+        changeNotifier.withLock { notifier in
+            if let notifier { return notifier }
+            let made = PostgresChangeNotifier(pool: pool)
+            notifier = made
+            return made
+        }
     }
 
     /// `LISTEN`s to ``changesChannel`` on a connection of its own (see
