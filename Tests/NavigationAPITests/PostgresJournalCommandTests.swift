@@ -5,7 +5,7 @@ import Sessions
 import TestSupport
 import Testing
 
-/// `navigation-server journal list` and `print` on a PostgreSQL store
+/// `navigation-server journal list`, `print` and `replay` on a PostgreSQL store
 /// (`--store postgres://…`, or `NAVIGATION_STORE`): the same lines as on a
 /// data directory, the total without segments; the subcommands that
 /// rewrite or check a data directory refuse a database; the password is in
@@ -71,6 +71,15 @@ struct PostgresJournalCommandTests {
         for run in [list, print, filtered] { #expect(!(run.output + run.error).contains(cluster.password)) }
     }
 
+    /// `replay` replays the live sessions with the binary's flows: the live
+    /// exchange session replays as recorded.
+    @Test func replayReadsTheDatabase() throws {
+        let url = try Self.journal(try PostgresTestCluster.shared())
+        let run = try JournalCommandRun(["replay", "--store", url])
+        #expect(run.status == 0, "\(run.output)\(run.error)")
+        #expect(run.lines == ["replayed 1 session: 1 replays as recorded, 0 diverge, 0 cannot be replayed"], "\(run.output)")
+    }
+
     @Test func anUnknownSessionOrAnUnreachableDatabaseExits1WithoutThePassword() throws {
         let cluster = try PostgresTestCluster.shared()
         let url = try Self.journal(cluster)
@@ -89,7 +98,7 @@ struct PostgresJournalCommandTests {
 
     @Test func theDataDirectorysSubcommandsRefuseADatabase() throws {
         let url = try Self.journal(try PostgresTestCluster.shared())
-        for subcommand in ["verify", "replay", "compact", "repair"] {
+        for subcommand in ["verify", "compact", "repair"] {
             let run = try JournalCommandRun([subcommand, "--store", url])
             #expect(run.status == 2, "\(subcommand)")
             #expect(run.error.contains("\(subcommand) works on a file store's data directory"), "\(run.error)")

@@ -3,8 +3,8 @@ import FileStore
 import Platform
 
 /// `navigation-server journal …`: inspects and maintains the data directory
-/// of a file store, of a stopped server or a running one; `list` and
-/// `print` also read a PostgreSQL store (`--store postgres://…`). `list`, `print`,
+/// of a file store, of a stopped server or a running one; `list`, `print`
+/// and `replay` also read a PostgreSQL store (`--store postgres://…`). `list`, `print`,
 /// `verify` and `replay` only read (without the directory's `LOCK`);
 /// `compact`, `repair` and `migrate` rewrite, so they refuse a directory a
 /// running server holds.
@@ -35,7 +35,9 @@ enum JournalCommand {
                 status = try JournalPrintCommand.run(source, sessionID: id, since: since)
             case .verify: status = try JournalVerifyCommand.run(dataDirectory: parsed.dataDirectory)
             case .replay(let sample):
-                status = try JournalReplayCommand.run(dataDirectory: parsed.dataDirectory, flows: flows, sample: sample)
+                let source = try JournalSource.open(parsed)
+                defer { source.close() }
+                status = try JournalReplayCommand.run(source, flows: flows, sample: sample)
             case .compact: status = try JournalCompactCommand.run(dataDirectory: parsed.dataDirectory)
             case .repair: status = try JournalRepairCommand.run(dataDirectory: parsed.dataDirectory)
             case .migrate(let retired):
@@ -54,8 +56,8 @@ enum JournalCommand {
         usage: navigation-server journal <subcommand> [--data <dir> | --store <postgres-uri>]
 
         Inspects and maintains the data directory of the file store (--store file:PATH),
-        of a stopped server or of a running one. list and print also read the sessions of a
-        PostgreSQL store (--store postgres://...), as its instances do.
+        of a stopped server or of a running one. list, print and replay also read the sessions
+        of a PostgreSQL store (--store postgres://...), as its instances do.
 
         subcommands:
           list [--flow NAME[@V]]  One line per session: id, flow@version, last version, last activity
@@ -87,8 +89,8 @@ enum JournalCommand {
 
         options:
           --data <dir>    The data directory. Default: PATH when NAVIGATION_STORE is file:PATH, else ./data.
-          --store <uri>   A PostgreSQL store's URI (postgres:// or postgresql://, libpq's), for list and
-                          print. Default: NAVIGATION_STORE when it is one.
+          --store <uri>   A PostgreSQL store's URI (postgres:// or postgresql://, libpq's), for list,
+                          print and replay. Default: NAVIGATION_STORE when it is one.
           --help          Show this text and exit.
 
         replay and migrate run this binary's flows and, when NAVIGATION_FLOWS names a directory of

@@ -1,8 +1,9 @@
+import Coordination
 import FileStore
 import PostgresStore
 import Sessions
 
-/// What `journal list` and `journal print` read: a file store's data
+/// What `journal list`, `print` and `replay` read: a file store's data
 /// directory (a snapshot, taken without its lock), or the sessions a
 /// PostgreSQL store holds (`--store postgres://…`), read as an instance
 /// reads them.
@@ -13,23 +14,31 @@ enum JournalSource {
     /// Opens what `arguments` name. A directory's warnings go to stderr; a
     /// database that does not answer, or holds a newer schema, is a failure.
     static func open(_ arguments: JournalArguments) throws(JournalCommandError) -> JournalSource {
-        if let url = arguments.postgres {
-            let store = PostgresStore(url: url)
-            do throws(StoreError) {
-                try store.probe()
-            } catch {
-                store.close()
-                throw JournalCommandError(error)
-            }
-            return .postgres(store)
-        }
+        if let url = arguments.postgres { return try opening(postgres: url) }
+        return try opening(directory: arguments.dataDirectory)
+    }
+
+    /// A snapshot of the data directory at `path`; its warnings go to stderr.
+    static func opening(directory path: String) throws(JournalCommandError) -> JournalSource {
         do throws(StoreError) {
-            let snapshot = try FileStoreSnapshot(directory: arguments.dataDirectory)
+            let snapshot = try FileStoreSnapshot(directory: path)
             for warning in snapshot.warnings { StandardStream.error.writeLine("warning: \(warning)") }
-            return .directory(path: arguments.dataDirectory, snapshot)
+            return .directory(path: path, snapshot)
         } catch {
             throw JournalCommandError(error)
         }
+    }
+
+    /// The PostgreSQL store at `url`, once it has answered.
+    static func opening(postgres url: PostgresURL) throws(JournalCommandError) -> JournalSource {
+        let store = PostgresStore(url: url)
+        do throws(StoreError) {
+            try store.probe()
+        } catch {
+            store.close()
+            throw JournalCommandError(error)
+        }
+        return .postgres(store)
     }
 
     /// Where the journal is, for messages: `the journal in DIR`, or the
@@ -61,6 +70,14 @@ enum JournalSource {
         switch self {
         case .directory(_, let snapshot): try snapshot.records(of: id, after: version)
         case .postgres(let store): try store.records(of: id, after: version)
+        }
+    }
+
+    /// The flow source kept under `sha256` (what a session of a flow file is pinned to).
+    func flowSource(sha256: String) throws(StoreError) -> FlowSource? {
+        switch self {
+        case .directory(_, let snapshot): try snapshot.flowSource(sha256: sha256)
+        case .postgres(let store): try store.flowSource(sha256: sha256)
         }
     }
 
