@@ -236,6 +236,34 @@ struct PostgresStoreTests {
 
     // MARK: - Several instances
 
+    /// The database expires nothing by itself: any instance's sweep
+    /// journals the expiry of a session idle past the timeout, whoever
+    /// created it, and deletes it; the instance that created it no longer
+    /// serves it.
+    @Test func anIdleSessionIsExpiredByTheSweepOfAnyInstance() throws {
+        let url = try PostgresTestCluster.shared().createDatabase()
+        let (first, second) = (try Self.store(url), try Self.store(url))
+        defer {
+            first.close()
+            second.close()
+        }
+        #expect(!first.expiresIdleSessions)
+        var limits = SessionLimits.default
+        limits.idleTimeout = 60
+        let now = SessionRegistry.wallClockSeconds()
+        let later = LockedBox(now)
+        let creator = SessionRegistry(flows: BuiltinFlows.all, limits: limits, store: first)
+        let sweeper = SessionRegistry(flows: BuiltinFlows.all, limits: limits, store: second, clock: { later.withLock { $0 } })
+        let idle = try creator.create(flow: "exchange", context: nil)
+        #expect(sweeper.evictExpired() == 0, "not idle yet")
+        later.withLock { $0 = now + 120 }
+        #expect(sweeper.evictExpired() == 1)
+        // Its end journaled, the session is deleted with its records.
+        #expect(try first.summary(of: idle.id) == nil)
+        let error = #expect(throws: NavigationError.self) { try creator.document(of: idle.id) }
+        #expect(error?.kind == .sessionNotFound)
+    }
+
     /// `--max-sessions` counts every instance's sessions: the sweep of one
     /// registry learns of another's, and an ended one is not counted.
     @Test func maxSessionsCountsEveryInstancesSessions() throws {
