@@ -2,8 +2,9 @@ import Platform
 import Sessions
 
 /// A ``Sessions/SessionStore`` in PostgreSQL, shared by every instance on
-/// the same database: each instance serves every session, and a commit is
-/// on every synchronous standby before an append returns.
+/// the same database: each instance serves every session, and an append
+/// returns once committed (on the synchronous standbys too, when the
+/// database has some).
 ///
 /// The tables are ``PostgresSchemaDefinition``'s, made sure of by
 /// ``PostgresSchema`` on the first connection. An append is one round trip:
@@ -23,7 +24,8 @@ import Sessions
 /// statement) is ``Sessions/StoreError/unavailable(reason:)``, and nothing
 /// was stored; connections reconnect by themselves on the next operation.
 public final class PostgresStore: SessionStore {
-    /// The channel every append notifies, with `"<session id> <version>"`.
+    /// The channel appends are announced on, `"<session id> <version>"`
+    /// each (``PostgresChangeNotifier``).
     public static let changesChannel = "navigation_changes"
 
     let pool: PostgresConnectionPool
