@@ -5,8 +5,8 @@ SWIFT        ?= swift
 PYTHON       ?= python3
 PORT         ?= 8080
 SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-APT_PACKAGES := libmicrohttpd-dev libhiredis-dev libjemalloc-dev libssl-dev libcurl4-openssl-dev pkg-config
-APT_TEST_PACKAGES := curl redis-server
+APT_PACKAGES := libmicrohttpd-dev libhiredis-dev libpq-dev libjemalloc-dev libssl-dev libcurl4-openssl-dev pkg-config
+APT_TEST_PACKAGES := curl redis-server postgresql
 APT_BROWSER_PACKAGES := chromium chromium-driver
 APT_BENCH_PACKAGES := wrk gcc valgrind
 # Python tools live in virtual environments of the project, never in the system python (Debian's
@@ -24,10 +24,15 @@ FUZZ_VENV    := .venv-fuzz
 # The Swift of templates/flow-server, named one by one: a local build's .build there is not linted.
 TEMPLATE_SWIFT := $(wildcard templates/flow-server/Package.swift templates/flow-server/Sources templates/flow-server/Tests)
 
+# Whether Debian's postgresql is installed: its initdb and postgres are not on PATH.
+HAVE_POSTGRES := ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1
+
 # Not 6379: the redis-server package may run a system Redis there already.
 REDIS_PORT   ?= 6380
+# Not 5432: the postgresql package may run a system cluster there already.
+POSTGRES_PORT ?= 5433
 
-.PHONY: redis run-several run test build release deps deps-redis deps-test deps-spec deps-flow-schema deps-browser deps-bench deps-fuzz browser-test client-test template-test spec flow-schema lint format fuzz tsan bench bench-quick docker-verify clean
+.PHONY: redis run-several postgres run-several-postgres run test build release deps deps-redis deps-postgres deps-test deps-spec deps-flow-schema deps-browser deps-bench deps-fuzz browser-test client-test template-test spec flow-schema lint format fuzz tsan bench bench-quick docker-verify clean
 
 ## run: install what is missing, build in release mode, serve the built-in flows on :$(PORT)
 run: release
@@ -43,6 +48,17 @@ run-several: release
 	.build/release/navigation-server --port $$(( $(PORT) + 1 )) --store redis://127.0.0.1:$(REDIS_PORT) & \
 	trap "kill $$! 2>/dev/null" EXIT INT TERM; \
 	.build/release/navigation-server --port $(PORT) --store redis://127.0.0.1:$(REDIS_PORT)
+
+## postgres: a local PostgreSQL on $(POSTGRES_PORT) for `make run-several-postgres`, its cluster in ./postgres-data
+## (initdb on first use: the user navigation, trust on 127.0.0.1; run as nobody when make runs as root)
+postgres: deps-postgres
+	scripts/postgres-local $(POSTGRES_PORT) postgres-data
+
+## run-several-postgres: two instances on :$(PORT) and :$(PORT)+1 sharing their sessions through `make postgres`
+run-several-postgres: release
+	.build/release/navigation-server --port $$(( $(PORT) + 1 )) --store postgresql://navigation@127.0.0.1:$(POSTGRES_PORT)/postgres & \
+	trap "kill $$! 2>/dev/null" EXIT INT TERM; \
+	.build/release/navigation-server --port $(PORT) --store postgresql://navigation@127.0.0.1:$(POSTGRES_PORT)/postgres
 
 ## test: install what is missing, build, run every test, validate openapi.yaml and the flow-file JSON Schema
 ## (scripts/check-flow-schema), run the README walkthrough,
@@ -66,12 +82,12 @@ browser-test: deps deps-browser
 	$(TEST_PYTHON) Tests/browser/test_web_client.py .build/debug/navigation-server
 
 ## bench: release build, then navigation-server against a raw libmicrohttpd server (bench/README.md)
-bench: release deps-bench deps-redis
+bench: release deps-bench deps-redis deps-postgres
 	$(PYTHON) bench/run.py
 
 ## bench-quick: the same in a few minutes, one short run each; fails if the benchmark breaks or a callgrind
 ## count (bench/instructions.py) is over its budget
-bench-quick: release deps-bench deps-redis
+bench-quick: release deps-bench deps-redis deps-postgres
 	$(PYTHON) bench/run.py --quick --output bench/results/quick.json
 
 ## fuzz: schemathesis against openapi.yaml and a live server (needs `swift build` first)
@@ -106,17 +122,18 @@ spec: deps-spec
 flow-schema: deps-flow-schema
 	$(TEST_PYTHON) scripts/check-flow-schema .build/debug/navigation-server examples/flows examples/flows/twins
 
-## deps: the C libraries (libmicrohttpd, hiredis, jemalloc, OpenSSL's libcrypto, libcurl) and pkg-config, from apt, when missing
+## deps: the C libraries (libmicrohttpd, hiredis, libpq, jemalloc, OpenSSL's libcrypto, libcurl) and pkg-config, from apt,
+## when missing
 deps:
-	@if ! pkg-config --exists libmicrohttpd hiredis jemalloc libcrypto libcurl 2>/dev/null; then \
+	@if ! pkg-config --exists libmicrohttpd hiredis libpq jemalloc libcrypto libcurl 2>/dev/null; then \
 		echo "installing $(APT_PACKAGES)"; \
 		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq $(APT_PACKAGES); \
 	fi
 
-## deps-test: deps, plus curl (for the README walkthrough), redis-server (the Redis store's tests
-## start their own), the OpenAPI validator and jsonschema
+## deps-test: deps, plus curl (for the README walkthrough), redis-server and postgresql (the Redis and
+## PostgreSQL stores' tests start their own), the OpenAPI validator and jsonschema
 deps-test: deps deps-spec deps-flow-schema
-	@if ! command -v curl >/dev/null 2>&1 || ! command -v redis-server >/dev/null 2>&1; then \
+	@if ! command -v curl >/dev/null 2>&1 || ! command -v redis-server >/dev/null 2>&1 || ! $(HAVE_POSTGRES); then \
 		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq $(APT_TEST_PACKAGES); \
 	fi
 
@@ -124,6 +141,12 @@ deps-test: deps deps-spec deps-flow-schema
 deps-redis:
 	@if ! command -v redis-server >/dev/null 2>&1; then \
 		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq redis-server; \
+	fi
+
+## deps-postgres: Debian's postgresql (its programs in /usr/lib/postgresql/VERSION/bin), when missing
+deps-postgres:
+	@if ! $(HAVE_POSTGRES); then \
+		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq postgresql; \
 	fi
 
 ## deps-spec: openapi-spec-validator $(OPENAPI_SPEC_VALIDATOR_VERSION) from PyPI into $(TEST_VENV), when missing
@@ -177,10 +200,10 @@ format:
 ## .ci/tsan-suppressions.txt explains each suppression. The servers and commands the tests launch are
 ## built with ThreadSanitizer too: they get these TSAN_OPTIONS (Tests/TestSupport/ChildProcess.swift),
 ## and a race one of them reports fails the test that launched it. Left out: the load tests of several server
-## processes on one Redis and the 100-stream hammer. Under TSan's 5-15x slowdown they measure the
+## processes on one Redis or one PostgreSQL and the 100-stream hammer. Under TSan's 5-15x slowdown they measure the
 ## client's timeouts, not races (they run in the plain `swift test`); the code they drive runs
 ## under TSan in the other stream, registry and Redis tests.
-TSAN_SKIP := SeveralInstancesTests|StreamHammerTests
+TSAN_SKIP := SeveralInstancesTests|SeveralPostgresInstancesTests|StreamHammerTests
 tsan:
 	TSAN_OPTIONS="halt_on_error=1 suppressions=$(CURDIR)/.ci/tsan-suppressions.txt" \
 		$(SWIFT) test --disable-xctest --sanitize=thread --scratch-path .build-tsan --skip '$(TSAN_SKIP)'

@@ -50,8 +50,8 @@ let package = Package(
         .target(
             name: "NavigationServerRuntime",
             dependencies: [
-                "NavigationAPI", "Sessions", "FileStore", "RedisStore", "HTTPCore", "Coordination", "Platform", "JWTVerification",
-                "EffectBackends", "FlowFiles", "CCrypto",
+                "NavigationAPI", "Sessions", "FileStore", "RedisStore", "PostgresStore", "HTTPCore", "Coordination", "Platform",
+                "JWTVerification", "EffectBackends", "FlowFiles", "CCrypto",
             ]),
         // Linked with jemalloc (Debian's libjemalloc-dev), which replaces
         // malloc for the whole process (README, Performance).
@@ -75,6 +75,13 @@ let package = Package(
         ),
         // Sessions shared by several instances through Redis (docs/durability.md).
         .target(name: "RedisStore", dependencies: ["Sessions", "Coordination", "CHiredis", "Platform"]),
+        .systemLibrary(
+            name: "CPostgres",
+            pkgConfig: "libpq",
+            providers: [.apt(["libpq-dev"])]
+        ),
+        // Sessions shared by several instances through PostgreSQL, over libpq (docs/durability.md).
+        .target(name: "PostgresStore", dependencies: ["Sessions", "Coordination", "CPostgres", "Platform"]),
         // OpenSSL's libcrypto from Debian: every signature check goes through its EVP API.
         .systemLibrary(
             name: "CCrypto",
@@ -113,15 +120,15 @@ let package = Package(
         .testTarget(
             name: "SessionsTests",
             dependencies: [
-                "Sessions", "FileStore", "RedisStore", "CHiredis", "Coordination", "Flows", "StoreTestSupport", "TestSupport",
-                "FlowTestSupport",
+                "Sessions", "FileStore", "RedisStore", "CHiredis", "PostgresStore", "Coordination", "Flows", "StoreTestSupport",
+                "TestSupport", "FlowTestSupport",
             ]),
         .testTarget(name: "FileStoreTests", dependencies: ["FileStore", "Sessions", "Platform", "StoreTestSupport", "TestSupport"]),
         .testTarget(
             name: "NavigationAPITests",
             dependencies: [
-                "NavigationAPI", "NavigationServerRuntime", "Sessions", "FileStore", "RedisStore", "Flows", "Coordination", "JSON",
-                "HTTPCore", "Platform", "TestSupport", "JWTVerification", "JWTTestSupport", "FlowTestSupport",
+                "NavigationAPI", "NavigationServerRuntime", "Sessions", "FileStore", "RedisStore", "PostgresStore", "Flows", "Coordination",
+                "JSON", "HTTPCore", "Platform", "TestSupport", "JWTVerification", "JWTTestSupport", "FlowTestSupport",
             ]
         ),
         .testTarget(

@@ -3,11 +3,12 @@ import durability
 import effects
 import flow_files
 import instructions
+import postgres_store
 import redis_store
 import streams
 
 KIB = 1024
-PARTS = ("instructions", "throughput", "sessions", "durability", "streams", "redis", "effects", "flowfiles")
+PARTS = ("instructions", "throughput", "sessions", "durability", "streams", "redis", "postgres", "effects", "flowfiles")
 
 
 def _ratio(result, key):
@@ -29,6 +30,8 @@ def targets(results):
         rows += streams.targets(results["streams"])
     if "redis" in results:
         rows += redis_store.targets(results["redis"])
+    if "postgres" in results:
+        rows += postgres_store.targets(results["postgres"])
     if "effects" in results:
         rows += effects.targets(results["effects"])
     if "flowfiles" in results:
@@ -87,6 +90,8 @@ def markdown(results):
         lines.append(streams.markdown(results["streams"]))
     if "redis" in results:
         lines.append(redis_store.markdown(results["redis"]))
+    if "postgres" in results:
+        lines.append(postgres_store.markdown(results["postgres"]))
     if "effects" in results:
         lines.append(effects.markdown(results["effects"]))
     if "flowfiles" in results:

@@ -14,12 +14,13 @@ Then live-update streams (bench/streams.py): 10,000 idle streams, fan-out
 to 1,000 subscribers, POST throughput with 1,000 idle streams, and the
 latency of a stream on one instance fed by another through Redis. Then the
 Redis store against the file store, one instance and three, and Redis
-commands per request (bench/redis_store.py). First, our handler's instructions and allocations per request under
+commands per request (bench/redis_store.py). Then the PostgreSQL store against the Redis and file stores, one
+instance and three (bench/postgres_store.py). First, our handler's instructions and allocations per request under
 callgrind (bench/instructions.py). Last, GET throughput with a
 thousand effects waiting on a backend vs without (bench/effects.py). Then
 the exchange flow file against the Swift exchange: events per second and
 instructions per event (bench/flow_files.py).
-`--only instructions,throughput,sessions,durability,streams,redis,effects,flowfiles` runs some of the parts.
+`--only instructions,throughput,sessions,durability,streams,redis,postgres,effects,flowfiles` runs some of the parts.
 
 Writes bench/results/latest.json (or --output) and prints a Markdown table.
 Exits 1 when the benchmark itself breaks, and when a callgrind count of the
@@ -42,6 +43,7 @@ import effects
 import flow_files
 import harness
 import instructions
+import postgres_store
 import redis_store
 import report
 import streams
@@ -98,6 +100,8 @@ def main():
         results["streams"] = streams.measure(start_server, workdir, options.quick)
     if "redis" in options.only:
         results["redis"] = redis_store.measure(start_server, workdir, options.quick)
+    if "postgres" in options.only:
+        results["postgres"] = postgres_store.measure(start_server, workdir, options.quick)
     if "effects" in options.only:
         results["effects"] = effects.measure(start_server, workdir, options.quick)
     if "flowfiles" in options.only:

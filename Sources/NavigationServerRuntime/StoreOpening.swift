@@ -1,4 +1,5 @@
 import FileStore
+import PostgresStore
 import RedisStore
 import Sessions
 
@@ -26,6 +27,8 @@ enum StoreOpening {
             // Never fails here: while Redis is down, requests answer 503
             // and /readyz is 503 until it is back.
             return .success(RedisStore(url: url, idleTimeout: configuration.sessionTTL))
+        case .postgres(let url):
+            return openPostgres(url, configuration: configuration)
         case .file(let path):
             if let access = DataDirectoryAccess.othersCanWrite(path) {
                 if configuration.strictPermissions {
@@ -56,6 +59,22 @@ enum StoreOpening {
                 return .failure(Refusal(message: message(for: error, configuration: configuration, path: path), exitStatus: 1))
             }
         }
+    }
+
+    /// A database that cannot be reached now is no refusal: requests
+    /// answer 503 and /readyz is 503 until it is back. A schema newer than
+    /// this build's is: it would be misread.
+    static func openPostgres(_ url: PostgresURL, configuration: ServerConfiguration) -> Result<any SessionStore, Refusal> {
+        let store = PostgresStore(url: url)
+        do throws(StoreError) {
+            try store.probe()
+        } catch {
+            if case .newerFormat = error {
+                store.close()
+                return .failure(Refusal(message: "cannot open the session store \(configuration.store): \(error)", exitStatus: 1))
+            }
+        }
+        return .success(store)
     }
 
     /// The line for a store that did not open. Damage in the middle of the

@@ -1,4 +1,5 @@
 import NavigationAPI
+import PostgresStore
 import Sessions
 import TestSupport
 import Testing
@@ -119,6 +120,29 @@ struct ConfigurationParserTests {
         ] {
             #expect(throws: ConfigurationError.self, "\(bad)") { try ConfigurationParser.parse(arguments: bad, environment: [:]) }
         }
+    }
+
+    /// libpq's own URI, under either scheme, is the PostgreSQL store, kept
+    /// as given for libpq and shown with its password masked.
+    @Test func aPostgresURIIsThePostgresStore() throws {
+        let text = "postgresql://app:s3cret@db1:5433,db2:5434/journals?target_session_attrs=read-write"
+        let store = try configuration(["--store", text]).store
+        guard case .postgres(let url) = store else {
+            Issue.record("\(store) is not the PostgreSQL store")
+            return
+        }
+        #expect(url == PostgresURL(text))
+        #expect(url.setting("host") == "db1,db2")
+        #expect(store.description == "postgresql://app:***@db1:5433,db2:5434/journals?target_session_attrs=read-write")
+        #expect(
+            try configuration([], ["NAVIGATION_STORE": "postgres://localhost/journals"]).store
+                == .postgres(try #require(PostgresURL("postgres://localhost/journals"))))
+        // A round trip to PostgreSQL holds a worker thread, as one to Redis does.
+        #expect(try configuration(["--store", text]).threads == 4 * ServerConfiguration().threads)
+        let refused = "postgresql://app:s3cret@db/x?nosuchsetting=1&password=s3cret&sslmode=require"
+        let message = "\(error(["--store", refused]) ?? .unknownOption("none"))"
+        #expect(!message.contains("s3cret"), "\(message)")
+        #expect(message.contains("postgresql://app:***@db/x?nosuchsetting=1&password=***&sslmode=require"), "\(message)")
     }
 
     @Test func environmentSetsEveryOption() throws {

@@ -306,7 +306,8 @@ struct JournalCommandTests {
         for subcommand in ["list", "print <id>", "verify", "replay [--sample N]", "compact", "repair"] {
             #expect(help.output.contains("\n  \(subcommand) "), "\(subcommand)")
         }
-        let journalLine = "navigation-server journal list|print <id>|verify|replay|compact|repair|migrate [--data <dir>]"
+        let journalLine =
+            "navigation-server journal list|print <id>|verify|replay|compact|repair|migrate [--data <dir>|--store <postgres-uri>]"
         #expect(ConfigurationParser.usage.contains("\n" + journalLine + "\n"))
 
         let directory = try JournalDataDirectory()

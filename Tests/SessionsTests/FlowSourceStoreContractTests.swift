@@ -7,8 +7,8 @@ import Testing
 @testable import Sessions
 
 /// Flow sources (a flow file's content that sessions are pinned to): kept
-/// once by digest, handed back whole, on every store (the memory, file and
-/// Redis stores of ``SessionStoreContractTests``).
+/// once by digest, handed back whole, on every store (the memory, file, Redis and
+/// PostgreSQL stores of ``SessionStoreContractTests``).
 @Suite("SessionStore contract: flow sources", .timeLimit(.minutes(10)), .hangGuard)
 struct FlowSourceStoreContractTests {
     typealias Kind = SessionStoreContractTests.Kind

@@ -1,4 +1,5 @@
 import FileStore
+import PostgresStore
 import RedisStore
 import StoreTestSupport
 import TestSupport
@@ -7,11 +8,13 @@ import Testing
 @testable import Sessions
 
 /// The rules every store follows, checked on the memory store, the file
-/// store and the Redis store alike (the last on a redis-server of its own).
+/// store, the Redis store and the PostgreSQL store alike (the Redis store on
+/// a redis-server of its own, the PostgreSQL store on a database of its own
+/// in the test process's cluster).
 @Suite("SessionStore contract", .timeLimit(.minutes(10)), .hangGuard)
 struct SessionStoreContractTests {
     enum Kind: String, CaseIterable, CustomTestStringConvertible {
-        case memory, file, redis
+        case memory, file, redis, postgres
         var testDescription: String { rawValue }
     }
 
@@ -26,6 +29,10 @@ struct SessionStoreContractTests {
             let server = try RedisTestServer()
             let url = try #require(RedisURL(server.url))
             return (RedisStore(url: url, idleTimeout: 3600), server)
+        case .postgres:
+            let cluster = try PostgresTestCluster.shared()
+            let url = try #require(PostgresURL(try cluster.createDatabase()))
+            return (PostgresStore(url: url), cluster)
         }
     }
 

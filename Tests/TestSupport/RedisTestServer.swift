@@ -25,7 +25,7 @@ public final class RedisTestServer: Sendable {
         self.database = database
         directory = NSTemporaryDirectory() + "redis-test-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        port = try Self.freePort()
+        port = try freeLoopbackPort()
         try start()
     }
 
@@ -183,23 +183,6 @@ public final class RedisTestServer: Sendable {
             index += 1
         }
         return nil
-    }
-
-    private static func freePort() throws -> Int {
-        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(socket) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
-                bind(socket, pointer, length) == 0 && getsockname(socket, pointer, &length) == 0
-            }
-        }
-        guard bound else { throw RedisTestServerError(description: "no free port") }
-        return Int(UInt16(bigEndian: address.sin_port))
     }
 }
 

@@ -30,12 +30,28 @@ public enum ConfigurationError: Error, Equatable, CustomStringConvertible {
         }
     }
 
-    /// `value` with the password of a `scheme://user:password@…` URL
-    /// replaced by `***`: a mistyped `--store` URL is echoed, its credential never.
+    /// `value` with the password of a `scheme://user:password@…` URL, and
+    /// the value of a `password=` or `sslpassword=` setting in its query
+    /// (libpq's URIs take them there too), replaced by `***`: a mistyped
+    /// `--store` URL is echoed, its credential never.
     static func maskingCredentials(_ value: String) -> String {
-        guard let scheme = value.range(of: "://"), let at = value[scheme.upperBound...].lastIndex(of: "@") else { return value }
-        let credentials = value[scheme.upperBound..<at]
+        let masked = maskingQueryPasswords(value)
+        guard let scheme = masked.range(of: "://"), let at = masked[scheme.upperBound...].lastIndex(of: "@") else { return masked }
+        let credentials = masked[scheme.upperBound..<at]
         let user = credentials.firstIndex(of: ":").map { credentials[..<$0] + ":" } ?? ""
-        return String(value[..<scheme.upperBound]) + user + "***" + String(value[at...])
+        return String(masked[..<scheme.upperBound]) + user + "***" + String(masked[at...])
+    }
+
+    /// `value` with whatever follows each `password=` up to the next `&`
+    /// replaced by `***`.
+    private static func maskingQueryPasswords(_ value: String) -> String {
+        var rest = Substring(value)
+        var masked = ""
+        while let setting = rest.range(of: "password=") {
+            masked += rest[..<setting.upperBound] + "***"
+            rest = rest[setting.upperBound...]
+            rest = rest[(rest.firstIndex(of: "&") ?? rest.endIndex)...]
+        }
+        return masked + rest
     }
 }

@@ -77,7 +77,8 @@ struct ConfigurationOption: Sendable {
             parse: { !$0.isEmpty && !$0.contains(" ") ? $0 : nil }, describe: { $0 }),
         .integer("port", "NAVIGATION_PORT", in: 0...65_535, "TCP port; 0 picks a free one.", \.port),
         .integer(
-            "threads", "NAVIGATION_THREADS", in: 1...1024, "Worker threads (default: active cores; 4 per core with a Redis store).",
+            "threads", "NAVIGATION_THREADS", in: 1...1024,
+            "Worker threads (default: active cores; 4 per core with a Redis or PostgreSQL store).",
             \.threads),
         .integer(
             "max-sessions", "NAVIGATION_MAX_SESSIONS", in: 1...Int.max,
@@ -101,8 +102,10 @@ struct ConfigurationOption: Sendable {
             \.trustForwardedFor,
             parse: { ["true": true, "false": false][$0] }, describe: { String($0) }),
         .value(
-            "store", "NAVIGATION_STORE", expecting: "file:PATH, memory or redis://[user:password@]host:port[/db]",
-            "Where session journals are kept; memory keeps nothing across a restart; redis:// is shared by several instances.", \.store,
+            "store", "NAVIGATION_STORE",
+            expecting: "file:PATH, memory, redis://[user:password@]host:port[/db] or postgres://… (libpq's URI)",
+            "Where session journals are kept; memory keeps nothing across a restart; redis:// and postgres:// are shared by several instances.",
+            \.store,
             parse: { StoreLocation($0) }, describe: { $0.description }),
         .value(
             "fsync", "NAVIGATION_FSYNC", expecting: "always, everysec or no",

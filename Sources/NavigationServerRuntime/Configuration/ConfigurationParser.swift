@@ -42,7 +42,7 @@ public enum ConfigurationParser {
             }
         }
         let threadsGiven = flagsSeen.contains("threads") || environment["NAVIGATION_THREADS"].map { !$0.isEmpty } == true
-        if !threadsGiven, case .redis = configuration.store {
+        if !threadsGiven, configuration.store.isRemote {
             configuration.threads = ServerConfiguration.threadsForRemoteStore
         }
         if configuration.auth == .jwt && configuration.jwtKeyPath == nil {
@@ -86,7 +86,7 @@ public enum ConfigurationParser {
         lines.append("      Exits 0 when GET /healthz on the configured address answers 200, else 1")
         lines.append("      (0.0.0.0 and :: are probed on loopback). For container health checks.")
         lines.append("")
-        lines.append("navigation-server journal list|print <id>|verify|replay|compact|repair|migrate [--data <dir>]")
+        lines.append("navigation-server journal list|print <id>|verify|replay|compact|repair|migrate [--data <dir>|--store <postgres-uri>]")
         lines.append(
             "      Inspects, compacts or repairs a data directory; list, print and verify also a running server's (journal --help).")
         lines.append("")

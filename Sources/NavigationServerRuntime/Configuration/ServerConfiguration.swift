@@ -220,8 +220,9 @@ public struct ServerConfiguration: Sendable, Equatable {
             allowedHosts: allowedHosts ?? (auth == .jwt ? .any : nil))
     }
 
-    /// The default `--threads` with a Redis store: four per active core. A
-    /// Redis round trip holds its worker thread (hiredis is synchronous), so
+    /// The default `--threads` with a Redis or PostgreSQL store: four per
+    /// active core (measured with Redis). A round trip to the store holds
+    /// its worker thread (hiredis and the store's libpq calls wait), so
     /// one thread per core leaves cores idle while commands are in flight;
     /// on two cores, 8 threads served GETs about 25% faster than 4, and 16
     /// or 32 no faster than 8 (`make bench`, README "Several instances").

@@ -1,3 +1,4 @@
+import PostgresStore
 import Sessions
 
 /// The words after `navigation-server journal`, parsed.
@@ -49,6 +50,9 @@ struct JournalArguments: Equatable {
     var subcommand: Subcommand
     /// The data directory, from `--data`, `NAVIGATION_STORE=file:PATH` or `./data`.
     var dataDirectory: String
+    /// The PostgreSQL store `list`, `print` and `replay` read instead, from `--store`
+    /// or `NAVIGATION_STORE=postgres://…` (unless `--data` is given).
+    var postgres: PostgresURL?
 
     /// - Parameters:
     ///   - storeSetting: the value of `NAVIGATION_STORE`, if set.
@@ -56,6 +60,7 @@ struct JournalArguments: Equatable {
     ///     what `migrate` retires when no `--retire-flow` is given.
     init(parsing arguments: [String], storeSetting: String?, retiredSetting: String? = nil) throws(JournalCommandError) {
         dataDirectory = Self.defaultDataDirectory(storeSetting: storeSetting)
+        postgres = storeSetting.flatMap(PostgresURL.init)
         if arguments.contains(where: { $0 == "--help" || $0 == "-h" }) {
             subcommand = .help
             return
@@ -65,6 +70,7 @@ struct JournalArguments: Equatable {
         var flow: FlowFilter?
         var retired: [FlowVersionSelection] = []
         var sample: Int?
+        var sources: Set<String> = []
         var remaining = arguments[...]
         while let argument = remaining.popFirst() {
             guard argument.hasPrefix("--") else {
@@ -72,12 +78,21 @@ struct JournalArguments: Equatable {
                 continue
             }
             let (name, inlineValue) = Self.split(argument)
-            guard ["--data", "--since", "--flow", "--retire-flow", "--sample"].contains(name) else {
+            guard ["--data", "--store", "--since", "--flow", "--retire-flow", "--sample"].contains(name) else {
                 throw .usage("unknown option \(name)")
             }
             guard let value = inlineValue ?? remaining.popFirst(), !value.isEmpty else { throw .usage("\(name) needs a value") }
+            if name == "--data" || name == "--store" { sources.insert(name) }
             if name == "--data" {
                 dataDirectory = value
+                postgres = nil
+            } else if name == "--store" {
+                guard let url = PostgresURL(value) else {
+                    throw .usage(
+                        "--store needs a postgres:// or postgresql:// URI libpq accepts, not '\(ConfigurationError.maskingCredentials(value))'"
+                    )
+                }
+                postgres = url
             } else if name == "--retire-flow" {
                 guard let versions = FlowVersionSelection.parseList(value), versions.allSatisfy({ $0.percent == nil }) else {
                     throw .usage("--retire-flow needs NAME=V, not '\(value)'")
@@ -102,6 +117,10 @@ struct JournalArguments: Equatable {
         if flow != nil && name != "list" { throw .usage("--flow is an option of list only") }
         if !retired.isEmpty && name != "migrate" { throw .usage("--retire-flow is an option of migrate only") }
         if sample != nil && name != "replay" { throw .usage("--sample is an option of replay only") }
+        if sources.count == 2 { throw .usage("--data and --store name two journals: give one") }
+        if postgres != nil && ["verify", "compact", "repair", "migrate"].contains(name) {
+            throw .usage("\(name) works on a file store's data directory (--data); on PostgreSQL, journal has list, print and replay")
+        }
         switch name {
         case "list": subcommand = .list(flow: flow)
         case "verify": subcommand = .verify

@@ -3,7 +3,8 @@ import FileStore
 import Platform
 
 /// `navigation-server journal …`: inspects and maintains the data directory
-/// of a file store, of a stopped server or a running one. `list`, `print`,
+/// of a file store, of a stopped server or a running one; `list`, `print`
+/// and `replay` also read a PostgreSQL store (`--store postgres://…`). `list`, `print`,
 /// `verify` and `replay` only read (without the directory's `LOCK`);
 /// `compact`, `repair` and `migrate` rewrite, so they refuse a directory a
 /// running server holds.
@@ -18,18 +19,25 @@ enum JournalCommand {
         let retiredSetting = getenv("NAVIGATION_RETIRED_FLOWS").map { String(cString: $0) }
         do throws(JournalCommandError) {
             let parsed = try JournalArguments(parsing: arguments, storeSetting: storeSetting, retiredSetting: retiredSetting)
-            if parsed.subcommand != .help { try checkDirectory(parsed.dataDirectory) }
+            if parsed.subcommand != .help && parsed.postgres == nil { try checkDirectory(parsed.dataDirectory) }
             let status: Int32
             switch parsed.subcommand {
             case .help:
                 StandardStream.output.write(Array(usage.utf8))
                 status = 0
-            case .list(let flow): status = try JournalListCommand.run(dataDirectory: parsed.dataDirectory, flow: flow)
+            case .list(let flow):
+                let source = try JournalSource.open(parsed)
+                defer { source.close() }
+                status = try JournalListCommand.run(source, flow: flow)
             case .print(let id, let since):
-                status = try JournalPrintCommand.run(dataDirectory: parsed.dataDirectory, sessionID: id, since: since)
+                let source = try JournalSource.open(parsed)
+                defer { source.close() }
+                status = try JournalPrintCommand.run(source, sessionID: id, since: since)
             case .verify: status = try JournalVerifyCommand.run(dataDirectory: parsed.dataDirectory)
             case .replay(let sample):
-                status = try JournalReplayCommand.run(dataDirectory: parsed.dataDirectory, flows: flows, sample: sample)
+                let source = try JournalSource.open(parsed)
+                defer { source.close() }
+                status = try JournalReplayCommand.run(source, flows: flows, sample: sample)
             case .compact: status = try JournalCompactCommand.run(dataDirectory: parsed.dataDirectory)
             case .repair: status = try JournalRepairCommand.run(dataDirectory: parsed.dataDirectory)
             case .migrate(let retired):
@@ -45,10 +53,11 @@ enum JournalCommand {
     /// The `journal --help` text.
     static var usage: String {
         """
-        usage: navigation-server journal <subcommand> [--data <dir>]
+        usage: navigation-server journal <subcommand> [--data <dir> | --store <postgres-uri>]
 
         Inspects and maintains the data directory of the file store (--store file:PATH),
-        of a stopped server or of a running one.
+        of a stopped server or of a running one. list, print and replay also read the sessions
+        of a PostgreSQL store (--store postgres://...), as its instances do.
 
         subcommands:
           list [--flow NAME[@V]]  One line per session: id, flow@version, last version, last activity
@@ -79,8 +88,10 @@ enum JournalCommand {
                                   on the directory. NAVIGATION_RETIRED_FLOWS stands in for --retire-flow.
 
         options:
-          --data <dir>  The data directory. Default: PATH when NAVIGATION_STORE is file:PATH, else ./data.
-          --help        Show this text and exit.
+          --data <dir>    The data directory. Default: PATH when NAVIGATION_STORE is file:PATH, else ./data.
+          --store <uri>   A PostgreSQL store's URI (postgres:// or postgresql://, libpq's), for list,
+                          print and replay. Default: NAVIGATION_STORE when it is one.
+          --help          Show this text and exit.
 
         replay and migrate run this binary's flows and, when NAVIGATION_FLOWS names a directory of
         flow files (as --flows does for a server), those files' flows too.

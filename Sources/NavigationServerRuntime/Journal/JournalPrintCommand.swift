@@ -1,5 +1,4 @@
 import Coordination
-import FileStore
 import Sessions
 
 /// `navigation-server journal print ID`: the session's records, one compact
@@ -13,14 +12,12 @@ import Sessions
 enum JournalPrintCommand {
     /// Writes the records after version `since`; returns the exit status (1
     /// if a record's body cannot be decoded: it is printed as `body` text).
-    static func run(dataDirectory: String, sessionID: String, since: Int) throws(JournalCommandError) -> Int32 {
+    static func run(_ source: JournalSource, sessionID: String, since: Int) throws(JournalCommandError) -> Int32 {
         let records: [JournalRecord]
         do throws(StoreError) {
-            let snapshot = try FileStoreSnapshot(directory: dataDirectory)
-            for warning in snapshot.warnings { StandardStream.error.writeLine("warning: \(warning)") }
-            records = try snapshot.records(of: sessionID, after: since)
+            records = try source.records(of: sessionID, after: since)
         } catch .notFound {
-            throw .failure("no session \(sessionID) in the journal in \(dataDirectory)")
+            throw .failure("no session \(sessionID) in \(source.name)")
         } catch {
             throw JournalCommandError(error)
         }

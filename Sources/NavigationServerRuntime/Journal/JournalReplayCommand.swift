@@ -1,9 +1,8 @@
 import Coordination
-import FileStore
 import Sessions
 
 /// `navigation-server journal replay [--sample N]`: replays the live
-/// sessions of a data directory against this binary's flows, as a server
+/// sessions of a data directory, or of a PostgreSQL store, against this binary's flows, as a server
 /// running this binary would before serving each, and names every one it
 /// would refuse. Run in CI on a copy of production journals before a
 /// deploy: exit 1 means the new build would answer 410 to a live session.
@@ -19,8 +18,8 @@ import Sessions
 /// its records do not decode). Reads like `list`, without the `LOCK`, so a
 /// server may be running on the directory; ended sessions are left out.
 enum JournalReplayCommand {
-    static func run(dataDirectory: String, flows: [Flow], sample: Int?) throws(JournalCommandError) -> Int32 {
-        let report = try replay(dataDirectory: dataDirectory, flows: flows, sample: sample)
+    static func run(_ source: JournalSource, flows: [Flow], sample: Int?) throws(JournalCommandError) -> Int32 {
+        let report = try replay(source, flows: flows, sample: sample)
         for line in report.lines { StandardStream.output.writeLine(line) }
         StandardStream.output.writeLine(report.summary)
         return report.exitStatus
@@ -28,21 +27,20 @@ enum JournalReplayCommand {
 
     /// What `run` prints, without printing it (warnings about the journal
     /// go to stderr).
-    static func replay(dataDirectory: String, flows: [Flow], sample: Int?) throws(JournalCommandError) -> JournalReplayReport {
+    static func replay(_ source: JournalSource, flows: [Flow], sample: Int?) throws(JournalCommandError) -> JournalReplayReport {
         let hosted: HostedFlows
         do { hosted = try HostedFlows(flows, sourceCompiler: FlowFileLoading.flow(ofKept:)) } catch {
             throw .failure("this binary's flows cannot be hosted: \(error)")
         }
-        let snapshot: FileStoreSnapshot
-        do { snapshot = try FileStoreSnapshot(directory: dataDirectory) } catch { throw JournalCommandError(error) }
-        for warning in snapshot.warnings { StandardStream.error.writeLine("warning: \(warning)") }
-        let live = snapshot.sessions().filter { !$0.ended }.map(\.id).sorted()
-        let replayer = JournalReplayer(hosting: hosted) { sha256 throws(StoreError) in try snapshot.flowSource(sha256: sha256) }
+        let sessions: [SessionSummary]
+        do { sessions = try source.sessions() } catch { throw JournalCommandError(error) }
+        let live = sessions.filter { !$0.ended }.map(\.id).sorted()
+        let replayer = JournalReplayer(hosting: hosted) { sha256 throws(StoreError) in try source.flowSource(sha256: sha256) }
         var report = JournalReplayReport(live: live.count, sampled: sample != nil)
         for id in sampled(live, count: sample) {
             report.replayed += 1
             do {
-                if let refusal = replayer.check(try snapshot.records(of: id, after: 0), id: id) {
+                if let refusal = replayer.check(try source.records(of: id, after: 0), id: id) {
                     report.refusals.append(.init(id: id, refusal))
                 }
             } catch {

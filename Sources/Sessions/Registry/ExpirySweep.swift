@@ -28,7 +28,8 @@ final class ExpirySweep: Sendable {
     /// Expires every session idle for longer than the idle timeout, and
     /// forgets ended sessions left from before a restart so that compaction
     /// reclaims them. Returns how many expired. With a store that expires
-    /// sessions itself (Redis), only recounts the live sessions.
+    /// sessions itself (Redis), only recounts the live sessions; with another
+    /// shared store (PostgreSQL), expires, then recounts.
     func expireIdleSessions() -> Int {
         let store = journal.store
         guard !store.expiresIdleSessions else {
@@ -57,6 +58,8 @@ final class ExpirySweep: Sendable {
                 expired += 1
             } catch {}
         }
+        // Other instances create and end sessions too: count them all.
+        if store.isShared { slots.recount() }
         return expired
     }
 

@@ -2,26 +2,45 @@ import Coordination
 import TestSupport
 import Testing
 
-/// EFFECTS.md, "Journal and instances": two instances on one Redis; the one
-/// performing an effect dies, and the other performs it once it has been
+/// EFFECTS.md, "Journal and instances": two instances on one Redis, or on one
+/// PostgreSQL database; the one performing an effect dies, and the other performs it once it has been
 /// pending for `--effect-timeout`, with the same Idempotency-Key, and the
 /// session gets one outcome.
 @Suite("Effects: another instance takes over", .timeLimit(.minutes(10)), .hangGuard)
 struct EffectTakeoverTests {
+    /// The store both instances share.
+    enum SharedStore: String, CaseIterable, CustomTestStringConvertible {
+        case redis, postgres
+        var testDescription: String { rawValue }
+
+        /// Its URL, and what must live as long as the test (the server).
+        func start() throws -> (url: String, server: Any) {
+            switch self {
+            case .redis:
+                let redis = try RedisTestServer.secured()
+                return (redis.url, redis)
+            case .postgres:
+                let cluster = try PostgresTestCluster.shared()
+                return (try cluster.createDatabase(), cluster)
+            }
+        }
+    }
+
     /// `secondKnowsTheSession`: the checkout was walked on the second
     /// instance, which keeps the session and catches up on the payment the
-    /// first one started; else the second loads it from Redis after the death.
-    @Test(arguments: [true, false])
-    func anotherInstancePerformsThePaymentOfOneThatDied(secondKnowsTheSession: Bool) throws {
+    /// first one started; else the second loads it from the store after the death.
+    @Test(arguments: SharedStore.allCases, [true, false])
+    func anotherInstancePerformsThePaymentOfOneThatDied(store: SharedStore, secondKnowsTheSession: Bool) throws {
         // The first charge never comes back (its instance dies); the next one
         // is approved once the test has seen the effect pending on the
         // second instance (a stalled machine could let it settle first).
         let backend = try LoopbackBackend { request in
             request.number == 1 ? .never : .held(.json(200, ["charge": "ch_1", "amount": 21]))
         }
-        let redis = try RedisTestServer.secured()
+        let (url, server) = try store.start()
+        defer { _ = server }
         let arguments = [
-            "--store", redis.url, "--effect-timeout", "2", "--effect-wait", "0", "--backend",
+            "--store", url, "--effect-timeout", "2", "--effect-wait", "0", "--backend",
             "payments.charge=" + backend.url("/charge"),
         ]
         let (first, second) = (try LaunchedServer(arguments), try LaunchedServer(arguments))

@@ -2,12 +2,11 @@ import Coordination
 import Dispatch
 import Flows
 import Foundation
-import RedisStore
 import Sessions
 import TestSupport
 import Testing
 
-/// Load spread over several `navigation-server` instances on one Redis:
+/// Load spread over several `navigation-server` instances on one shared store:
 /// threads send events that the top screen always accepts to random
 /// sessions through random instances until told to stop, remembering every
 /// answer.
@@ -83,15 +82,14 @@ final class InstanceLoad: Sendable {
         }
     }
 
-    /// The checks every multi-instance test ends with, on what Redis holds:
+    /// The checks every multi-instance test ends with, on what the shared
+    /// store (Redis, PostgreSQL) holds, read through `store`:
     /// each journal's versions are gapless, no version was answered twice
     /// (no lost update), every answered version is there, and every
     /// instance serves the document an in-memory replay of the journal gives.
     /// `exactly`: the journal holds no event beyond those answered (true
     /// when no answer was cut off by a kill or an outage).
-    func verify(_ sessions: [LoadedSession], preparedVersion: Int, redis: RedisTestServer, instances: [Int], exactly: Bool) throws {
-        let store = RedisStore(url: try #require(RedisURL(redis.url)), idleTimeout: 3600)
-        defer { store.close() }
+    func verify(_ sessions: [LoadedSession], preparedVersion: Int, store: any SessionStore, instances: [Int], exactly: Bool) throws {
         let answered = acknowledged.withLock { $0 }
         let flows = BuiltinFlows.all
         let clients = instances.map { TestHTTPClient(port: $0) }
@@ -100,9 +98,9 @@ final class InstanceLoad: Sendable {
             #expect(records.map(\.version) == Array(1...records.count), "versions are gapless")
             let versions = answered[session.id] ?? []
             #expect(Set(versions).count == versions.count, "a version was answered twice: a lost update")
-            #expect(versions.allSatisfy { $0 <= records.count }, "an answered event is missing from Redis")
+            #expect(versions.allSatisfy { $0 <= records.count }, "an answered event is missing from the store")
             if exactly {
-                #expect(records.count == preparedVersion + versions.count, "Redis holds an event nobody was answered")
+                #expect(records.count == preparedVersion + versions.count, "the store holds an event nobody was answered")
             }
             let recording = try SessionRecording(records)
             let flow = try #require(flows.first { $0.name == recording.flow })

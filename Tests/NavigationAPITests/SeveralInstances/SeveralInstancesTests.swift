@@ -1,5 +1,6 @@
 import Coordination
 import Foundation
+import RedisStore
 import TestSupport
 import Testing
 
@@ -38,8 +39,10 @@ struct SeveralInstancesTests {
         /// Checks the answered events against what Redis holds, read
         /// through the instances on `ports`.
         func verify(through ports: [Int], exactly: Bool) throws {
+            let store = RedisStore(url: try #require(RedisURL(redis.url)), idleTimeout: 3600)
+            defer { store.close() }
             try load.verify(
-                sessions, preparedVersion: SeveralInstancesTests.preparedVersion, redis: redis, instances: ports, exactly: exactly)
+                sessions, preparedVersion: SeveralInstancesTests.preparedVersion, store: store, instances: ports, exactly: exactly)
         }
     }
 

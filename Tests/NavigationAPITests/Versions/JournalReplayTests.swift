@@ -3,6 +3,7 @@ import FileStore
 import FlowTestSupport
 import Flows
 import JSON
+import PostgresStore
 import Sessions
 import TestSupport
 import Testing
@@ -41,7 +42,7 @@ struct JournalReplayTests {
 
         var path: String { directory.path }
 
-        private static func add(in registry: SessionRegistry, _ snapshot: SessionSnapshot) throws {
+        static func add(in registry: SessionRegistry, _ snapshot: SessionSnapshot) throws {
             let stack = try #require(try JSONParser.parse(snapshot.document)["stack"]?.arrayValue)
             let screen = try #require(stack.last?["id"]?.stringValue)
             _ = try registry.send(ClientEvent(screen: screen, event: "add"), to: snapshot.id)
@@ -49,7 +50,7 @@ struct JournalReplayTests {
     }
 
     private static func replay(_ journal: NotesJournal, by flows: [Flow], sample: Int? = nil) throws -> JournalReplayReport {
-        try JournalReplayCommand.replay(dataDirectory: journal.path, flows: flows, sample: sample)
+        try JournalReplayCommand.replay(.opening(directory: journal.path), flows: flows, sample: sample)
     }
 
     // MARK: - Exit status
@@ -60,7 +61,27 @@ struct JournalReplayTests {
         #expect(report.lines.isEmpty)
         #expect(report.summary == "replayed 3 sessions: 3 replay as recorded, 0 diverge, 0 cannot be replayed")
         #expect(report.exitStatus == 0)
-        #expect(try JournalReplayCommand.run(dataDirectory: journal.path, flows: [NotesFlows.v1], sample: nil) == 0)
+        #expect(try JournalReplayCommand.run(.opening(directory: journal.path), flows: [NotesFlows.v1], sample: nil) == 0)
+    }
+
+    /// A PostgreSQL store's sessions (`--store postgres://…`), recorded by
+    /// an instance on it, are replayed as a data directory's are.
+    @Test func aPostgreSQLStoresSessionsReplayAsADataDirectorysDo() throws {
+        let url = try #require(PostgresURL(try PostgresTestCluster.shared().createDatabase()))
+        let store = PostgresStore(url: url)
+        defer { store.close() }
+        let registry = SessionRegistry(flows: [NotesFlows.v1], store: store)
+        _ = try registry.create(flow: "notes", context: nil)
+        let edited = try registry.create(flow: "notes", context: nil)
+        try NotesJournal.add(in: registry, edited)
+        let source = try JournalSource.opening(postgres: url)
+        defer { source.close() }
+        let report = try JournalReplayCommand.replay(source, flows: [NotesFlows.v1], sample: nil)
+        #expect(report.summary == "replayed 2 sessions: 2 replay as recorded, 0 diverge, 0 cannot be replayed")
+        let changed = try JournalReplayCommand.replay(source, flows: [NotesFlows.changedV1], sample: nil)
+        #expect(changed.lines.count == 1)
+        #expect(changed.lines.first?.hasPrefix("\(edited.id) flow=notes@1 diverged-at=2: ") == true, "\(changed.lines)")
+        #expect(changed.exitStatus == 1)
     }
 
     @Test func aHandlerChangedWithoutABumpDivergesNamingTheSessionAndItsVersion() throws {
@@ -73,7 +94,7 @@ struct JournalReplayTests {
         #expect(line.contains("replays the session differently from version 2 on"), "\(line)")
         #expect(report.summary == "replayed 3 sessions: 2 replay as recorded, 1 diverges, 0 cannot be replayed")
         #expect(report.exitStatus == 1)
-        #expect(try JournalReplayCommand.run(dataDirectory: journal.path, flows: [NotesFlows.changedV1], sample: nil) == 1)
+        #expect(try JournalReplayCommand.run(.opening(directory: journal.path), flows: [NotesFlows.changedV1], sample: nil) == 1)
     }
 
     @Test func rewordedTitlesAndLabelsReplayAsRecorded() throws {
@@ -98,7 +119,7 @@ struct JournalReplayTests {
 
     @Test func anEmptyDirectoryReplaysNothingAndPasses() throws {
         let directory = try JournalDataDirectory()
-        let report = try JournalReplayCommand.replay(dataDirectory: directory.path, flows: [NotesFlows.v1], sample: nil)
+        let report = try JournalReplayCommand.replay(.opening(directory: directory.path), flows: [NotesFlows.v1], sample: nil)
         #expect(report.summary == "replayed 0 sessions: 0 replay as recorded, 0 diverge, 0 cannot be replayed")
         #expect(report.exitStatus == 0)
     }

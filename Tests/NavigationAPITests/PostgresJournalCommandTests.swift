@@ -1,0 +1,113 @@
+import Coordination
+import Foundation
+import PostgresStore
+import Sessions
+import TestSupport
+import Testing
+
+/// `navigation-server journal list`, `print` and `replay` on a PostgreSQL store
+/// (`--store postgres://…`, or `NAVIGATION_STORE`): the same lines as on a
+/// data directory, the total without segments; the subcommands that
+/// rewrite or check a data directory refuse a database; the password is in
+/// no output.
+@Suite("navigation-server journal on PostgreSQL", .timeLimit(.minutes(10)), .hangGuard)
+struct PostgresJournalCommandTests {
+    static let endedID = "0123456789abcdef0123456789abcdef"
+    static let liveID = "7f3a9c2e1b4d5f607f3a9c2e1b4d5f60"
+    /// 2025-11-29T14:58:18.123Z.
+    static let start: Int64 = 1_764_428_298_123
+
+    /// A database holding an ended `app` session and a live `exchange` one; its URI.
+    private static func journal(_ cluster: PostgresTestCluster) throws -> String {
+        let url = try cluster.createDatabase()
+        let store = PostgresStore(url: try #require(PostgresURL(url)))
+        defer { store.close() }
+        let sessions: [(String, [(JournalEntry, Int64)])] = [
+            (
+                endedID,
+                [
+                    (.created(SessionStart(flow: "app", flowVersion: 2, context: ["user": "ana"])), start),
+                    (.event(ClientEvent(screen: "s1", event: "select", payload: ["code": "USD"])), start + 2_000),
+                    (.ended(reason: .ended), start + 3_000),
+                ]
+            ),
+            (liveID, [(.created(SessionStart(flow: "exchange", flowVersion: 1, context: [:])), start + 10_000)]),
+        ]
+        for (id, entries) in sessions {
+            for (index, (entry, time)) in entries.enumerated() {
+                try store.append(entry.record(sessionID: id, version: index + 1, time: time), expectedVersion: index)
+            }
+        }
+        return url
+    }
+
+    @Test func listAndPrintReadTheDatabase() throws {
+        let cluster = try PostgresTestCluster.shared()
+        let url = try Self.journal(cluster)
+        let store = PostgresStore(url: try #require(PostgresURL(url)))
+        defer { store.close() }
+        let bytes = try store.allSessions().reduce(0) { $0 + $1.bytes }
+        let ended = try #require(try store.summary(of: Self.endedID))
+
+        let list = try JournalCommandRun(["list", "--store", url])
+        #expect(list.status == 0, "\(list.error)")
+        try #require(list.lines.count == 3, "\(list.output)")
+        #expect(list.lines[0] == "\(Self.endedID) flow=app@2 version=3 last=2025-11-29T14:58:21.123Z state=ended bytes=\(ended.bytes)")
+        #expect(list.lines[1].hasPrefix("\(Self.liveID) flow=exchange@1 version=1 last=2025-11-29T14:58:28.123Z state=live idle="))
+        #expect(list.lines[2] == "total sessions=2 live=1 ended=1 bytes=\(bytes)")
+
+        let print = try JournalCommandRun(["print", Self.endedID], environment: ["NAVIGATION_STORE": url])
+        #expect(print.status == 0, "\(print.error)")
+        #expect(
+            print.lines == [
+                #"{"version":1,"kind":"created","time":"2025-11-29T14:58:18.123Z","flow":"app","flowVersion":2,"context":{"user":"ana"}}"#,
+                #"{"version":2,"kind":"event","time":"2025-11-29T14:58:20.123Z","screen":"s1","event":"select","payload":{"code":"USD"}}"#,
+                #"{"version":3,"kind":"ended","time":"2025-11-29T14:58:21.123Z","reason":"ended"}"#,
+            ])
+        let filtered = try JournalCommandRun(["list", "--flow", "exchange", "--store", url])
+        #expect(filtered.lines.first?.hasPrefix(Self.liveID) == true, "\(filtered.output)")
+        #expect(filtered.lines.dropFirst() == ["total sessions=1 live=1 ended=0 bytes=\(bytes)"], "\(filtered.output)")
+
+        for run in [list, print, filtered] { #expect(!(run.output + run.error).contains(cluster.password)) }
+    }
+
+    /// `replay` replays the live sessions with the binary's flows: the live
+    /// exchange session replays as recorded.
+    @Test func replayReadsTheDatabase() throws {
+        let url = try Self.journal(try PostgresTestCluster.shared())
+        let run = try JournalCommandRun(["replay", "--store", url])
+        #expect(run.status == 0, "\(run.output)\(run.error)")
+        #expect(run.lines == ["replayed 1 session: 1 replays as recorded, 0 diverge, 0 cannot be replayed"], "\(run.output)")
+    }
+
+    @Test func anUnknownSessionOrAnUnreachableDatabaseExits1WithoutThePassword() throws {
+        let cluster = try PostgresTestCluster.shared()
+        let url = try Self.journal(cluster)
+        let unknown = try JournalCommandRun(["print", String(repeating: "e", count: 32), "--store", url])
+        #expect(unknown.status == 1)
+        #expect(unknown.error.hasPrefix("navigation-server journal: no session eeeeeeee"), "\(unknown.error)")
+        #expect(unknown.error.contains("postgresql://navigation:***@127.0.0.1:\(cluster.port)/"), "\(unknown.error)")
+
+        let down = try JournalCommandRun([
+            "list", "--store", "postgresql://navigation:\(cluster.password)@127.0.0.1:\(try freeLoopbackPort())/x",
+        ])
+        #expect(down.status == 1)
+        #expect(down.output.isEmpty, "no session is listed from a database that did not answer")
+        for run in [unknown, down] { #expect(!run.error.contains(cluster.password), "\(run.error)") }
+    }
+
+    @Test func theDataDirectorysSubcommandsRefuseADatabase() throws {
+        let url = try Self.journal(try PostgresTestCluster.shared())
+        for subcommand in ["verify", "compact", "repair"] {
+            let run = try JournalCommandRun([subcommand, "--store", url])
+            #expect(run.status == 2, "\(subcommand)")
+            #expect(run.error.contains("\(subcommand) works on a file store's data directory"), "\(run.error)")
+        }
+        let both = try JournalCommandRun(["list", "--store", url, "--data", "."])
+        #expect(both.status == 2)
+        #expect(both.error.contains("--data and --store name two journals"), "\(both.error)")
+        let mistyped = try JournalCommandRun(["list", "--store", "postgresql://u:s3cret-word@db/x?nosuchsetting=1"])
+        #expect(mistyped.status == 2)
+        #expect(!mistyped.error.contains("s3cret-word") && mistyped.error.contains("u:***@db"), "\(mistyped.error)")
+    }
+}

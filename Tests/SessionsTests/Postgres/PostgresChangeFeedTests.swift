@@ -1,0 +1,62 @@
+import Foundation
+import PostgresStore
+import Sessions
+import StoreTestSupport
+import TestSupport
+import Testing
+
+/// The change feed the live streams consume, over `LISTEN`/`NOTIFY`: an
+/// append through one store (one instance) is reported to a listener of
+/// another, also after the database restarted under it.
+@Suite("PostgresStore change feed", .timeLimit(.minutes(10)), .hangGuard)
+struct PostgresChangeFeedTests {
+    @Test func anAppendByOneInstanceIsReportedToAnother() throws {
+        let url = try #require(PostgresURL(try PostgresTestCluster.shared().createDatabase()))
+        let writer = PostgresStore(url: url)
+        let reader = PostgresStore(url: url)
+        defer {
+            writer.close()
+            reader.close()
+        }
+        let seen = LockedBox<[String]>([])
+        #expect(reader.observeChanges { id, version in seen.withLock { $0.append("\(id) \(version)") } })
+        var version = 0
+        try Self.appendUntilSeen(writer, seen, number: 1, version: &version)
+        try writer.append(Journal.event(1, version: version + 1), expectedVersion: version)
+        try waitUntil("the report of version \(version + 1)") { seen.withLock { $0.contains("\(Journal.id(1)) \(version + 1)") } }
+    }
+
+    /// The listener listens again by itself once the database is back.
+    @Test func theFeedListensAgainAfterARestart() throws {
+        let cluster = try PostgresTestCluster()
+        let url = try #require(PostgresURL(try cluster.createDatabase()))
+        let writer = PostgresStore(url: url)
+        let reader = PostgresStore(url: url)
+        defer {
+            writer.close()
+            reader.close()
+        }
+        let seen = LockedBox<[String]>([])
+        #expect(reader.observeChanges { id, _ in seen.withLock { $0.append(id) } })
+        var first = 0
+        try Self.appendUntilSeen(writer, seen, number: 1, version: &first)
+        cluster.stop(signal: SIGINT)
+        try cluster.start()
+        var second = 0
+        try Self.appendUntilSeen(writer, seen, number: 2, version: &second)
+        #expect(seen.withLock { $0.contains(Journal.id(2)) })
+    }
+
+    /// Appends to session `number` until the listener has reported it (it
+    /// may not be listening yet when the first ones commit).
+    private static func appendUntilSeen(_ writer: PostgresStore, _ seen: LockedBox<[String]>, number: Int, version: inout Int) throws {
+        var appended = version
+        try waitUntil("the listener to report an append of session \(number)", pollingEvery: 0.02) {
+            appended += 1
+            let record = appended == 1 ? Journal.created(number) : Journal.event(number, version: appended)
+            try writer.append(record, expectedVersion: appended - 1)
+            return seen.withLock { $0.contains { $0.hasPrefix(Journal.id(number)) } }
+        }
+        version = appended
+    }
+}
