@@ -1,4 +1,3 @@
-import Foundation
 import Platform
 
 /// The listening side of ``PostgresStore/changesChannel``: a connection of
@@ -11,25 +10,17 @@ import Platform
 /// learn of a change. The thread waits on the socket `pollSeconds` at a
 /// time, only to notice ``stop()``.
 final class PostgresChangeFeed: Sendable {
-    private let stopped = Locked(false)
+    private let listener: ListenerThread
 
     init(pool: PostgresConnectionPool, channel: String, pollSeconds: Double = 1, handler: @escaping @Sendable (String, Int) -> Void) {
         let url = pool.url
         let connectTimeout = pool.connectTimeout
-        Thread.detachNewThread { [stopped] in
-            while !stopped.withLock({ $0 }) {
-                do throws(PostgresFailure) {
-                    let connection = try PostgresConnection(url, connectTimeout: connectTimeout, commandTimeout: max(pollSeconds, 2))
-                    _ = try connection.run("LISTEN \(channel)")
-                    while !stopped.withLock({ $0 }) {
-                        for payload in try connection.notifications(within: pollSeconds) {
-                            if let (id, version) = Self.change(in: payload) { handler(id, version) }
-                        }
-                    }
-                } catch {
-                    // The database went away: listen again, after a pause so
-                    // that a dead database costs nothing.
-                    usleep(UInt32(pollSeconds * 200_000))
+        listener = ListenerThread(pollSeconds: pollSeconds) { isStopped in
+            let connection = try PostgresConnection(url, connectTimeout: connectTimeout, commandTimeout: max(pollSeconds, 2))
+            _ = try connection.run("LISTEN \(channel)")
+            while !isStopped() {
+                for payload in try connection.notifications(within: pollSeconds) {
+                    if let (id, version) = Self.change(in: payload) { handler(id, version) }
                 }
             }
         }
@@ -37,7 +28,7 @@ final class PostgresChangeFeed: Sendable {
 
     /// Ends the listening within `pollSeconds`.
     func stop() {
-        stopped.withLock { $0 = true }
+        listener.stop()
     }
 
     /// The session and version of a payload; nil for anything else.

@@ -1,4 +1,3 @@
-import Foundation
 import Platform
 import Sessions
 
@@ -13,30 +12,22 @@ import Sessions
 /// connection: the thread waits on the socket `pollSeconds` at a time, only
 /// to notice ``stop()``.
 final class RedisChangeFeed: Sendable {
-    private let stopped = Locked(false)
+    private let listener: ListenerThread
 
     init(url: RedisURL, channel: String, pollSeconds: Double = 1, handler: @escaping @Sendable (String, Int) -> Void) {
-        Thread.detachNewThread { [stopped] in
-            while !stopped.withLock({ $0 }) {
-                do throws(RedisFailure) {
-                    let connection = try RedisConnection(url, connectTimeout: pollSeconds, commandTimeout: pollSeconds)
-                    _ = try connection.command([Array("SUBSCRIBE".utf8), Array(channel.utf8)])
-                    while !stopped.withLock({ $0 }) {
-                        guard let reply = try connection.nextPushedReply(within: pollSeconds) else { continue }
-                        if let (id, version) = Self.change(in: reply) { handler(id, version) }
-                    }
-                } catch {
-                    // Redis went away: subscribe again, after a pause so that a
-                    // dead Redis costs nothing.
-                    usleep(UInt32(pollSeconds * 200_000))
-                }
+        listener = ListenerThread(pollSeconds: pollSeconds) { isStopped in
+            let connection = try RedisConnection(url, connectTimeout: pollSeconds, commandTimeout: pollSeconds)
+            _ = try connection.command([Array("SUBSCRIBE".utf8), Array(channel.utf8)])
+            while !isStopped() {
+                guard let reply = try connection.nextPushedReply(within: pollSeconds) else { continue }
+                if let (id, version) = Self.change(in: reply) { handler(id, version) }
             }
         }
     }
 
     /// Ends the subscription within `pollSeconds`.
     func stop() {
-        stopped.withLock { $0 = true }
+        listener.stop()
     }
 
     /// The session and version of a `message` push; nil for anything else.
