@@ -36,10 +36,8 @@ struct SeveralPostgresInstancesTests {
             self.cluster = try cluster ?? PostgresTestCluster.shared()
             self.url = try url ?? self.cluster.createDatabase()
             instances = try SeveralPostgresInstancesTests.launch(3, on: self.url)
-            sessions = try KillNineTests.prepareSessions(instances[0].client())
-            load = InstanceLoad(ports: instances.map(\.port))
-            load.start(sessions, connections: SeveralPostgresInstancesTests.connections, seed: seed)
-            try load.waitForAnswers(answers)
+            (sessions, load) = try SharedStoreChecks.startLoad(
+                on: instances, connections: SeveralPostgresInstancesTests.connections, seed: seed, answers: answers)
         }
 
         /// Checks the answered events against what the database holds
@@ -63,35 +61,16 @@ struct SeveralPostgresInstancesTests {
     }
 
     @Test func aGetOnOneInstanceSeesWhatAnotherAnsweredAndIfMatchHolds() throws {
-        let instances = try Self.launch(2, on: try PostgresTestCluster.shared().createDatabase())
-        let (first, second) = (instances[0].client(), instances[1].client())
-        var session = try first.createSession("exchange")
-        try second.apply("select", ["code": "USD"], to: &session)
-        let calculator = session.topID
-        // The second instance answered version 2; the first one knows it.
-        let seen = try first.request("GET", session.path)
-        #expect(seen.json?["version"]?.intValue == 2)
-        let convert: JSONValue = ["screen": .string(calculator), "event": "convert", "payload": ["amount": 100]]
-        let converted = try first.request("POST", session.path + "/events", json: convert, headers: [("If-Match", "\"2\"")])
-        #expect(converted.status == 200)
-        // The second instance's tree is at version 2: its If-Match 2 no longer holds.
-        let stale = try second.request("POST", session.path + "/events", json: convert, headers: [("If-Match", "\"2\"")])
-        #expect(stale.status == 412)
-        #expect(stale.json?["currentVersion"]?.intValue == 3)
-        #expect(try second.request("GET", session.path).body == converted.body)
+        try SharedStoreChecks.aGetOnOneInstanceSeesWhatAnotherAnsweredAndIfMatchHolds(
+            try Self.launch(2, on: try PostgresTestCluster.shared().createDatabase()))
     }
 
     /// A stream on the first instance, every event accepted by the second:
     /// each version arrives on the stream (`LISTEN`/`NOTIFY`), in order,
     /// then `ended` when the second instance ends the session.
     @Test func aStreamOnOneInstanceSeesEveryVersionAnotherInstanceAnswers() throws {
-        let instances = try Self.launch(2, on: try PostgresTestCluster.shared().createDatabase())
-        let (first, second) = (instances[0], instances[1].client())
-        var session = try first.client().createSession("app")
-        let stream = try EventStreamClient(port: first.port, path: session.path + "/stream")
-        #expect(stream.status == 200)
-        expectSessionMessage(try stream.nextEvent(), session)
-        try expectEveryChangeThenTheEnd(of: &session, sentBy: second, on: stream)
+        try SharedStoreChecks.aStreamOnOneInstanceSeesEveryVersionAnotherInstanceAnswers(
+            try Self.launch(2, on: try PostgresTestCluster.shared().createDatabase()))
     }
 
     /// `kill -9` of one of our servers under load: the others carry on, and
@@ -111,22 +90,11 @@ struct SeveralPostgresInstancesTests {
     /// again by itself, and nothing answered lost.
     @Test func restartingPostgresAnswers503ThenLosesNothingAnswered() throws {
         let run = try UnderLoad(seed: 11, answers: 300, cluster: try PostgresTestCluster())
-        let (cluster, instances, load) = (run.cluster, run.instances, run.load)
-
-        cluster.stop(signal: SIGKILL)
-        try waitUntil("50 answers 503 while PostgreSQL is down") { load.statuses.withLock { $0[503] ?? 0 } >= 50 }
-        let readiness = try instances[1].client().request("GET", "/readyz")
-        #expect(readiness.status == 503, "/readyz while PostgreSQL is down")
-        try cluster.start()
-        try load.waitForAnswers(500, "service to resume by itself")
-        try load.finish()
-
-        let statuses = load.statuses.withLock { $0 }
-        #expect(statuses.keys.sorted() == [200, 503], "only 200 and 503, never a 500 or a reset: \(statuses)")
-        #expect(load.problemTypes.withLock { $0 } == ["urn:navigation-server:problem:store-unavailable"])
-        #expect(load.unavailableWithoutRetryAfter.withLock { $0 } == 0)
-        #expect(try instances[1].client().request("GET", "/readyz").status == 200)
-        try run.verify(through: instances.map(\.port), exactly: false)
+        let cluster = run.cluster
+        try SharedStoreChecks.theStoreStoppedAnswers503ThenServiceResumes(
+            "PostgreSQL", under: run.load, through: run.instances, answers: 500,
+            stop: { cluster.stop(signal: SIGKILL) }, start: { try cluster.start() })
+        try run.verify(through: run.instances.map(\.port), exactly: false)
     }
 
     /// A primary with a synchronous standby, the instances given both hosts
@@ -167,10 +135,7 @@ struct SeveralPostgresInstancesTests {
             "failover: 503 for \(resumed - killed) after the kill of the primary (\(promoting - killed) until the promotion was asked, \(resumed - promoting) after it)"
         )
 
-        let statuses = load.statuses.withLock { $0 }
-        #expect(statuses.keys.sorted() == [200, 503], "only 200 and 503, never a 500 or a reset: \(statuses)")
-        #expect(load.problemTypes.withLock { $0 } == ["urn:navigation-server:problem:store-unavailable"])
-        #expect(load.unavailableWithoutRetryAfter.withLock { $0 } == 0)
+        SharedStoreChecks.expectOnly200And503(load)
         try run.verify(
             through: instances.map(\.port), exactly: false,
             storeURL: "postgresql://\(standby.user):\(standby.password)@127.0.0.1:\(standby.port)/\(database)")
