@@ -1,6 +1,7 @@
 import Coordination
 import Foundation
 import RedisStore
+import Sessions
 import TestSupport
 import Testing
 
@@ -9,17 +10,13 @@ import Testing
 /// random, 200 sessions of both built-in flows.
 @Suite("Several instances on one Redis", .serialized, .timeLimit(.minutes(10)), .hangGuard)
 struct SeveralInstancesTests {
-    static let connections = 64
-    /// The version each prepared session is at (created, then one event).
-    static let preparedVersion = 2
-
     static func launch(_ count: Int, on redis: RedisTestServer) throws -> [LaunchedServer] {
         try (0..<count).map { _ in try LaunchedServer(["--store", redis.url, "--create-burst", "1000"]) }
     }
 
     /// Three instances on one Redis with a password, the prepared sessions,
-    /// and ``connections`` clients sending events through the instances.
-    struct UnderLoad {
+    /// and ``SharedStoreChecks/connections`` clients sending events through the instances.
+    struct UnderLoad: InstancesUnderLoad {
         let redis: RedisTestServer
         let instances: [LaunchedServer]
         let sessions: [LoadedSession]
@@ -30,27 +27,17 @@ struct SeveralInstancesTests {
         init(seed: UInt64, answers: Int) throws {
             redis = try RedisTestServer.secured()
             instances = try SeveralInstancesTests.launch(3, on: redis)
-            (sessions, load) = try SharedStoreChecks.startLoad(
-                on: instances, connections: SeveralInstancesTests.connections, seed: seed, answers: answers)
+            (sessions, load) = try SharedStoreChecks.startLoad(on: instances, seed: seed, answers: answers)
         }
 
-        /// Checks the answered events against what Redis holds, read
-        /// through the instances on `ports`.
-        func verify(through ports: [Int], exactly: Bool) throws {
-            let store = RedisStore(url: try #require(RedisURL(redis.url)), idleTimeout: 3600)
-            defer { store.close() }
-            try load.verify(
-                sessions, preparedVersion: SeveralInstancesTests.preparedVersion, store: store, instances: ports, exactly: exactly)
+        /// A store on the instances' Redis, for the checks to read what it holds.
+        func openStore() throws -> any SessionStore {
+            RedisStore(url: try #require(RedisURL(redis.url)), idleTimeout: 3600)
         }
     }
 
     @Test func everyInstanceServesEverySessionWithNoLostUpdate() throws {
-        let run = try UnderLoad(seed: 20_261_201, answers: 1_500)
-        let load = run.load
-        try load.finish()
-
-        #expect(load.statuses.withLock { $0 }.keys.sorted() == [200], "every event is answered 200: \(load.statuses.withLock { $0 })")
-        try run.verify(through: run.instances.map(\.port), exactly: true)
+        try SharedStoreChecks.everyInstanceServesEverySessionWithNoLostUpdate(try UnderLoad(seed: 20_261_201, answers: 1_500))
     }
 
     @Test func aGetOnOneInstanceSeesWhatAnotherAnsweredAndIfMatchHolds() throws {
@@ -59,23 +46,14 @@ struct SeveralInstancesTests {
     }
 
     @Test func killingOneInstanceLosesNothingAnswered() throws {
-        let run = try UnderLoad(seed: 7, answers: 300)
-        let (instances, load) = (run.instances, run.load)
-        load.ports.withLock { $0.removeAll { $0 == instances[2].port } }
-        instances[2].killNow()
-        try load.waitForAnswers(1_000, "the other instances to carry on")
-        try load.finish()
-
-        #expect(load.statuses.withLock { $0 }.keys.sorted() == [200], "\(load.statuses.withLock { $0 })")
-        try run.verify(through: instances.prefix(2).map(\.port), exactly: false)
+        try SharedStoreChecks.killingOneInstanceLosesNothingAnswered(try UnderLoad(seed: 7, answers: 300), answers: 1_000, only200: true)
     }
 
     @Test func restartingRedisAnswers503ThenLosesNothingAnswered() throws {
         let run = try UnderLoad(seed: 11, answers: 300)
         let redis = run.redis
-        try SharedStoreChecks.theStoreStoppedAnswers503ThenServiceResumes(
-            "Redis", under: run.load, through: run.instances, answers: 1_000, stop: { redis.stop() }, start: { try redis.start() })
-        try run.verify(through: run.instances.map(\.port), exactly: false)
+        try SharedStoreChecks.theStoreStoppedAnswers503ThenLosesNothingAnswered(
+            "Redis", under: run, answers: 1_000, stop: { redis.stop() }, start: { try redis.start() })
     }
 
     @Test func aRedisPasswordIsNeverLogged() throws {

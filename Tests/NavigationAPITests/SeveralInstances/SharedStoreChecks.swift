@@ -1,25 +1,78 @@
 import Coordination
 import Foundation
+import Sessions
 import TestSupport
 import Testing
+
+/// Three instances on one shared store, sessions prepared through them and
+/// load sent through them all, as each store's several-instance suite
+/// starts them (its `UnderLoad`).
+protocol InstancesUnderLoad {
+    var instances: [LaunchedServer] { get }
+    var sessions: [LoadedSession] { get }
+    var load: InstanceLoad { get }
+
+    /// A new store on what the instances share, for the checks to read.
+    func openStore() throws -> any SessionStore
+}
+
+extension InstancesUnderLoad {
+    /// Checks the answered events against what the shared store holds,
+    /// read through the instances on `ports`
+    /// (``InstanceLoad/verify(_:preparedVersion:store:instances:exactly:)``).
+    func verify(through ports: [Int], exactly: Bool) throws {
+        let store = try openStore()
+        defer { store.close() }
+        try load.verify(sessions, preparedVersion: SharedStoreChecks.preparedVersion, store: store, instances: ports, exactly: exactly)
+    }
+}
 
 /// What `navigation-server` instances on one shared store do whichever the
 /// store is, checked on Redis (``SeveralInstancesTests``,
 /// ``CrossInstanceStreamTests``) and on PostgreSQL
 /// (``SeveralPostgresInstancesTests``, ``PostgresServerTests``) alike.
 enum SharedStoreChecks {
+    /// The clients ``startLoad(on:seed:answers:)`` sends events through.
+    static let connections = 64
+    /// The version each prepared session is at (created, then one event).
+    static let preparedVersion = 2
+
     /// The sessions ``KillNineTests/prepareSessions(_:)`` makes through the
-    /// first of `instances`, and load from `connections` clients sending
+    /// first of `instances`, and load from ``connections`` clients sending
     /// events to them through every instance (its choices drawn from
     /// `seed`), once `answers` events were answered.
-    static func startLoad(
-        on instances: [LaunchedServer], connections: Int, seed: UInt64, answers: Int
-    ) throws -> ([LoadedSession], InstanceLoad) {
+    static func startLoad(on instances: [LaunchedServer], seed: UInt64, answers: Int) throws -> ([LoadedSession], InstanceLoad) {
         let sessions = try KillNineTests.prepareSessions(instances[0].client())
         let load = InstanceLoad(ports: instances.map(\.port))
         load.start(sessions, connections: connections, seed: seed)
         try load.waitForAnswers(answers)
         return (sessions, load)
+    }
+
+    /// With no fault, every event is answered 200, and the store holds
+    /// exactly what was answered.
+    static func everyInstanceServesEverySessionWithNoLostUpdate(_ run: some InstancesUnderLoad) throws {
+        let load = run.load
+        try load.finish()
+
+        #expect(load.statuses.withLock { $0 }.keys.sorted() == [200], "every event is answered 200: \(load.statuses.withLock { $0 })")
+        try run.verify(through: run.instances.map(\.port), exactly: true)
+    }
+
+    /// `kill -9` of the third instance under load (taken out of the load
+    /// first): the other two answer `answers` more events, and nothing any
+    /// instance answered is lost; `only200`: the load met no other status.
+    static func killingOneInstanceLosesNothingAnswered(_ run: some InstancesUnderLoad, answers: Int, only200: Bool) throws {
+        let (instances, load) = (run.instances, run.load)
+        load.ports.withLock { $0.removeAll { $0 == instances[2].port } }
+        instances[2].killNow()
+        try load.waitForAnswers(answers, "the other instances to carry on")
+        try load.finish()
+
+        if only200 {
+            #expect(load.statuses.withLock { $0 }.keys.sorted() == [200], "\(load.statuses.withLock { $0 })")
+        }
+        try run.verify(through: instances.prefix(2).map(\.port), exactly: false)
     }
 
     /// A GET on the first of two instances sees what the second answered,
@@ -54,15 +107,16 @@ enum SharedStoreChecks {
         try expectEveryChangeThenTheEnd(of: &session, sentBy: second, on: stream)
     }
 
-    /// The shared store (`name`) stopped under `load` by `stop`: 50 answers
-    /// 503 and `/readyz` 503 while it is down; started again by `start`,
-    /// `answers` more events answered by themselves, the load finished,
-    /// and only the answers an outage allows (``expectOnly200And503(_:)``),
-    /// `/readyz` 200 again.
-    static func theStoreStoppedAnswers503ThenServiceResumes(
-        _ name: String, under load: InstanceLoad, through instances: [LaunchedServer], answers: Int,
-        stop: () -> Void, start: () throws -> Void
+    /// The shared store (`name`) stopped under `run`'s load by `stop`: 50
+    /// answers 503 and `/readyz` 503 while it is down; started again by
+    /// `start`, `answers` more events answered by themselves, the load
+    /// finished, only the answers an outage allows
+    /// (``expectOnly200And503(_:)``), `/readyz` 200 again, and nothing
+    /// answered lost.
+    static func theStoreStoppedAnswers503ThenLosesNothingAnswered(
+        _ name: String, under run: some InstancesUnderLoad, answers: Int, stop: () -> Void, start: () throws -> Void
     ) throws {
+        let (instances, load) = (run.instances, run.load)
         stop()
         try waitUntil("50 answers 503 while \(name) is down") { load.statuses.withLock { $0[503] ?? 0 } >= 50 }
         let readiness = try instances[1].client().request("GET", "/readyz")
@@ -73,6 +127,7 @@ enum SharedStoreChecks {
 
         expectOnly200And503(load)
         #expect(try instances[1].client().request("GET", "/readyz").status == 200)
+        try run.verify(through: instances.map(\.port), exactly: false)
     }
 
     /// What a finished `load` met through an outage of the store: only 200

@@ -86,13 +86,12 @@ struct PostgresStoreTests {
     /// does for every client (`passfile`, or `PGPASSFILE`).
     @Test func aPasswordFileStandsInForThePassword() throws {
         let cluster = try PostgresTestCluster.shared()
-        let url = try cluster.createDatabase()
+        let withoutPassword = try cluster.createDatabase(password: nil)
         let directory = TemporaryDirectory()
         let file = directory.file("pgpass")
         FileManager.default.createFile(
             atPath: file, contents: Data("127.0.0.1:\(cluster.port):*:\(cluster.user):\(cluster.password)\n".utf8),
             attributes: [.posixPermissions: 0o600])
-        let withoutPassword = url.replacingOccurrences(of: ":\(cluster.password)@", with: "@")
         let store = try PostgresTestCluster.store(withoutPassword + "?passfile=" + file)
         defer { store.close() }
         try store.append(Journal.created(1), expectedVersion: 0)
@@ -199,10 +198,8 @@ struct PostgresStoreTests {
     /// Neither a refused login nor a database that is down puts the
     /// password in an error; the URI's description masks it.
     @Test func thePasswordIsInNoErrorAndNoDescription() throws {
-        let cluster = try PostgresTestCluster.shared()
-        let url = try cluster.createDatabase()
         let secret = "wrong-\(UUID().uuidString.prefix(8))"
-        let wrong = url.replacingOccurrences(of: ":\(cluster.password)@", with: ":\(secret)@")
+        let wrong = try PostgresTestCluster.shared().createDatabase(password: secret)
         let refused = try PostgresTestCluster.store(wrong)
         let down = try PostgresTestCluster.store("postgresql://navigation:\(secret)@127.0.0.1:\(try freeLoopbackPort())/postgres")
         defer {
@@ -251,12 +248,7 @@ struct PostgresStoreTests {
     /// registry learns of another's, and an ended one is not counted.
     @Test func maxSessionsCountsEveryInstancesSessions() throws {
         try PostgresTestCluster.shared().withTwoStores { first, second in
-            var limits = SessionLimits.default
-            limits.maxSessions = 2
-            let one = SessionRegistry(flows: BuiltinFlows.all, limits: limits, store: first)
-            let other = SessionRegistry(flows: BuiltinFlows.all, limits: limits, store: second)
-            _ = try one.create(flow: "exchange", context: nil)
-            let elsewhere = try other.create(flow: "exchange", context: nil)
+            let (one, other, elsewhere) = try twoInstancesWithASessionEach(on: first, second)
             one.evictExpired()  // the sweep
             #expect(try first.liveSessionCount() == 2)
             let isFull: (any Error) -> Bool = { ($0 as? NavigationError)?.kind == .tooManySessions }

@@ -163,12 +163,7 @@ struct RedisStoreTests {
     @Test func maxSessionsCountsEveryInstancesSessions() throws {
         let server = try RedisTestServer.secured()
         try server.withTwoStores { first, second in
-            var limits = SessionLimits.default
-            limits.maxSessions = 2
-            let one = SessionRegistry(flows: BuiltinFlows.all, limits: limits, store: first)
-            let other = SessionRegistry(flows: BuiltinFlows.all, limits: limits, store: second)
-            _ = try one.create(flow: "exchange", context: nil)
-            let elsewhere = try other.create(flow: "exchange", context: nil)
+            let (one, other, elsewhere) = try twoInstancesWithASessionEach(on: first, second)
             #expect(one.count == 1)
             one.evictExpired()  // the sweep
             #expect(one.count == 2)
