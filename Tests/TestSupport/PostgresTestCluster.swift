@@ -130,6 +130,12 @@ public final class PostgresTestCluster: Sendable {
         return url(database: name)
     }
 
+    /// A new, empty database; its URI with `password` in place of the
+    /// user's (a wrong one, which the server refuses), or none when `nil`.
+    public func createDatabase(password: String?) throws -> String {
+        try createDatabase().replacingOccurrences(of: ":\(self.password)@", with: password.map { ":\($0)@" } ?? "@")
+    }
+
     /// Starts the server (again) on the same port and data directory;
     /// returns once it accepts connections. Its log is the child's stderr,
     /// in every failure message.

@@ -16,13 +16,7 @@ struct CrossInstanceStreamTests {
     /// second instance ends the session.
     @Test func aStreamOnOneInstanceSeesEveryVersionAnotherInstanceAnswers() throws {
         let redis = try RedisTestServer.secured()
-        let instances = try SeveralInstancesTests.launch(2, on: redis)
-        let (first, second) = (instances[0], instances[1].client())
-        var session = try first.client().createSession("app")
-        let stream = try EventStreamClient(port: first.port, path: session.path + "/stream")
-        #expect(stream.status == 200)
-        expectSessionMessage(try stream.nextEvent(), session)
-        try expectEveryChangeThenTheEnd(of: &session, sentBy: second, on: stream)
+        try SharedStoreChecks.aStreamOnOneInstanceSeesEveryVersionAnotherInstanceAnswers(try SeveralInstancesTests.launch(2, on: redis))
     }
 
     /// Redis expires an idle session itself, with no message: the stream

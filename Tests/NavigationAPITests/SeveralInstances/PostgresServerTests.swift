@@ -10,18 +10,11 @@ import Testing
 struct PostgresServerTests {
     @Test func aPostgresPasswordIsNeverLogged() throws {
         let cluster = try PostgresTestCluster.shared()
-        let url = try cluster.createDatabase()
         let secret = "s3cret-\(UUID().uuidString.prefix(6))"
         // The right user, a wrong password: every connection is refused.
-        let refused = url.replacingOccurrences(of: ":\(cluster.password)@", with: ":\(secret)@")
-        let server = try LaunchedServer(["--store", refused, "--log-level", "debug"])
-        let client = server.client()
-        let created = try client.request("POST", "/v1/sessions", json: ["flow": "exchange"])
-        #expect(created.status == 503)
-        #expect(created.json?["type"]?.stringValue == "urn:navigation-server:problem:store-unavailable")
-        #expect(created.header("Retry-After") != nil)
-        #expect(try client.request("GET", "/readyz").status == 503)
-        #expect(!(try client.request("GET", "/metrics").body.contains(Array(secret.utf8))))
+        let refused = try cluster.createDatabase(password: secret)
+        let server = try SharedStoreChecks.launchOnAnUnavailableStore(refused)
+        #expect(!(try server.client().request("GET", "/metrics").body.contains(Array(secret.utf8))))
         let (status, log) = try server.stop()
         #expect(status == 0)
         #expect(log.contains { $0.contains("postgresql://navigation:***@127.0.0.1:\(cluster.port)/") }, "the store is named, masked")
@@ -33,7 +26,7 @@ struct PostgresServerTests {
             "postgres://127.0.0.1/x?password=\(secret)&nosuchsetting=1",
         ] {
             for (arguments, environment) in [(["--store", text], [:]), ([], ["NAVIGATION_STORE": text])] {
-                let (status, errors) = try Self.refusedStart(arguments, environment: environment)
+                let (status, errors) = try SharedStoreChecks.refusedStart(arguments, environment: environment)
                 #expect(status == 2)
                 #expect(!errors.contains(secret), "\(errors)")
                 #expect(errors.contains("***"), "\(errors)")
@@ -60,18 +53,11 @@ struct PostgresServerTests {
         _ = try cluster.psql(
             "CREATE TABLE navigation_schema (singleton boolean PRIMARY KEY DEFAULT true, version integer NOT NULL); INSERT INTO navigation_schema (version) VALUES (9)",
             database: String(url.split(separator: "/").last ?? ""))
-        let (status, errors) = try Self.refusedStart(["--store", url], environment: [:])
+        let (status, errors) = try SharedStoreChecks.refusedStart(["--store", url], environment: [:])
         #expect(status == 1)
         #expect(errors.contains("schema version 9") || errors.contains("format 9"), "\(errors)")
         #expect(errors.contains("use a newer navigation-server"), "\(errors)")
         #expect(!errors.contains(cluster.password))
     }
 
-    /// Runs the binary with a configuration it refuses: its exit status and stderr.
-    private static func refusedStart(_ arguments: [String], environment: [String: String]) throws -> (Int32, String) {
-        let child = try ChildProcess(
-            try ServerExecutableTests.requireExecutable(), arguments, environment: environment,
-            directory: try LaunchedServer.freshDirectory())
-        return (try child.waitForExit().status, child.errorOutput)
-    }
 }

@@ -1,6 +1,7 @@
 import Coordination
 import Foundation
 import PostgresStore
+import Sessions
 import TestSupport
 import Testing
 
@@ -11,19 +12,17 @@ import Testing
 /// Redis.
 @Suite("Several instances on one PostgreSQL", .serialized, .timeLimit(.minutes(10)), .hangGuard)
 struct SeveralPostgresInstancesTests {
-    static let connections = 64
-    /// The version each prepared session is at (created, then one event).
-    static let preparedVersion = 2
-
     static func launch(_ count: Int, on url: String) throws -> [LaunchedServer] {
         try (0..<count).map { _ in try LaunchedServer(["--store", url, "--create-burst", "1000"]) }
     }
 
     /// Three instances on one database, the prepared sessions, and
-    /// ``connections`` clients sending events through the instances.
-    struct UnderLoad {
+    /// ``SharedStoreChecks/connections`` clients sending events through the instances.
+    struct UnderLoad: InstancesUnderLoad {
         let cluster: PostgresTestCluster
         let url: String
+        /// The URI the checks read the database at.
+        let storeURL: String
         let instances: [LaunchedServer]
         let sessions: [LoadedSession]
         let load: InstanceLoad
@@ -31,79 +30,46 @@ struct SeveralPostgresInstancesTests {
         /// Starts the load (its choices drawn from `seed`) and waits for
         /// `answers` answers. `cluster` is the shared one unless a test
         /// stops its own; the instances use `url` when given, else a new
-        /// database's.
-        init(seed: UInt64, answers: Int, cluster: PostgresTestCluster? = nil, url: String? = nil) throws {
+        /// database's; the database is read at `storeURL` when given,
+        /// else at the instances' URI.
+        init(
+            seed: UInt64, answers: Int, cluster: PostgresTestCluster? = nil, url: String? = nil, storeURL: String? = nil
+        ) throws {
             self.cluster = try cluster ?? PostgresTestCluster.shared()
             self.url = try url ?? self.cluster.createDatabase()
+            self.storeURL = storeURL ?? self.url
             instances = try SeveralPostgresInstancesTests.launch(3, on: self.url)
-            sessions = try KillNineTests.prepareSessions(instances[0].client())
-            load = InstanceLoad(ports: instances.map(\.port))
-            load.start(sessions, connections: SeveralPostgresInstancesTests.connections, seed: seed)
-            try load.waitForAnswers(answers)
+            (sessions, load) = try SharedStoreChecks.startLoad(on: instances, seed: seed, answers: answers)
         }
 
-        /// Checks the answered events against what the database holds
-        /// (at `storeURL`, by default the instances' URI), read through the
-        /// instances on `ports`.
-        func verify(through ports: [Int], exactly: Bool, storeURL: String? = nil) throws {
-            let store = PostgresStore(url: try #require(PostgresURL(storeURL ?? url)))
-            defer { store.close() }
-            try load.verify(
-                sessions, preparedVersion: SeveralPostgresInstancesTests.preparedVersion, store: store, instances: ports, exactly: exactly)
+        /// A store on the database at ``storeURL``, for the checks to read
+        /// what it holds.
+        func openStore() throws -> any SessionStore {
+            PostgresStore(url: try #require(PostgresURL(storeURL)))
         }
     }
 
     @Test func everyInstanceServesEverySessionWithNoLostUpdate() throws {
-        let run = try UnderLoad(seed: 20_261_207, answers: 1_000)
-        let load = run.load
-        try load.finish()
-
-        #expect(load.statuses.withLock { $0 }.keys.sorted() == [200], "every event is answered 200: \(load.statuses.withLock { $0 })")
-        try run.verify(through: run.instances.map(\.port), exactly: true)
+        try SharedStoreChecks.everyInstanceServesEverySessionWithNoLostUpdate(try UnderLoad(seed: 20_261_207, answers: 1_000))
     }
 
     @Test func aGetOnOneInstanceSeesWhatAnotherAnsweredAndIfMatchHolds() throws {
-        let instances = try Self.launch(2, on: try PostgresTestCluster.shared().createDatabase())
-        let (first, second) = (instances[0].client(), instances[1].client())
-        var session = try first.createSession("exchange")
-        try second.apply("select", ["code": "USD"], to: &session)
-        let calculator = session.topID
-        // The second instance answered version 2; the first one knows it.
-        let seen = try first.request("GET", session.path)
-        #expect(seen.json?["version"]?.intValue == 2)
-        let convert: JSONValue = ["screen": .string(calculator), "event": "convert", "payload": ["amount": 100]]
-        let converted = try first.request("POST", session.path + "/events", json: convert, headers: [("If-Match", "\"2\"")])
-        #expect(converted.status == 200)
-        // The second instance's tree is at version 2: its If-Match 2 no longer holds.
-        let stale = try second.request("POST", session.path + "/events", json: convert, headers: [("If-Match", "\"2\"")])
-        #expect(stale.status == 412)
-        #expect(stale.json?["currentVersion"]?.intValue == 3)
-        #expect(try second.request("GET", session.path).body == converted.body)
+        try SharedStoreChecks.aGetOnOneInstanceSeesWhatAnotherAnsweredAndIfMatchHolds(
+            try Self.launch(2, on: try PostgresTestCluster.shared().createDatabase()))
     }
 
     /// A stream on the first instance, every event accepted by the second:
     /// each version arrives on the stream (`LISTEN`/`NOTIFY`), in order,
     /// then `ended` when the second instance ends the session.
     @Test func aStreamOnOneInstanceSeesEveryVersionAnotherInstanceAnswers() throws {
-        let instances = try Self.launch(2, on: try PostgresTestCluster.shared().createDatabase())
-        let (first, second) = (instances[0], instances[1].client())
-        var session = try first.client().createSession("app")
-        let stream = try EventStreamClient(port: first.port, path: session.path + "/stream")
-        #expect(stream.status == 200)
-        expectSessionMessage(try stream.nextEvent(), session)
-        try expectEveryChangeThenTheEnd(of: &session, sentBy: second, on: stream)
+        try SharedStoreChecks.aStreamOnOneInstanceSeesEveryVersionAnotherInstanceAnswers(
+            try Self.launch(2, on: try PostgresTestCluster.shared().createDatabase()))
     }
 
     /// `kill -9` of one of our servers under load: the others carry on, and
     /// nothing any instance answered is lost.
     @Test func killingOneInstanceLosesNothingAnswered() throws {
-        let run = try UnderLoad(seed: 7, answers: 300)
-        let (instances, load) = (run.instances, run.load)
-        load.ports.withLock { $0.removeAll { $0 == instances[2].port } }
-        instances[2].killNow()
-        try load.waitForAnswers(800, "the other instances to carry on")
-        try load.finish()
-        try run.verify(through: [instances[0].port, instances[1].port], exactly: false)
+        try SharedStoreChecks.killingOneInstanceLosesNothingAnswered(try UnderLoad(seed: 7, answers: 300), answers: 800, only200: false)
     }
 
     /// PostgreSQL restarted under load: 503 with `Retry-After` and
@@ -111,22 +77,9 @@ struct SeveralPostgresInstancesTests {
     /// again by itself, and nothing answered lost.
     @Test func restartingPostgresAnswers503ThenLosesNothingAnswered() throws {
         let run = try UnderLoad(seed: 11, answers: 300, cluster: try PostgresTestCluster())
-        let (cluster, instances, load) = (run.cluster, run.instances, run.load)
-
-        cluster.stop(signal: SIGKILL)
-        try waitUntil("50 answers 503 while PostgreSQL is down") { load.statuses.withLock { $0[503] ?? 0 } >= 50 }
-        let readiness = try instances[1].client().request("GET", "/readyz")
-        #expect(readiness.status == 503, "/readyz while PostgreSQL is down")
-        try cluster.start()
-        try load.waitForAnswers(500, "service to resume by itself")
-        try load.finish()
-
-        let statuses = load.statuses.withLock { $0 }
-        #expect(statuses.keys.sorted() == [200, 503], "only 200 and 503, never a 500 or a reset: \(statuses)")
-        #expect(load.problemTypes.withLock { $0 } == ["urn:navigation-server:problem:store-unavailable"])
-        #expect(load.unavailableWithoutRetryAfter.withLock { $0 } == 0)
-        #expect(try instances[1].client().request("GET", "/readyz").status == 200)
-        try run.verify(through: instances.map(\.port), exactly: false)
+        let cluster = run.cluster
+        try SharedStoreChecks.theStoreStoppedAnswers503ThenLosesNothingAnswered(
+            "PostgreSQL", under: run, answers: 500, stop: { cluster.stop(signal: SIGKILL) }, start: { try cluster.start() })
     }
 
     /// A primary with a synchronous standby, the instances given both hosts
@@ -150,7 +103,9 @@ struct SeveralPostgresInstancesTests {
         let database = String(try primary.createDatabase().split(separator: "/").last ?? "")
         let hosts = "127.0.0.1:\(primary.port),127.0.0.1:\(standby.port)"
         let url = "postgresql://\(primary.user):\(primary.password)@\(hosts)/\(database)?target_session_attrs=read-write"
-        let run = try UnderLoad(seed: 46, answers: 300, cluster: primary, url: url)
+        let run = try UnderLoad(
+            seed: 46, answers: 300, cluster: primary, url: url,
+            storeURL: "postgresql://\(standby.user):\(standby.password)@127.0.0.1:\(standby.port)/\(database)")
         let (instances, load) = (run.instances, run.load)
 
         let killed = ContinuousClock.now
@@ -167,12 +122,7 @@ struct SeveralPostgresInstancesTests {
             "failover: 503 for \(resumed - killed) after the kill of the primary (\(promoting - killed) until the promotion was asked, \(resumed - promoting) after it)"
         )
 
-        let statuses = load.statuses.withLock { $0 }
-        #expect(statuses.keys.sorted() == [200, 503], "only 200 and 503, never a 500 or a reset: \(statuses)")
-        #expect(load.problemTypes.withLock { $0 } == ["urn:navigation-server:problem:store-unavailable"])
-        #expect(load.unavailableWithoutRetryAfter.withLock { $0 } == 0)
-        try run.verify(
-            through: instances.map(\.port), exactly: false,
-            storeURL: "postgresql://\(standby.user):\(standby.password)@127.0.0.1:\(standby.port)/\(database)")
+        SharedStoreChecks.expectOnly200And503(load)
+        try run.verify(through: instances.map(\.port), exactly: false)
     }
 }

@@ -11,40 +11,30 @@ import Testing
 @Suite("PostgresStore change feed", .timeLimit(.minutes(10)), .hangGuard)
 struct PostgresChangeFeedTests {
     @Test func anAppendByOneInstanceIsReportedToAnother() throws {
-        let url = try #require(PostgresURL(try PostgresTestCluster.shared().createDatabase()))
-        let writer = PostgresStore(url: url)
-        let reader = PostgresStore(url: url)
-        defer {
-            writer.close()
-            reader.close()
+        try PostgresTestCluster.shared().withTwoStores { writer, reader in
+            let seen = LockedBox<[String]>([])
+            #expect(reader.observeChanges { id, version in seen.withLock { $0.append("\(id) \(version)") } })
+            var version = 0
+            try Self.appendUntilSeen(writer, seen, number: 1, version: &version)
+            try writer.append(Journal.event(1, version: version + 1), expectedVersion: version)
+            try waitUntil("the report of version \(version + 1)") { seen.withLock { $0.contains("\(Journal.id(1)) \(version + 1)") } }
         }
-        let seen = LockedBox<[String]>([])
-        #expect(reader.observeChanges { id, version in seen.withLock { $0.append("\(id) \(version)") } })
-        var version = 0
-        try Self.appendUntilSeen(writer, seen, number: 1, version: &version)
-        try writer.append(Journal.event(1, version: version + 1), expectedVersion: version)
-        try waitUntil("the report of version \(version + 1)") { seen.withLock { $0.contains("\(Journal.id(1)) \(version + 1)") } }
     }
 
     /// The listener listens again by itself once the database is back.
     @Test func theFeedListensAgainAfterARestart() throws {
         let cluster = try PostgresTestCluster()
-        let url = try #require(PostgresURL(try cluster.createDatabase()))
-        let writer = PostgresStore(url: url)
-        let reader = PostgresStore(url: url)
-        defer {
-            writer.close()
-            reader.close()
+        try cluster.withTwoStores { writer, reader in
+            let seen = LockedBox<[String]>([])
+            #expect(reader.observeChanges { id, _ in seen.withLock { $0.append(id) } })
+            var first = 0
+            try Self.appendUntilSeen(writer, seen, number: 1, version: &first)
+            cluster.stop(signal: SIGINT)
+            try cluster.start()
+            var second = 0
+            try Self.appendUntilSeen(writer, seen, number: 2, version: &second)
+            #expect(seen.withLock { $0.contains(Journal.id(2)) })
         }
-        let seen = LockedBox<[String]>([])
-        #expect(reader.observeChanges { id, _ in seen.withLock { $0.append(id) } })
-        var first = 0
-        try Self.appendUntilSeen(writer, seen, number: 1, version: &first)
-        cluster.stop(signal: SIGINT)
-        try cluster.start()
-        var second = 0
-        try Self.appendUntilSeen(writer, seen, number: 2, version: &second)
-        #expect(seen.withLock { $0.contains(Journal.id(2)) })
     }
 
     /// Appends to session `number` until the listener has reported it (it

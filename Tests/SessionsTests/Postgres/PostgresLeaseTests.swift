@@ -10,30 +10,22 @@ import Testing
 /// and a stopped database unavailable.
 @Suite("PostgreSQL instance leases", .timeLimit(.minutes(10)), .hangGuard)
 struct PostgresLeaseTests {
-    private static func store(_ url: String) throws -> PostgresStore {
-        PostgresStore(url: try #require(PostgresURL(url)))
-    }
-
     @Test func everyLiveAnnouncementIsAnsweredAndAReleasedOneIsGoneAtOnce() throws {
-        let url = try PostgresTestCluster.shared().createDatabase()
-        let (first, second) = (try Self.store(url), try Self.store(url))
-        defer {
-            first.close()
-            second.close()
+        try PostgresTestCluster.shared().withTwoStores { first, second throws in
+            #expect(try first.renewLease("a notes=1", forMilliseconds: 60_000) == ["a notes=1"])
+            #expect(try second.renewLease("b notes=1,2", forMilliseconds: 60_000).map(Set.init) == ["a notes=1", "b notes=1,2"])
+            // Renewing again keeps one entry per announcement.
+            #expect(try first.renewLease("a notes=1", forMilliseconds: 60_000)?.count == 2)
+            first.releaseLease("a notes=1")
+            #expect(try second.renewLease("b notes=1,2", forMilliseconds: 60_000) == ["b notes=1,2"])
         }
-        #expect(try first.renewLease("a notes=1", forMilliseconds: 60_000) == ["a notes=1"])
-        #expect(try second.renewLease("b notes=1,2", forMilliseconds: 60_000).map(Set.init) == ["a notes=1", "b notes=1,2"])
-        // Renewing again keeps one entry per announcement.
-        #expect(try first.renewLease("a notes=1", forMilliseconds: 60_000)?.count == 2)
-        first.releaseLease("a notes=1")
-        #expect(try second.renewLease("b notes=1,2", forMilliseconds: 60_000) == ["b notes=1,2"])
     }
 
     /// An announcement far longer than an index entry may be (64 KiB, the
     /// protocol's bound) is leased like a short one.
     @Test func aLongAnnouncementIsLeased() throws {
         let url = try PostgresTestCluster.shared().createDatabase()
-        let store = try Self.store(url)
+        let store = try PostgresTestCluster.store(url)
         defer { store.close() }
         let long = "a " + String(repeating: "notes=1,", count: 8000)
         #expect(try store.renewLease(long, forMilliseconds: 60_000) == [long])
@@ -44,7 +36,7 @@ struct PostgresLeaseTests {
     @Test func aLeaseNotRenewedRunsOut() throws {
         let cluster = try PostgresTestCluster.shared()
         let url = try cluster.createDatabase()
-        let store = try Self.store(url)
+        let store = try PostgresTestCluster.store(url)
         defer { store.close() }
         _ = try store.renewLease("killed notes=1", forMilliseconds: 100)
         try waitUntil("the lease to run out", pollingEvery: 0.02) {
@@ -59,7 +51,7 @@ struct PostgresLeaseTests {
 
     @Test func aStoppedDatabaseIsUnavailable() throws {
         let cluster = try PostgresTestCluster()
-        let store = try Self.store(try cluster.createDatabase())
+        let store = try PostgresTestCluster.store(try cluster.createDatabase())
         defer { store.close() }
         _ = try store.renewLease("a notes=1", forMilliseconds: 60_000)
         cluster.stop()

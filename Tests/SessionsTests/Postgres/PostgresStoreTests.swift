@@ -15,10 +15,6 @@ import Testing
 /// cluster's user, which no error quotes.
 @Suite("PostgresStore", .timeLimit(.minutes(10)), .hangGuard)
 struct PostgresStoreTests {
-    private static func store(_ url: String, commandTimeout: Double = 5) throws -> PostgresStore {
-        PostgresStore(url: try #require(PostgresURL(url)), commandTimeout: commandTimeout)
-    }
-
     private static func isUnavailable(_ error: any Error) -> Bool {
         if case StoreError.unavailable = error { return true }
         return false
@@ -34,7 +30,7 @@ struct PostgresStoreTests {
     @Test func theSchemaIsMadeOnceWithItsVersionAndStoresMeetingTogetherTakeTurns() throws {
         let cluster = try PostgresTestCluster.shared()
         let url = try cluster.createDatabase()
-        let stores = try (0..<4).map { _ in try Self.store(url) }
+        let stores = try (0..<4).map { _ in try PostgresTestCluster.store(url) }
         defer { for store in stores { store.close() } }
         let failures = LockedBox<[String]>([])
         try runOnThreads(stores.count) { index in
@@ -52,7 +48,7 @@ struct PostgresStoreTests {
         _ = try cluster.psql(
             "CREATE TABLE navigation_schema (singleton boolean PRIMARY KEY DEFAULT true, version integer NOT NULL); INSERT INTO navigation_schema (version) VALUES (2)",
             database: Self.database(url))
-        let store = try Self.store(url)
+        let store = try PostgresTestCluster.store(url)
         defer { store.close() }
         #expect {
             try store.probe()
@@ -77,7 +73,7 @@ struct PostgresStoreTests {
         let url = try cluster.createDatabase()
         let database = Self.database(url)
         _ = try cluster.psql("CREATE SCHEMA journals", database: database)
-        let store = try Self.store(url + "?options=-csearch_path%3Djournals")
+        let store = try PostgresTestCluster.store(url + "?options=-csearch_path%3Djournals")
         defer { store.close() }
         try Journal.append(Journal.session(1, versions: 2), to: store)
         let tables = try cluster.psql(
@@ -90,18 +86,17 @@ struct PostgresStoreTests {
     /// does for every client (`passfile`, or `PGPASSFILE`).
     @Test func aPasswordFileStandsInForThePassword() throws {
         let cluster = try PostgresTestCluster.shared()
-        let url = try cluster.createDatabase()
+        let withoutPassword = try cluster.createDatabase(password: nil)
         let directory = TemporaryDirectory()
         let file = directory.file("pgpass")
         FileManager.default.createFile(
             atPath: file, contents: Data("127.0.0.1:\(cluster.port):*:\(cluster.user):\(cluster.password)\n".utf8),
             attributes: [.posixPermissions: 0o600])
-        let withoutPassword = url.replacingOccurrences(of: ":\(cluster.password)@", with: "@")
-        let store = try Self.store(withoutPassword + "?passfile=" + file)
+        let store = try PostgresTestCluster.store(withoutPassword + "?passfile=" + file)
         defer { store.close() }
         try store.append(Journal.created(1), expectedVersion: 0)
         #expect(try store.summary(of: Journal.id(1))?.lastVersion == 1)
-        let refused = try Self.store(withoutPassword + "?passfile=" + directory.file("missing"))
+        let refused = try PostgresTestCluster.store(withoutPassword + "?passfile=" + directory.file("missing"))
         defer { refused.close() }
         #expect(performing: { try refused.probe() }, throws: Self.isUnavailable)
     }
@@ -111,7 +106,7 @@ struct PostgresStoreTests {
     @Test func recordsAreKeptExactlyAndReadableAsJSONB() throws {
         let cluster = try PostgresTestCluster.shared()
         let url = try cluster.createDatabase()
-        let store = try Self.store(url)
+        let store = try PostgresTestCluster.store(url)
         defer { store.close() }
         var created = Journal.created(1)
         created.body = Array(#"{"flow":"exchange",  "version":1}"#.utf8)
@@ -131,7 +126,7 @@ struct PostgresStoreTests {
     /// is dropped before use, not handed to the next append.
     @Test func theDatabaseGoingAwayIsUnavailableAndItsReturnIsNoticedWithoutARestart() throws {
         let cluster = try PostgresTestCluster()
-        let store = try Self.store(try cluster.createDatabase())
+        let store = try PostgresTestCluster.store(try cluster.createDatabase())
         defer { store.close() }
         try Journal.append(Journal.session(1, versions: 2), to: store)
         cluster.stop(signal: SIGINT)
@@ -154,7 +149,7 @@ struct PostgresStoreTests {
         let cluster = try PostgresTestCluster.shared()
         let url = try cluster.createDatabase()
         let database = Self.database(url)
-        let store = try Self.store(url, commandTimeout: 0.3)
+        let store = try PostgresTestCluster.store(url, commandTimeout: 0.3)
         defer { store.close() }
         try Journal.append(Journal.session(1, versions: 2), to: store)
         let holder = try cluster.launchPsql(
@@ -165,19 +160,10 @@ struct PostgresStoreTests {
                 "SELECT count(*) FROM pg_locks WHERE granted AND mode = 'AccessExclusiveLock' AND relation = 'navigation_sessions'::regclass",
                 database: database) == "1\n"
         }
-        #expect {
-            try store.append(Journal.event(1, version: 3), expectedVersion: 2)
-        } throws: { error in
-            guard case StoreError.unavailable(let reason) = error else { return false }
-            return reason.contains("did not answer within")
+        try expectATimedOutAppendAndServiceAfter(store, saying: "did not answer within") {
+            _ = try cluster.psql(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE '%pg_sleep(600)%' AND pid <> pg_backend_pid()")
         }
-        _ = try cluster.psql(
-            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE '%pg_sleep(600)%' AND pid <> pg_backend_pid()")
-        // The timed-out append may have gone on once the lock was gone:
-        // whichever it is, the journal is whole and the next append follows it.
-        let last = try #require(try store.summary(of: Journal.id(1))?.lastVersion)
-        try store.append(Journal.event(1, version: last + 1), expectedVersion: last)
-        #expect(try store.records(of: Journal.id(1), after: 0).map(\.version) == Array(1...(last + 1)))
     }
 
     /// A server that takes no writes (a standby; the old primary after a
@@ -188,7 +174,7 @@ struct PostgresStoreTests {
         let cluster = try PostgresTestCluster.shared()
         let url = try cluster.createDatabase()
         let database = Self.database(url)
-        let store = try Self.store(url)
+        let store = try PostgresTestCluster.store(url)
         defer { store.close() }
         try store.probe()  // the schema is made
         // The store's connection is closed; the next one it opens takes no writes.
@@ -212,12 +198,10 @@ struct PostgresStoreTests {
     /// Neither a refused login nor a database that is down puts the
     /// password in an error; the URI's description masks it.
     @Test func thePasswordIsInNoErrorAndNoDescription() throws {
-        let cluster = try PostgresTestCluster.shared()
-        let url = try cluster.createDatabase()
         let secret = "wrong-\(UUID().uuidString.prefix(8))"
-        let wrong = url.replacingOccurrences(of: ":\(cluster.password)@", with: ":\(secret)@")
-        let refused = try Self.store(wrong)
-        let down = try Self.store("postgresql://navigation:\(secret)@127.0.0.1:\(try freeLoopbackPort())/postgres")
+        let wrong = try PostgresTestCluster.shared().createDatabase(password: secret)
+        let refused = try PostgresTestCluster.store(wrong)
+        let down = try PostgresTestCluster.store("postgresql://navigation:\(secret)@127.0.0.1:\(try freeLoopbackPort())/postgres")
         defer {
             refused.close()
             down.close()
@@ -241,52 +225,39 @@ struct PostgresStoreTests {
     /// created it, and deletes it; the instance that created it no longer
     /// serves it.
     @Test func anIdleSessionIsExpiredByTheSweepOfAnyInstance() throws {
-        let url = try PostgresTestCluster.shared().createDatabase()
-        let (first, second) = (try Self.store(url), try Self.store(url))
-        defer {
-            first.close()
-            second.close()
+        try PostgresTestCluster.shared().withTwoStores { first, second in
+            #expect(!first.expiresIdleSessions)
+            var limits = SessionLimits.default
+            limits.idleTimeout = 60
+            let now = SessionRegistry.wallClockSeconds()
+            let later = LockedBox(now)
+            let creator = SessionRegistry(flows: BuiltinFlows.all, limits: limits, store: first)
+            let sweeper = SessionRegistry(flows: BuiltinFlows.all, limits: limits, store: second, clock: { later.withLock { $0 } })
+            let idle = try creator.create(flow: "exchange", context: nil)
+            #expect(sweeper.evictExpired() == 0, "not idle yet")
+            later.withLock { $0 = now + 120 }
+            #expect(sweeper.evictExpired() == 1)
+            // Its end journaled, the session is deleted with its records.
+            #expect(try first.summary(of: idle.id) == nil)
+            let error = #expect(throws: NavigationError.self) { try creator.document(of: idle.id) }
+            #expect(error?.kind == .sessionNotFound)
         }
-        #expect(!first.expiresIdleSessions)
-        var limits = SessionLimits.default
-        limits.idleTimeout = 60
-        let now = SessionRegistry.wallClockSeconds()
-        let later = LockedBox(now)
-        let creator = SessionRegistry(flows: BuiltinFlows.all, limits: limits, store: first)
-        let sweeper = SessionRegistry(flows: BuiltinFlows.all, limits: limits, store: second, clock: { later.withLock { $0 } })
-        let idle = try creator.create(flow: "exchange", context: nil)
-        #expect(sweeper.evictExpired() == 0, "not idle yet")
-        later.withLock { $0 = now + 120 }
-        #expect(sweeper.evictExpired() == 1)
-        // Its end journaled, the session is deleted with its records.
-        #expect(try first.summary(of: idle.id) == nil)
-        let error = #expect(throws: NavigationError.self) { try creator.document(of: idle.id) }
-        #expect(error?.kind == .sessionNotFound)
     }
 
     /// `--max-sessions` counts every instance's sessions: the sweep of one
     /// registry learns of another's, and an ended one is not counted.
     @Test func maxSessionsCountsEveryInstancesSessions() throws {
-        let url = try PostgresTestCluster.shared().createDatabase()
-        let (first, second) = (try Self.store(url), try Self.store(url))
-        defer {
-            first.close()
-            second.close()
+        try PostgresTestCluster.shared().withTwoStores { first, second in
+            let (one, other, elsewhere) = try twoInstancesWithASessionEach(on: first, second)
+            one.evictExpired()  // the sweep
+            #expect(try first.liveSessionCount() == 2)
+            let isFull: (any Error) -> Bool = { ($0 as? NavigationError)?.kind == .tooManySessions }
+            #expect(performing: { try one.create(flow: "exchange", context: nil) }, throws: isFull)
+            try other.end(elsewhere.id)
+            #expect(try first.liveSessionCount() == 1)
+            one.evictExpired()
+            _ = try one.create(flow: "exchange", context: nil)
+            #expect(try second.liveSessionCount() == 2)
         }
-        var limits = SessionLimits.default
-        limits.maxSessions = 2
-        let one = SessionRegistry(flows: BuiltinFlows.all, limits: limits, store: first)
-        let other = SessionRegistry(flows: BuiltinFlows.all, limits: limits, store: second)
-        _ = try one.create(flow: "exchange", context: nil)
-        let elsewhere = try other.create(flow: "exchange", context: nil)
-        one.evictExpired()  // the sweep
-        #expect(try first.liveSessionCount() == 2)
-        let isFull: (any Error) -> Bool = { ($0 as? NavigationError)?.kind == .tooManySessions }
-        #expect(performing: { try one.create(flow: "exchange", context: nil) }, throws: isFull)
-        try other.end(elsewhere.id)
-        #expect(try first.liveSessionCount() == 1)
-        one.evictExpired()
-        _ = try one.create(flow: "exchange", context: nil)
-        #expect(try second.liveSessionCount() == 2)
     }
 }

@@ -103,18 +103,10 @@ struct RedisStoreTests {
         defer { store.close() }
         try Journal.append(Journal.session(1, versions: 2), to: store)
         #expect(String(decoding: try server.command(["CLIENT", "PAUSE", "600000", "WRITE"]), as: UTF8.self) == "+OK\r\n")
-        let timedOut: (any Error) -> Bool = { error in
-            if case StoreError.unavailable(let reason) = error { return reason.contains("did not answer in time") }
-            return false
+        // The timed-out connection is dropped; a new one serves.
+        try expectATimedOutAppendAndServiceAfter(store, saying: "did not answer in time") { () throws in
+            #expect(String(decoding: try server.command(["CLIENT", "UNPAUSE"]), as: UTF8.self) == "+OK\r\n")
         }
-        #expect(performing: { try store.append(Journal.event(1, version: 3), expectedVersion: 2) }, throws: timedOut)
-        #expect(String(decoding: try server.command(["CLIENT", "UNPAUSE"]), as: UTF8.self) == "+OK\r\n")
-        // The timed-out connection was dropped; a new one serves. The refused
-        // append may have run once Redis went on: whichever it is, the
-        // journal is whole and the next append follows it.
-        let last = try #require(try store.summary(of: Journal.id(1))?.lastVersion)
-        try store.append(Journal.event(1, version: last + 1), expectedVersion: last)
-        #expect(try store.records(of: Journal.id(1), after: 0).map(\.version) == Array(1...(last + 1)))
     }
 
     /// The budget: one command per GET when the cache is current,
@@ -171,12 +163,7 @@ struct RedisStoreTests {
     @Test func maxSessionsCountsEveryInstancesSessions() throws {
         let server = try RedisTestServer.secured()
         try server.withTwoStores { first, second in
-            var limits = SessionLimits.default
-            limits.maxSessions = 2
-            let one = SessionRegistry(flows: BuiltinFlows.all, limits: limits, store: first)
-            let other = SessionRegistry(flows: BuiltinFlows.all, limits: limits, store: second)
-            _ = try one.create(flow: "exchange", context: nil)
-            let elsewhere = try other.create(flow: "exchange", context: nil)
+            let (one, other, elsewhere) = try twoInstancesWithASessionEach(on: first, second)
             #expect(one.count == 1)
             one.evictExpired()  // the sweep
             #expect(one.count == 2)
