@@ -20,6 +20,16 @@ final class PostgresConnection {
 
     /// Connects within `connectTimeout` seconds (libpq's `connect_timeout`,
     /// per host, 2 s at least; a `connect_timeout` in the URI wins).
+    ///
+    /// The server's `lock_timeout` becomes ``lockTimeoutShare`` of
+    /// `commandTimeout` unless the URI, the role or the database set one: a statement waiting for a lock (another client's
+    /// `LOCK TABLE`, a row another append holds) is cancelled by the server
+    /// itself before this side stops waiting, so its refusal arrives and
+    /// nothing of it commits later. A command timeout on this side leaves
+    /// the outcome unknown (the statement may still commit); a lock timeout
+    /// does not. (`statement_timeout` would not do: it also cancels a
+    /// commit's wait for a synchronous standby, and that commit stays,
+    /// committed on the primary alone.)
     init(_ url: PostgresURL, connectTimeout: Double, commandTimeout: Double) throws(PostgresFailure) {
         // The URI goes last: what it sets wins over these defaults.
         let settings = [
@@ -40,7 +50,12 @@ final class PostgresConnection {
         // The server's notices (`relation … already exists, skipping`) are
         // not the server's log: libpq would print each one on stderr.
         PQsetNoticeProcessor(connection, { _, _ in }, nil)
+        let lockTimeout = max(1, Int(commandTimeout * Self.lockTimeoutShare * 1000))
+        _ = try run("SELECT set_config('lock_timeout', '\(lockTimeout)', false) WHERE current_setting('lock_timeout') = '0'")
     }
+
+    /// The share of the command timeout the server waits for a lock.
+    static let lockTimeoutShare = 0.8
 
     deinit {
         PQfinish(connection)

@@ -142,14 +142,15 @@ struct PostgresStoreTests {
         #expect(try store.summary(of: Journal.id(1))?.lastVersion == 4)
     }
 
-    /// A table lock held by another client makes the append wait: it is
-    /// `unavailable` after the command timeout, and the store serves again
-    /// once the lock is gone.
-    @Test func aSlowDatabaseIsUnavailableAfterTheCommandTimeoutAndUsableAgainAfter() throws {
+    /// A table lock held by another client makes the append wait for it:
+    /// the server gives up on the lock before the store's command timeout,
+    /// so the append is refused for certain (`unavailable`, and nothing of
+    /// it commits once the lock is gone) and the store serves again after.
+    @Test func anAppendWaitingForALockIsRefusedBeforeTheCommandTimeoutAndNeverCommitsLater() throws {
         let cluster = try PostgresTestCluster.shared()
         let url = try cluster.createDatabase()
         let database = Self.database(url)
-        let store = try PostgresTestCluster.store(url, commandTimeout: 0.3)
+        let store = try PostgresTestCluster.store(url, commandTimeout: 0.5)
         defer { store.close() }
         try Journal.append(Journal.session(1, versions: 2), to: store)
         let holder = try cluster.launchPsql(
@@ -160,9 +161,46 @@ struct PostgresStoreTests {
                 "SELECT count(*) FROM pg_locks WHERE granted AND mode = 'AccessExclusiveLock' AND relation = 'navigation_sessions'::regclass",
                 database: database) == "1\n"
         }
+        #expect {
+            try store.append(Journal.event(1, version: 3), expectedVersion: 2)
+        } throws: { error in
+            guard case StoreError.unavailable(let reason) = error else { return false }
+            return reason.contains("lock timeout")
+        }
+        _ = try cluster.psql(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE '%pg_sleep(600)%' AND pid <> pg_backend_pid()")
+        #expect(try store.records(of: Journal.id(1), after: 0).map(\.version) == [1, 2])
+        try store.append(Journal.event(1, version: 3), expectedVersion: 2)
+        #expect(try store.records(of: Journal.id(1), after: 0).map(\.version) == [1, 2, 3])
+    }
+
+    /// A database that stops answering (its backend stopped with
+    /// `SIGSTOP`) makes the append `unavailable` after the command timeout;
+    /// the connection is dropped and a new one serves. Whether the
+    /// timed-out append commits once the backend runs again is unknown to
+    /// the store: the check reads the version after the backend is gone.
+    @Test func aDatabaseThatStopsAnsweringIsUnavailableAfterTheCommandTimeoutAndUsableAgainAfter() throws {
+        let cluster = try PostgresTestCluster.shared()
+        let url = try cluster.createDatabase()
+        let database = Self.database(url)
+        let backends = "SELECT pid FROM pg_stat_activity WHERE datname = '\(database)' AND application_name = 'navigation-server'"
+        // Made by a store of its own, whose connections (an append's, its
+        // notifier's) are gone before the one under test connects once.
+        let maker = try PostgresTestCluster.store(url)
+        try Journal.append(Journal.session(1, versions: 2), to: maker)
+        maker.close()
+        try waitUntil("the first store's connections to end", pollingEvery: 0.02) { try cluster.psql(backends).isEmpty }
+        let store = try PostgresTestCluster.store(url, commandTimeout: 0.3)
+        defer { store.close() }
+        #expect(try store.summary(of: Journal.id(1))?.lastVersion == 2)
+        let found = try cluster.psql(backends).split(separator: "\n").compactMap { pid_t($0) }
+        let backend = try #require(found.count == 1 ? found.first : nil, "the store's one connection: \(found)")
+        #expect(kill(backend, SIGSTOP) == 0)
         try expectATimedOutAppendAndServiceAfter(store, saying: "did not answer within") {
-            _ = try cluster.psql(
-                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE '%pg_sleep(600)%' AND pid <> pg_backend_pid()")
+            #expect(kill(backend, SIGCONT) == 0)
+            try waitUntil("the stopped backend to end", pollingEvery: 0.02) {
+                try !cluster.psql(backends).split(separator: "\n").contains { pid_t($0) == backend }
+            }
         }
     }
 
