@@ -5,11 +5,11 @@ import Sessions
 import TestSupport
 import Testing
 
-/// `navigation-server journal list`, `print` and `replay` on a PostgreSQL store
-/// (`--store postgres://…`, or `NAVIGATION_STORE`): the same lines as on a
-/// data directory, the total without segments; the subcommands that
-/// rewrite or check a data directory refuse a database; the password is in
-/// no output.
+/// `navigation-server journal list`, `print`, `replay` and `verify` on a
+/// PostgreSQL store (`--store postgres://…`, or `NAVIGATION_STORE`): the
+/// same lines as on a data directory, the total without segments; `verify`
+/// checks the tables against each other; `compact` and `repair`, which
+/// rewrite segments, refuse a database; the password is in no output.
 @Suite("navigation-server journal on PostgreSQL", .timeLimit(.minutes(10)), .hangGuard)
 struct PostgresJournalCommandTests {
     static let endedID = "0123456789abcdef0123456789abcdef"
@@ -96,9 +96,61 @@ struct PostgresJournalCommandTests {
         for run in [unknown, down] { #expect(!run.error.contains(cluster.password), "\(run.error)") }
     }
 
+    /// `verify` finds a database whose tables agree, then names each place
+    /// where a team's own SQL (or a partial restore) made them disagree,
+    /// and a record no server could read; it changes nothing.
+    @Test func verifyNamesEveryPlaceWhereTheTablesDisagree() throws {
+        let cluster = try PostgresTestCluster.shared()
+        let url = try Self.journal(cluster)
+        let whole = try JournalCommandRun(["verify", "--store", url])
+        #expect(whole.status == 0, "\(whole.output)\(whole.error)")
+        #expect(
+            whole.lines == [
+                "OK the PostgreSQL store postgresql://navigation:***@127.0.0.1:\(cluster.port)/\(PostgresTestCluster.database(in: url)): 2 sessions, 4 records"
+            ],
+            "\(whole.output)")
+
+        let store = PostgresStore(url: try #require(PostgresURL(url)))
+        defer { store.close() }
+        let unreadable = String(repeating: "a", count: 32)
+        let unpinned = String(repeating: "b", count: 32)
+        try store.append(
+            JournalRecord(sessionID: unreadable, version: 1, kind: .created, time: Self.start, body: Array("not json".utf8)),
+            expectedVersion: 0)
+        let pinned = SessionStart(flow: "notes", flowVersion: 1, context: [:], flowSHA256: String(repeating: "c", count: 64))
+        try store.append(JournalEntry.created(pinned).record(sessionID: unpinned, version: 1, time: Self.start), expectedVersion: 0)
+        let database = PostgresTestCluster.database(in: url)
+        for sql in [
+            "DELETE FROM navigation_records WHERE session_id = '\(Self.endedID)' AND version = 2",
+            "UPDATE navigation_sessions SET ended = true, last_activity = last_activity + 1 WHERE id = '\(Self.liveID)'",
+        ] {
+            _ = try cluster.psql(sql, database: database)
+        }
+        let broken = try JournalCommandRun(["verify", "--store", url])
+        #expect(broken.status == 1)
+        let expected = [
+            "problem: session \(Self.endedID): its row is at version 3, but it has 2 records (versions 1 to 3): records are missing or extra",
+            "problem: session \(Self.liveID): its row says ended is true, but its last record is of kind 1",
+            "problem: session \(Self.liveID): its row's last activity is \(Self.start + 10_001) ms, but its last record's time is \(Self.start + 10_000) ms",
+            "problem: session \(unreadable): record 1 cannot be read:",
+            "problem: session \(unpinned): record 1 starts it on a flow file of SHA-256 \(pinned.flowSHA256 ?? ""), which the store does not keep",
+        ]
+        for line in expected { #expect(broken.lines.contains { $0.hasPrefix(line) }, "\(line)\n\(broken.output)") }
+        // The deleted record also took its bytes out of the session's, and
+        // a server reading the session meets the gap.
+        for line in ["its row counts ", "its records cannot be read as a server reads them"] {
+            #expect(broken.lines.contains { $0.hasPrefix("problem: session \(Self.endedID): \(line)") }, "\(broken.output)")
+        }
+        #expect(broken.lines.count == expected.count + 2, "\(broken.output)")
+        #expect(broken.error.contains("has 7 problems"), "\(broken.error)")
+        #expect(!(broken.output + broken.error).contains(cluster.password))
+        // Nothing changed: the same problems again.
+        #expect(try JournalCommandRun(["verify", "--store", url]).output == broken.output)
+    }
+
     @Test func theDataDirectorysSubcommandsRefuseADatabase() throws {
         let url = try Self.journal(try PostgresTestCluster.shared())
-        for subcommand in ["verify", "compact", "repair"] {
+        for subcommand in ["compact", "repair"] {
             let run = try JournalCommandRun([subcommand, "--store", url])
             #expect(run.status == 2, "\(subcommand)")
             #expect(run.error.contains("\(subcommand) works on a file store's data directory"), "\(run.error)")

@@ -119,6 +119,11 @@ public final class PostgresTestCluster: Sendable {
         "postgresql://\(user):\(password)@127.0.0.1:\(port)/\(database)"
     }
 
+    /// The database's name in one of ``url(database:)``'s URIs.
+    public static func database(in url: String) -> String {
+        String(url.split(separator: "/").last ?? "")
+    }
+
     /// A new, empty database; its URI.
     public func createDatabase() throws -> String {
         let number = databases.withLock { count in

@@ -50,7 +50,7 @@ struct JournalArguments: Equatable {
     var subcommand: Subcommand
     /// The data directory, from `--data`, `NAVIGATION_STORE=file:PATH` or `./data`.
     var dataDirectory: String
-    /// The PostgreSQL store `list`, `print` and `replay` read instead, from `--store`
+    /// The PostgreSQL store every subcommand but `compact` and `repair` reads instead, from `--store`
     /// or `NAVIGATION_STORE=postgres://…` (unless `--data` is given).
     var postgres: PostgresURL?
 
@@ -118,8 +118,10 @@ struct JournalArguments: Equatable {
         if !retired.isEmpty && name != "migrate" { throw .usage("--retire-flow is an option of migrate only") }
         if sample != nil && name != "replay" { throw .usage("--sample is an option of replay only") }
         if sources.count == 2 { throw .usage("--data and --store name two journals: give one") }
-        if postgres != nil && ["verify", "compact", "repair", "migrate"].contains(name) {
-            throw .usage("\(name) works on a file store's data directory (--data); on PostgreSQL, journal has list, print and replay")
+        if postgres != nil && ["compact", "repair"].contains(name) {
+            throw .usage(
+                "\(name) works on a file store's data directory (--data); PostgreSQL keeps no segments (VACUUM is its own compaction, and verify names what a team's SQL broke)"
+            )
         }
         switch name {
         case "list": subcommand = .list(flow: flow)

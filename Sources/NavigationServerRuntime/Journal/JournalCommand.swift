@@ -3,11 +3,12 @@ import FileStore
 import Platform
 
 /// `navigation-server journal …`: inspects and maintains the data directory
-/// of a file store, of a stopped server or a running one; `list`, `print`
-/// and `replay` also read a PostgreSQL store (`--store postgres://…`). `list`, `print`,
-/// `verify` and `replay` only read (without the directory's `LOCK`);
-/// `compact`, `repair` and `migrate` rewrite, so they refuse a directory a
-/// running server holds.
+/// of a file store, of a stopped server or a running one, or a PostgreSQL
+/// store (`--store postgres://…`; every subcommand but `compact` and
+/// `repair`). `list`, `print`, `verify` and `replay` only read (without the
+/// directory's `LOCK`); `compact`, `repair` and `migrate` rewrite, so they
+/// refuse a directory a running server holds (`migrate` on PostgreSQL runs
+/// beside its instances: its appends are conditional).
 enum JournalCommand {
     /// Runs the subcommand in `arguments` (the words after `journal`) and
     /// exits: 0 when done, 1 when the journal is damaged, the command was
@@ -33,7 +34,14 @@ enum JournalCommand {
                 let source = try JournalSource.open(parsed)
                 defer { source.close() }
                 status = try JournalPrintCommand.run(source, sessionID: id, since: since)
-            case .verify: status = try JournalVerifyCommand.run(dataDirectory: parsed.dataDirectory)
+            case .verify:
+                if let url = parsed.postgres {
+                    let store = try JournalSource.openedStore(postgres: url)
+                    defer { store.close() }
+                    status = try JournalVerifyCommand.run(postgres: store)
+                } else {
+                    status = try JournalVerifyCommand.run(dataDirectory: parsed.dataDirectory)
+                }
             case .replay(let sample):
                 let source = try JournalSource.open(parsed)
                 defer { source.close() }
@@ -41,7 +49,11 @@ enum JournalCommand {
             case .compact: status = try JournalCompactCommand.run(dataDirectory: parsed.dataDirectory)
             case .repair: status = try JournalRepairCommand.run(dataDirectory: parsed.dataDirectory)
             case .migrate(let retired):
-                status = try JournalMigrateCommand.run(dataDirectory: parsed.dataDirectory, flows: flows, retired: retired)
+                if let url = parsed.postgres {
+                    status = try JournalMigrateCommand.run(postgres: url, flows: flows, retired: retired)
+                } else {
+                    status = try JournalMigrateCommand.run(dataDirectory: parsed.dataDirectory, flows: flows, retired: retired)
+                }
             }
             exit(status)
         } catch {
@@ -56,8 +68,8 @@ enum JournalCommand {
         usage: navigation-server journal <subcommand> [--data <dir> | --store <postgres-uri>]
 
         Inspects and maintains the data directory of the file store (--store file:PATH),
-        of a stopped server or of a running one. list, print and replay also read the sessions
-        of a PostgreSQL store (--store postgres://...), as its instances do.
+        of a stopped server or of a running one, or a PostgreSQL store (--store postgres://...),
+        read and written as its instances do: every subcommand but compact and repair.
 
         subcommands:
           list [--flow NAME[@V]]  One line per session: id, flow@version, last version, last activity
@@ -66,6 +78,9 @@ enum JournalCommand {
           print <id> [--since N]  The session's records after version N (default 0), one JSON line each.
           verify                  Checks every record's checksum and changes nothing; prints each problem
                                   with its file, offset and size. Exits 1 if the journal is damaged.
+                                  On PostgreSQL: checks that each session's row agrees with its records
+                                  (versions, kinds, ended, last activity, bytes), in one snapshot, and
+                                  that every record can be read; prints each problem with its session.
           replay [--sample N]     Replays every live session against this binary's flows, each by the
                                   version that recorded it, as a server does before serving it; prints
                                   each session that diverges (its document is not the one its user saw)
@@ -85,12 +100,13 @@ enum JournalCommand {
                                   that takes them over (Flow.migrating(from:)), as a server retiring them
                                   does when each is next used; says how many were migrated, and how many
                                   the migration ended or could not take over. Refused while a server runs
-                                  on the directory. NAVIGATION_RETIRED_FLOWS stands in for --retire-flow.
+                                  on the directory; on PostgreSQL it may run while instances serve.
+                                  NAVIGATION_RETIRED_FLOWS stands in for --retire-flow.
 
         options:
           --data <dir>    The data directory. Default: PATH when NAVIGATION_STORE is file:PATH, else ./data.
-          --store <uri>   A PostgreSQL store's URI (postgres:// or postgresql://, libpq's), for list,
-                          print and replay. Default: NAVIGATION_STORE when it is one.
+          --store <uri>   A PostgreSQL store's URI (postgres:// or postgresql://, libpq's), for every
+                          subcommand but compact and repair. Default: NAVIGATION_STORE when it is one.
           --help          Show this text and exit.
 
         replay and migrate run this binary's flows and, when NAVIGATION_FLOWS names a directory of

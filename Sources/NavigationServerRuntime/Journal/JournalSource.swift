@@ -31,6 +31,12 @@ enum JournalSource {
 
     /// The PostgreSQL store at `url`, once it has answered.
     static func opening(postgres url: PostgresURL) throws(JournalCommandError) -> JournalSource {
+        .postgres(try openedStore(postgres: url))
+    }
+
+    /// The PostgreSQL store at `url`, once it has answered (its schema is
+    /// made when the database has none); the caller closes it.
+    static func openedStore(postgres url: PostgresURL) throws(JournalCommandError) -> PostgresStore {
         let store = PostgresStore(url: url)
         do throws(StoreError) {
             try store.probe()
@@ -38,7 +44,7 @@ enum JournalSource {
             store.close()
             throw JournalCommandError(error)
         }
-        return .postgres(store)
+        return store
     }
 
     /// Where the journal is, for messages: `the journal in DIR`, or the

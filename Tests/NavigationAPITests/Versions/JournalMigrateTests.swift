@@ -2,6 +2,7 @@ import Coordination
 import FileStore
 import FlowTestSupport
 import Foundation
+import PostgresStore
 import Sessions
 import TestSupport
 import Testing
@@ -34,6 +35,24 @@ struct JournalMigrateTests {
         // A second pass finds nothing of version 1 left but the ended one.
         store.close()
         #expect(try JournalMigrateCommand.run(dataDirectory: data, flows: Self.flows, retired: Self.retiringV1) == 0)
+    }
+
+    /// On PostgreSQL the same pass runs beside the instances (its appends
+    /// are conditional): every live session of the retired version is
+    /// taken over, and a second pass finds none left.
+    @Test func aPostgresStoresSessionsOfARetiredVersionAreTakenOver() throws {
+        let url = try PostgresTestCluster.shared().createDatabase()
+        let postgres = try #require(PostgresURL(url))
+        let store = PostgresStore(url: postgres)
+        defer { store.close() }
+        let registry = SessionRegistry(flows: [NotesFlows.v1], store: store)
+        var ids: [String] = []
+        for draft in ["", "end"] { ids.append(try registry.create(flow: "notes", context: ["draft": .string(draft)]).id) }
+        #expect(try JournalMigrateCommand.run(postgres: postgres, flows: Self.flows, retired: Self.retiringV1) == 0)
+        let kinds = try ids.map { try store.records(of: $0, after: 0).map(\.kind) }
+        #expect(kinds == [[.created, .migrated], [.created]])
+        #expect(try JournalMigrateCommand.run(postgres: postgres, flows: Self.flows, retired: Self.retiringV1) == 0)
+        #expect(try store.records(of: ids[0], after: 0).count == 2)
     }
 
     @Test func aRunningServerOrAVersionThatCannotBeRetiredIsRefused() throws {

@@ -20,11 +20,6 @@ struct PostgresStoreTests {
         return false
     }
 
-    /// The database's name in one of the cluster's URIs.
-    private static func database(_ url: String) -> String {
-        String(url.split(separator: "/").last ?? "")
-    }
-
     // MARK: - The schema
 
     @Test func theSchemaIsMadeOnceWithItsVersionAndStoresMeetingTogetherTakeTurns() throws {
@@ -37,7 +32,7 @@ struct PostgresStoreTests {
             do { try stores[index].probe() } catch { failures.withLock { $0.append("\(error)") } }
         }
         #expect(failures.withLock { $0 } == [])
-        #expect(try cluster.psql("SELECT version FROM navigation_schema", database: Self.database(url)) == "1\n")
+        #expect(try cluster.psql("SELECT version FROM navigation_schema", database: PostgresTestCluster.database(in: url)) == "1\n")
         try Journal.append(Journal.session(1, versions: 2), to: stores[0])
         #expect(try stores[3].records(of: Journal.id(1), after: 0) == Journal.session(1, versions: 2))
     }
@@ -47,7 +42,7 @@ struct PostgresStoreTests {
         let url = try cluster.createDatabase()
         _ = try cluster.psql(
             "CREATE TABLE navigation_schema (singleton boolean PRIMARY KEY DEFAULT true, version integer NOT NULL); INSERT INTO navigation_schema (version) VALUES (2)",
-            database: Self.database(url))
+            database: PostgresTestCluster.database(in: url))
         let store = try PostgresTestCluster.store(url)
         defer { store.close() }
         #expect {
@@ -63,7 +58,9 @@ struct PostgresStoreTests {
             return reason.contains("schema version 2")
         }
         #expect(
-            try cluster.psql("SELECT count(*) FROM pg_tables WHERE tablename LIKE 'navigation_%'", database: Self.database(url)) == "1\n")
+            try cluster.psql(
+                "SELECT count(*) FROM pg_tables WHERE tablename LIKE 'navigation_%'", database: PostgresTestCluster.database(in: url))
+                == "1\n")
     }
 
     /// The URI goes to libpq as it is: its `options` setting puts the
@@ -71,7 +68,7 @@ struct PostgresStoreTests {
     @Test func theSchemaGoesWhereTheURIsSearchPathSays() throws {
         let cluster = try PostgresTestCluster.shared()
         let url = try cluster.createDatabase()
-        let database = Self.database(url)
+        let database = PostgresTestCluster.database(in: url)
         _ = try cluster.psql("CREATE SCHEMA journals", database: database)
         let store = try PostgresTestCluster.store(url + "?options=-csearch_path%3Djournals")
         defer { store.close() }
@@ -115,7 +112,8 @@ struct PostgresStoreTests {
         try Journal.append([created, event], to: store)
         #expect(try store.records(of: Journal.id(1), after: 0) == [created, event])
         let rows = try cluster.psql(
-            "SELECT version, kind, data->>'flow', data IS NULL FROM navigation_records ORDER BY version", database: Self.database(url))
+            "SELECT version, kind, data->>'flow', data IS NULL FROM navigation_records ORDER BY version",
+            database: PostgresTestCluster.database(in: url))
         #expect(rows == "1|1|exchange|f\n2|2||t\n")
     }
 
@@ -149,7 +147,7 @@ struct PostgresStoreTests {
     @Test func anAppendWaitingForALockIsRefusedBeforeTheCommandTimeoutAndNeverCommitsLater() throws {
         let cluster = try PostgresTestCluster.shared()
         let url = try cluster.createDatabase()
-        let database = Self.database(url)
+        let database = PostgresTestCluster.database(in: url)
         let store = try PostgresTestCluster.store(url, commandTimeout: 0.5)
         defer { store.close() }
         try Journal.append(Journal.session(1, versions: 2), to: store)
@@ -182,7 +180,7 @@ struct PostgresStoreTests {
     @Test func aDatabaseThatStopsAnsweringIsUnavailableAfterTheCommandTimeoutAndUsableAgainAfter() throws {
         let cluster = try PostgresTestCluster.shared()
         let url = try cluster.createDatabase()
-        let database = Self.database(url)
+        let database = PostgresTestCluster.database(in: url)
         let backends = "SELECT pid FROM pg_stat_activity WHERE datname = '\(database)' AND application_name = 'navigation-server'"
         // Made by a store of its own, whose connections (an append's, its
         // notifier's) are gone before the one under test connects once.
@@ -211,7 +209,7 @@ struct PostgresStoreTests {
     @Test func aConnectionToAServerThatTakesNoWritesIsReplaced() throws {
         let cluster = try PostgresTestCluster.shared()
         let url = try cluster.createDatabase()
-        let database = Self.database(url)
+        let database = PostgresTestCluster.database(in: url)
         let store = try PostgresTestCluster.store(url)
         defer { store.close() }
         try store.probe()  // the schema is made
