@@ -1,9 +1,9 @@
 // What a person reads for a screen, an event and a payload field. The server
-// describes them (API.md, "For people"): a screen's `title`, an event's
-// `label` and `role`, a field's `label`, `description` and choices
-// (`{"type": "string", "enum": [...], "labels": [...]}`). Whatever it leaves
-// out falls back here, to the defaults the server itself uses: words made
-// from the names. Every fallback lives in this file, so it shrinks as
+// describes them (docs/api.md#the-session-document, "For people"): a screen's
+// `title`, an event's `label` and `role`, a field's `label`, `description` and
+// choices (`{"type": "string", "enum": [...], "labels": [...]}`). Whatever it
+// leaves out falls back here, to the defaults the server itself uses: words
+// made from the names. Every fallback lives in this file, so it shrinks as
 // servers send more.
 
 /** "selectProfile" → "Select profile", "open_settings" → "Open settings". */

@@ -27,8 +27,9 @@ public struct DocumentScreens {
 
     /// Every screen, each once: the stack, then the layout's others.
     public let all: [Entry]
-    /// The screens a user can touch (API.md, "Containers"): the top modal;
-    /// else the top of the selected tab's stack or of each of its columns.
+    /// The screens a user can touch
+    /// (docs/api.md#containers-tab-bars-and-split-views): the top modal; else
+    /// the top of the selected tab's stack or of each of its columns.
     public let touchable: [Entry]
     /// The tab bar's tab ids, in order; empty without one.
     public let tabs: [String]

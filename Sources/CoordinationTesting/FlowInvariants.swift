@@ -1,6 +1,7 @@
-/// The invariants every flow must hold after every change (FLOWS.md,
-/// "Invariants"), checked on a live session. Each check answers what is
-/// wrong, in words, so a failure names its cause:
+/// The invariants every flow must hold after every change
+/// (docs/ARCHITECTURE.md#invariants-every-flow-keeps, and those below), checked
+/// on a live session. Each check answers what is wrong, in words, so a failure
+/// names its cause:
 ///
 /// - every coordinator in the tree owns a shown screen or has a child that
 ///   does, and no finished one is in it;

@@ -12,8 +12,10 @@
 /// Effects stay pending (``pendingEffects``) until the test answers them
 /// with ``complete(_:with:)``, as a backend would.
 ///
-/// After every accepted change the session checks FLOWS.md's invariants
-/// (``FlowInvariants``); ``invariantProblems`` lists what is broken.
+/// After every accepted change the session checks the invariants every flow
+/// keeps (``FlowInvariants``,
+/// docs/ARCHITECTURE.md#invariants-every-flow-keeps); ``invariantProblems``
+/// lists what is broken.
 public final class FlowTestSession {
     /// The engine's session underneath, for what this type does not wrap.
     public private(set) var session: Session

@@ -6,11 +6,11 @@ import Testing
 
 @testable import FileStore
 
-/// DURABILITY.md: "Bytes after the last valid record that do not form a
-/// record — cut short, zeros, or garbage that a power loss left — are moved
-/// aside into a file beside the segment with one warning line; nothing
-/// before them is lost." A tail is bytes in which no record starts at any
-/// offset; a record after garbage makes it damage in the middle.
+/// docs/durability.md#damage-torn-tails-and-repair: bytes after the last valid
+/// record that do not form a record (cut short, zeros, or garbage that a power
+/// loss left) are moved aside into a file beside the segment with one warning
+/// line; nothing before them is lost. A tail is bytes in which no record starts
+/// at any offset; a record after garbage makes it damage in the middle.
 @Suite("Corrupt tail", .timeLimit(.minutes(10)), .hangGuard)
 struct CorruptTailTests {
     private static let records: [JournalRecord] =

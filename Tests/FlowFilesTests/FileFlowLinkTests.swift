@@ -3,9 +3,9 @@ import FlowFiles
 import TestSupport
 import Testing
 
-/// FLOWFILES.md, links: a link is followed by the coordinator it names,
-/// with `link` reading its values, once that coordinator has run its
-/// `start`; until then the session holds it, as a Swift flow's held link.
+/// docs/flow-files.md#links: a link is followed by the coordinator it names,
+/// with `link` reading its values, once that coordinator has run its `start`;
+/// until then the session holds it, as a Swift flow's held link.
 @Suite("Flow files: links", .timeLimit(.minutes(10)), .hangGuard)
 struct FileFlowLinkTests {
     /// A shop: the root shows a login screen; `login` starts `Catalog`,

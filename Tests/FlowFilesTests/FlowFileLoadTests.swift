@@ -2,8 +2,9 @@ import FlowFiles
 import TestSupport
 import Testing
 
-/// Reading flow files: the notes example of FLOWFILES.md, and each check at
-/// load with a file that breaks it.
+/// Reading flow files: the notes example
+/// (docs/flow-files.md#the-notes-example-with-curl), and each check at load
+/// with a file that breaks it (docs/flow-files.md#what-the-checks-at-load-catch).
 @Suite("Flow files: reading and the checks at load", .timeLimit(.minutes(10)), .hangGuard)
 struct FlowFileLoadTests {
     /// The notes example, as a value to break one place at a time.

@@ -5,9 +5,10 @@ import Flows
 import TestSupport
 import Testing
 
-/// FLOWFILES.md's proof of expressiveness: the built-in Swift flows written
-/// as flow files (`examples/flows/twins/`) walked beside their Swift twins
-/// with the same random events, effects' answers and links, showing the
+/// The proof that a flow file says what a Swift flow says
+/// (docs/flow-files.md#twins-of-the-swift-flows): the built-in Swift flows
+/// written as flow files (`examples/flows/twins/`) walked beside their Swift
+/// twins with the same random events, effects' answers and links, showing the
 /// same documents byte for byte after every step (coordinator type names
 /// included). Each twin file is version 2 of its flow, so that a server can
 /// host it beside the built-in version 1 (the document names no version).

@@ -4,8 +4,9 @@ import Testing
 @testable import Coordination
 @testable import Flows
 
-/// Every link of `app` (FLOWS.md) from onboarding, login, home, profile,
-/// settings and each checkout step, in the calls of a recording router.
+/// Every link of `app` (README.md#deep-links-a-link-held-until-login) from
+/// onboarding, login, home, profile, settings and each checkout step, in the
+/// calls of a recording router.
 @Suite("app: deep links from every screen", .timeLimit(.minutes(10)), .hangGuard)
 struct AppLinkTests {
     private static let links = ["/home", "/profile", "/settings", "/checkout"]

@@ -6,8 +6,9 @@ import Testing
 @testable import Flows
 
 /// The built-in flows walked by the kit teams test their own flows with
-/// (`CoordinationTesting`'s ``FlowWalk``): its invariants are FLOWS.md's,
-/// and the effects are answered by the demo services, or fail, or wait.
+/// (`CoordinationTesting`'s ``FlowWalk``): its invariants are those of
+/// docs/ARCHITECTURE.md#invariants-every-flow-keeps, and the effects are
+/// answered by the demo services, or fail, or wait.
 @Suite("The built-in flows under FlowWalk", .timeLimit(.minutes(10)), .hangGuard)
 struct BuiltinFlowWalkTests {
     private static let steps = 500

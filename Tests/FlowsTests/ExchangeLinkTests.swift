@@ -4,9 +4,9 @@ import Testing
 @testable import Coordination
 @testable import Flows
 
-/// Every link of `exchange` (FLOWS.md) from every state it can reach: the
-/// list alone, a calculator, a calculator that converted. The recording
-/// router shows exactly what the coordinators did.
+/// Every link of `exchange` (docs/api.md#deep-links) from every state it can
+/// reach: the list alone, a calculator, a calculator that converted. The
+/// recording router shows exactly what the coordinators did.
 @Suite("exchange: deep links", .timeLimit(.minutes(10)), .hangGuard)
 struct ExchangeLinkTests {
     /// The reachable states, each built from a fresh recording session.

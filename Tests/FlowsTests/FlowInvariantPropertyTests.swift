@@ -5,12 +5,12 @@ import Testing
 @testable import Coordination
 @testable import Flows
 
-/// Random event sequences, deep links among them (known, unknown, refused
-/// and malformed), against both built-in flows, with docs/ARCHITECTURE.md's
-/// invariants checked after every single event, and restarts injected at
-/// random steps: the session is rebuilt from its journal, as after a server
-/// restart (DURABILITY.md), must show the same document and history, and the
-/// walk goes on with the rebuilt one.
+/// Random event sequences, deep links among them (known, unknown, refused and
+/// malformed), against both built-in flows, with docs/ARCHITECTURE.md's
+/// invariants checked after every single event, and restarts injected at random
+/// steps: the session is rebuilt from its journal, as after a server restart
+/// (docs/durability.md#the-journal), must show the same document and history,
+/// and the walk goes on with the rebuilt one.
 @Suite("Flow invariants under random events", .timeLimit(.minutes(10)), .hangGuard)
 struct FlowInvariantPropertyTests {
     private static let sessionsPerFlow = 100

@@ -4,9 +4,10 @@ import Testing
 @testable import Coordination
 @testable import Flows
 
-/// FLOWS.md's login hold: a link opened before login waits, through
-/// onboarding and failed logins, and is followed right after login; a newer
-/// link replaces it; logout drops it; it never shows a screen before login.
+/// The login hold of `app` (README.md#deep-links-a-link-held-until-login): a
+/// link opened before login waits, through onboarding and failed logins, and is
+/// followed right after login; a newer link replaces it; logout drops it; it
+/// never shows a screen before login.
 @Suite("app: a link waits for login", .timeLimit(.minutes(10)), .hangGuard)
 struct LoginHoldTests {
     /// No screen of the logged-in app is on the stack.

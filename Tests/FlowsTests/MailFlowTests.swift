@@ -4,9 +4,10 @@ import Testing
 @testable import Coordination
 @testable import Flows
 
-/// `mail`, screen by screen (FLOWS.md): a tab bar with a coordinator per
-/// tab, a split view whose secondary column shows one message coordinator
-/// at a time, a compose sheet over the whole split view.
+/// `mail`, screen by screen (docs/api.md#containers-tab-bars-and-split-views):
+/// a tab bar with a coordinator per tab, a split view whose secondary column
+/// shows one message coordinator at a time, a compose sheet over the whole
+/// split view.
 @Suite("mail", .timeLimit(.minutes(10)), .hangGuard)
 struct MailFlowTests {
     // MARK: - Start

@@ -4,11 +4,11 @@ import Testing
 @testable import Coordination
 @testable import Flows
 
-/// The links of `mail` (FLOWS.md) from each kind of state it can reach: fresh,
-/// a mailbox open, a message open, the settings tab selected, the compose
-/// sheet open, after an archive. Each test checks the router calls twice:
-/// as the recording router saw them, and as the history lists them for a
-/// client, with the tab and column each one changed.
+/// The links of `mail` (docs/api.md#containers-tab-bars-and-split-views) from
+/// each kind of state it can reach: fresh, a mailbox open, a message open, the
+/// settings tab selected, the compose sheet open, after an archive. Each test
+/// checks the router calls twice: as the recording router saw them, and as the
+/// history lists them for a client, with the tab and column each one changed.
 @Suite("mail: deep links", .timeLimit(.minutes(10)), .hangGuard)
 struct MailLinkTests {
     /// The reachable states, each built from a fresh recording session.

@@ -2,8 +2,8 @@ import Coordination
 import TestSupport
 import Testing
 
-/// `POST /v1/sessions/{id}/links`, `link` in `POST /v1/sessions` and the
-/// links of `GET /v1/flows` (API.md, deep links).
+/// `POST /v1/sessions/{id}/links`, `link` in `POST /v1/sessions` and the links
+/// of `GET /v1/flows` (docs/api.md#deep-links).
 @Suite("Links route", .timeLimit(.minutes(10)), .hangGuard)
 struct LinksRouteTests {
     private func open(

@@ -7,8 +7,8 @@ import Testing
 
 @testable import Sessions
 
-/// The path of a restart (DURABILITY.md): a session's records go into a
-/// store as its events are accepted, come back out, decode to a
+/// The path of a restart (docs/durability.md#the-journal): a session's records
+/// go into a store as its events are accepted, come back out, decode to a
 /// ``SessionRecording``, and replay to the same session.
 @Suite("Replaying journals from a store", .timeLimit(.minutes(10)), .hangGuard)
 struct JournalReplayTests {

@@ -2,7 +2,7 @@ extension DefinitionReader {
     private static let fieldKeys = ["type", "label", "description", "maxBytes", "secret", "enum", "labels", "choices"]
     private static let choicesKeys = ["from", "value", "label"]
 
-    /// A field of an event or of the context (FLOWFILES.md, "A field").
+    /// A field of an event or of the context (docs/flow-files.md#the-format, "A field").
     mutating func field(_ value: JSONValue, at pointer: JSONPointer) -> EventField? {
         guard let object = object(value, at: pointer, known: Self.fieldKeys, what: "a field") else { return nil }
         guard let typeName = string(object, "type", at: pointer, required: true) else { return nil }

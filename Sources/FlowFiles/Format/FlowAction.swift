@@ -1,4 +1,4 @@
-/// One action of a flow file (FLOWFILES.md, "Actions"), run in order; an
+/// One action of a flow file (docs/flow-files.md#actions), run in order; an
 /// event's actions are one change of the session.
 public indirect enum FlowAction: Sendable {
     /// `setRoot`, `push` or `present` screen S of this coordinator; `with` sets its `screen` values.

@@ -1,5 +1,5 @@
 /// One version of one flow, read from a flow file and checked
-/// (FLOWFILES.md, "Reference"): what the engine runs.
+/// (docs/flow-files.md#the-format): what the engine runs.
 public struct FlowDefinition: Sendable {
     public let name: String
     public let version: Int

@@ -1,7 +1,7 @@
-/// The checks across a flow file that reading one member at a time cannot
-/// make (FLOWFILES.md, "What the checks at load catch"): every name an
-/// action uses exists, every screen is shown by some action, every
-/// coordinator is started by something, every effect has a performer.
+/// The checks across a flow file that reading one member at a time cannot make
+/// (docs/flow-files.md#what-the-checks-at-load-catch): every name an action
+/// uses exists, every screen is shown by some action, every coordinator is
+/// started by something, every effect has a performer.
 struct FlowDefinitionChecks {
     let definition: FlowDefinition
     /// The effects the server can perform; nil: not checked (`flows check`

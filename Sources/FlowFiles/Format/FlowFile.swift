@@ -1,4 +1,4 @@
-/// Flow files read and checked (FLOWFILES.md): one version of one flow as
+/// Flow files read and checked (docs/flow-files.md): one version of one flow as
 /// JSON, turned into a ``FlowDefinition`` or every problem it has.
 public enum FlowFile {
     /// The largest flow file read: 1 MiB.

@@ -1,13 +1,14 @@
 import Coordination
 import Sessions
 
-/// `SIGHUP` with `--flows DIR`: the directory read again (FLOWFILES.md,
-/// "Loading"). A version no flow has yet is hosted from then on (new
-/// sessions start where VERSIONS.md says given it); a file whose name and
-/// version are hosted with other content is refused with a log line, and
-/// the loaded one stays; a file that is gone leaves its version hosted
-/// (its sessions are pinned to it) until a restart. A directory with any
-/// problem changes nothing: each problem is logged, as a start would print it.
+/// `SIGHUP` with `--flows DIR`: the directory read again
+/// (docs/flow-files.md#reloading-with-sighup). A version no flow has yet is
+/// hosted from then on (new sessions start on the highest version, or where
+/// `--flow-version` says, given it); a file whose name and version are hosted
+/// with other content is refused with a log line, and the loaded one stays; a
+/// file that is gone leaves its version hosted (its sessions are pinned to it)
+/// until a restart. A directory with any problem changes nothing: each problem
+/// is logged, as a start would print it.
 struct FlowFileReload: Sendable {
     let directory: String
     /// The effects the server performs, which new files are checked against.

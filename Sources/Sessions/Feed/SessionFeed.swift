@@ -1,8 +1,8 @@
 import Platform
 import Synchronization
 
-/// Who listens to which session, and the announcing of each accepted change
-/// to them (live updates, API.md).
+/// Who listens to which session, and the announcing of each accepted change to
+/// them (live updates, docs/api.md#live-updates).
 ///
 /// The registry announces under the session's lock, right after the change
 /// is in the store: announcements of one session are therefore in version

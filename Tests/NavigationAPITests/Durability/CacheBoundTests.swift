@@ -8,8 +8,9 @@ import Testing
 
 @testable import Sessions
 
-/// DURABILITY.md: "Memory is a cache, bounded": `--max-cached-sessions`
-/// trees stay in memory, the rest are rebuilt from the journal when asked for.
+/// docs/durability.md#what-is-promised-and-how-it-is-tested, "Memory is a
+/// cache": `--max-cached-sessions` trees stay in memory, the rest are rebuilt
+/// from the journal when asked for.
 @Suite("Durability: memory is a bounded cache", .timeLimit(.minutes(10)), .hangGuard)
 struct CacheBoundTests {
     @Test func aHundredSessionsThroughATenTreeCache() throws {

@@ -2,11 +2,11 @@ import Foundation
 import TestSupport
 import Testing
 
-/// DURABILITY.md: "A torn or corrupt tail is not a crash." Bytes after the
-/// last record of the newest segment that hold no record (garbage a power
-/// loss left, zeros, a record cut short) are moved aside into a file beside
-/// the segment with one warning line, and the launched server starts with
-/// every session as it was.
+/// docs/durability.md#what-is-promised-and-how-it-is-tested: "A torn or corrupt
+/// tail is not a crash." Bytes after the last record of the newest segment that
+/// hold no record (garbage a power loss left, zeros, a record cut short) are
+/// moved aside into a file beside the segment with one warning line, and the
+/// launched server starts with every session as it was.
 @Suite("Durability: corrupt tail", .serialized, .timeLimit(.minutes(10)), .hangGuard)
 struct CorruptTailTests {
     /// A shared journal: three sessions of a killed server, written once.

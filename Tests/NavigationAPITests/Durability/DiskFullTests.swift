@@ -4,10 +4,11 @@ import Sessions
 import TestSupport
 import Testing
 
-/// DURABILITY.md: a store that cannot write answers `503` with `Retry-After`
-/// and problem type `store-unavailable`, `/readyz` 503, nothing
-/// half-applied; service resumes by itself once space is back. The journal
-/// lives on a 512 KiB tmpfs that a filler file fills up.
+/// docs/durability.md#what-is-promised-and-how-it-is-tested: a store that
+/// cannot write answers `503` with `Retry-After` and problem type
+/// `store-unavailable`, `/readyz` 503, nothing half-applied; service resumes by
+/// itself once space is back. The journal lives on a 512 KiB tmpfs that a
+/// filler file fills up.
 @Suite("Durability: disk full", .serialized, .timeLimit(.minutes(10)), .hangGuard)
 struct DiskFullTests {
     /// Mounting a tmpfs needs root (CAP_SYS_ADMIN); without it the test is skipped.

@@ -7,9 +7,9 @@ import Testing
 
 @testable import Sessions
 
-/// DURABILITY.md: "Idle time keeps counting across the restart." A session
-/// idle past its TTL before a restart is gone after it; one used just before
-/// is served.
+/// docs/durability.md#what-is-promised-and-how-it-is-tested: "Idle time keeps
+/// counting across the restart." A session idle past its TTL before a restart
+/// is gone after it; one used just before is served.
 @Suite("Durability: expiry across restarts", .serialized, .timeLimit(.minutes(10)), .hangGuard)
 struct ExpiryAcrossRestartTests {
     /// The idle session's last record is two hours old (written by this

@@ -5,11 +5,11 @@ import Sessions
 import TestSupport
 import Testing
 
-/// DURABILITY.md: "A session recorded under another version of its flow, or
-/// whose replay fails, answers `410 Gone` with the problem type
-/// `flow-changed` (recorded and current version in the body), is counted
-/// in `/metrics`, and is logged once." Sessions are journaled under
-/// `exchange` version 1 and the directory is opened again by a server
+/// docs/durability.md#what-is-promised-and-how-it-is-tested: a session recorded
+/// under another version of its flow, or whose replay fails, answers `410 Gone`
+/// with the problem type `flow-changed` (recorded and current version in the
+/// body), is counted in `/metrics`, and is logged once. Sessions are journaled
+/// under `exchange` version 1 and the directory is opened again by a server
 /// whose flows differ.
 @Suite("Durability: flow changed", .serialized, .timeLimit(.minutes(10)), .hangGuard)
 struct FlowChangedTests {

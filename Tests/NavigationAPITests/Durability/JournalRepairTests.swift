@@ -2,10 +2,10 @@ import Foundation
 import TestSupport
 import Testing
 
-/// DURABILITY.md: "Corruption in the middle of the journal stops the start
-/// with a message that names the file and offset and says to run
-/// `navigation-server journal repair`, which keeps every record it can read
-/// before and after the damage and says what it dropped." Run as an
+/// docs/durability.md#damage-torn-tails-and-repair: damage in the middle of the
+/// journal stops the start with a message that names the file and offset and
+/// says to run `navigation-server journal repair`, which keeps every record it
+/// can read before and after the damage and says what it dropped. Run as an
 /// operator runs them: the binary, then the command, then the binary.
 @Suite("Durability: journal repair", .serialized, .timeLimit(.minutes(10)), .hangGuard)
 struct JournalRepairTests {

@@ -7,10 +7,11 @@ import Sessions
 import TestSupport
 import Testing
 
-/// DURABILITY.md's first promise, tested by killing the process: an answered
-/// event is in the journal. 64 connections drive 200 sessions of both
-/// built-in flows; the server is killed with SIGKILL at a random moment and
-/// started again on the same data directory.
+/// "Acknowledged means journaled", the first promise of
+/// docs/durability.md#what-is-promised-and-how-it-is-tested, tested by killing
+/// the process: an answered event is in the journal. 64 connections drive 200
+/// sessions of both built-in flows; the server is killed with SIGKILL at a
+/// random moment and started again on the same data directory.
 @Suite("Durability: kill -9 under load", .serialized, .timeLimit(.minutes(10)), .hangGuard)
 struct KillNineTests {
     static let sessionsPerFlow = 100

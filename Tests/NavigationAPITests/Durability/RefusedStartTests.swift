@@ -2,9 +2,10 @@ import Foundation
 import TestSupport
 import Testing
 
-/// DURABILITY.md: "Corruption in the middle of the journal stops the start
-/// with a message that names the file and offset", and a journal written by
-/// a newer format is refused by name. The binary exits 1 before it listens.
+/// docs/durability.md#damage-torn-tails-and-repair: damage in the middle of the
+/// journal stops the start with a message that names the file and offset, and a
+/// journal written by a newer format is refused by name. The binary exits 1
+/// before it listens.
 @Suite("Durability: journals the server refuses to open", .serialized, .timeLimit(.minutes(10)), .hangGuard)
 struct RefusedStartTests {
     /// A stopped server's data directory: two sessions with a few events each.

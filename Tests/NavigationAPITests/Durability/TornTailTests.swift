@@ -7,10 +7,11 @@ import Testing
 
 @testable import Sessions
 
-/// DURABILITY.md: "A record cut short by a crash is dropped with one warning
-/// line; nothing before it is lost." A launched server journals three
-/// sessions and is killed; its newest segment is then cut at every byte
-/// inside its last record (one session's last event).
+/// docs/durability.md#damage-torn-tails-and-repair: a record cut short by a
+/// crash is a torn tail, moved out of the segment with one warning line;
+/// nothing before it is lost. A launched server journals three sessions and is
+/// killed; its newest segment is then cut at every byte inside its last record
+/// (one session's last event).
 @Suite("Durability: torn tail", .serialized, .timeLimit(.minutes(10)), .hangGuard)
 struct TornTailTests {
     /// What the server answered before the last event: what every cut must bring back.

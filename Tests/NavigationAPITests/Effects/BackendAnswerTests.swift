@@ -2,10 +2,10 @@ import Coordination
 import TestSupport
 import Testing
 
-/// EFFECTS.md, "Who performs it" and "The outcome": `navigation-server
-/// --backend NAME=URL` performs the `app` flow's effects as HTTP POSTs to a
-/// backend the test runs on loopback, and what the backend answers decides
-/// where the flow goes.
+/// docs/writing-flows.md#performers-backends-and-in-process-services and
+/// docs/writing-flows.md#the-outcome: `navigation-server --backend NAME=URL`
+/// performs the `app` flow's effects as HTTP POSTs to a backend the test runs
+/// on loopback, and what the backend answers decides where the flow goes.
 @Suite("Effects: what a backend answers", .timeLimit(.minutes(10)), .hangGuard)
 struct BackendAnswerTests {
     /// A server whose `auth.login` and `payments.charge` are `backend`'s

@@ -2,10 +2,11 @@ import Coordination
 import TestSupport
 import Testing
 
-/// EFFECTS.md, "Journal and instances": a server killed with SIGKILL while
-/// an effect is in flight performs it again after the restart, with the
-/// same Idempotency-Key, and the session applies one outcome; an effect
-/// whose input held a secret cannot be sent again, and is interrupted.
+/// docs/durability.md#effects-outcomes-in-the-journal, "At least once": a
+/// server killed with SIGKILL while an effect is in flight performs it again
+/// after the restart, with the same Idempotency-Key, and the session applies
+/// one outcome; an effect whose input held a secret cannot be sent again, and
+/// is interrupted.
 @Suite("Effects: kill -9 while an effect is in flight", .timeLimit(.minutes(10)), .hangGuard)
 struct EffectRestartTests {
     /// `--store file:<data>`, the effect's answer not waited for.

@@ -3,7 +3,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// EFFECTS.md, "For a flow author": a field declared secret (the login's
+/// docs/writing-flows.md#secret-fields: a field declared secret (the login's
 /// password) goes to the backend that needs it and nowhere else: not the
 /// journal on disk, not a log line, not the events listing or the history.
 @Suite("Effects: secret fields", .timeLimit(.minutes(10)), .hangGuard)

@@ -2,8 +2,9 @@ import Coordination
 import TestSupport
 import Testing
 
-/// EFFECTS.md, "Journal and instances": two instances on one Redis, or on one
-/// PostgreSQL database; the one performing an effect dies, and the other performs it once it has been
+/// docs/durability.md#effects-outcomes-in-the-journal, "Several instances":
+/// two instances on one Redis, or on one PostgreSQL database; the one
+/// performing an effect dies, and the other performs it once it has been
 /// pending for `--effect-timeout`, with the same Idempotency-Key, and the
 /// session gets one outcome.
 @Suite("Effects: another instance takes over", .timeLimit(.minutes(10)), .hangGuard)

@@ -2,7 +2,7 @@ import Coordination
 import TestSupport
 import Testing
 
-/// EFFECTS.md, "What a client sees": when the backend is slower than
+/// docs/api.md#effects-what-a-client-sees: when the backend is slower than
 /// `--effect-wait`, the answer shows the effect pending, and the outcome
 /// reaches the client on the session's stream when it comes.
 @Suite("Effects: a slow backend", .timeLimit(.minutes(10)), .hangGuard)

@@ -3,11 +3,11 @@ import JSON
 import TestSupport
 import Testing
 
-/// FLOWFILES.md, "pinned to the file's exact content", against real
-/// processes: a file flow's session records the file's SHA-256, the store
-/// keeps the content, and the session replays by it after a `kill -9`
-/// whether the file is still there, gone, or changed without a new
-/// version; and on an instance on the same Redis that never had the file.
+/// docs/flow-files.md#serving-and-versions, "pinned to the file's content",
+/// against real processes: a file flow's session records the file's SHA-256,
+/// the store keeps the content, and the session replays by it after a `kill -9`
+/// whether the file is still there, gone, or changed without a new version; and
+/// on an instance on the same Redis that never had the file.
 @Suite("Flow files: sessions pinned to the file's content", .timeLimit(.minutes(10)), .hangGuard)
 struct FlowFilePinningTests {
     /// A notes session: created, a note saved, the editor open again (version 4).

@@ -3,10 +3,10 @@ import JSON
 import TestSupport
 import Testing
 
-/// FLOWFILES.md, "SIGHUP reads DIR again": a new version is hosted from
-/// then on (new sessions start on it, live ones keep theirs); a file
-/// changed without a new version is refused with a log line and the loaded
-/// one stays; a directory with a problem changes nothing.
+/// docs/flow-files.md#reloading-with-sighup: a new version is hosted from then
+/// on (new sessions start on it, live ones keep theirs); a file changed without
+/// a new version is refused with a log line and the loaded one stays; a
+/// directory with a problem changes nothing.
 @Suite("Flow files: reloaded at SIGHUP", .timeLimit(.minutes(10)), .hangGuard)
 struct FlowFileReloadTests {
     /// notes.json as version `version`, its list titled `title` instead of "Notes of".

@@ -3,9 +3,10 @@ import JSON
 import TestSupport
 import Testing
 
-/// FLOWFILES.md, "Loading": `--flows DIR` (or `NAVIGATION_FLOWS`) hosts
-/// every `*.json` of DIR beside the built-in flows, checked at start; one
-/// problem stops the start (exit 2) naming the file and the place.
+/// docs/flow-files.md#serving-and-versions: `--flows DIR` (or
+/// `NAVIGATION_FLOWS`) hosts every `*.json` of DIR beside the built-in flows,
+/// checked at start; one problem stops the start (exit 2) naming the file and
+/// the place.
 @Suite("Flow files: served with --flows", .timeLimit(.minutes(10)), .hangGuard)
 struct FlowFilesServingTests {
     @Test func aFlowFileIsServedBesideTheBuiltInFlows() throws {
@@ -41,8 +42,10 @@ struct FlowFilesServingTests {
         _ = try server.stop()
     }
 
-    /// DURABILITY.md for a file flow: what was answered is there after a
-    /// `kill -9`, replayed through the file's coordinators.
+    /// "Acknowledged means journaled" for a file flow
+    /// (docs/durability.md#what-is-promised-and-how-it-is-tested): what was
+    /// answered is there after a `kill -9`, replayed through the file's
+    /// coordinators.
     @Test func aSessionOfAFileFlowSurvivesAKillNine() throws {
         let flows = try FlowFileFixtures.directory(["notes.json": FlowFileFixtures.notes])
         let data = try LaunchedServer.freshDirectory().path

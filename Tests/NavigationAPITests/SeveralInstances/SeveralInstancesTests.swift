@@ -5,8 +5,8 @@ import Sessions
 import TestSupport
 import Testing
 
-/// DURABILITY.md, "Several instances": three `navigation-server` processes
-/// on one redis-server of the test's own, 64 connections spread over them at
+/// docs/durability.md#several-instances: three `navigation-server` processes on
+/// one redis-server of the test's own, 64 connections spread over them at
 /// random, 200 sessions of both built-in flows.
 @Suite("Several instances on one Redis", .serialized, .timeLimit(.minutes(10)), .hangGuard)
 struct SeveralInstancesTests {

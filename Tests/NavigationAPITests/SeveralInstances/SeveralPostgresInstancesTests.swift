@@ -5,11 +5,10 @@ import Sessions
 import TestSupport
 import Testing
 
-/// DURABILITY.md, "Several instances (PostgreSQL)": three
-/// `navigation-server` processes on one database of the test process's
-/// PostgreSQL cluster, 64 connections spread over them at random, 200
-/// sessions of both built-in flows; as ``SeveralInstancesTests`` does on
-/// Redis.
+/// docs/durability.md#on-postgresql: three `navigation-server` processes on one
+/// database of the test process's PostgreSQL cluster, 64 connections spread
+/// over them at random, 200 sessions of both built-in flows; as
+/// ``SeveralInstancesTests`` does on Redis.
 @Suite("Several instances on one PostgreSQL", .serialized, .timeLimit(.minutes(10)), .hangGuard)
 struct SeveralPostgresInstancesTests {
     static func launch(_ count: Int, on url: String) throws -> [LaunchedServer] {

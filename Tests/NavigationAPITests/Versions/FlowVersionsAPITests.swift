@@ -7,11 +7,11 @@ import Sessions
 import TestSupport
 import Testing
 
-/// VERSIONS.md over HTTP, against real servers: a session keeps the
-/// behaviour of the version it started on after a restart on a binary that
-/// hosts a newer one, while new sessions get the newer one; the create
-/// body's `version`; a rollback and a ramp; `GET /v1/flows` and `/metrics`
-/// showing every hosted version.
+/// Flow versions (docs/writing-flows.md#changing-a-flow) over HTTP, against
+/// real servers: a session keeps the behaviour of the version it started on
+/// after a restart on a binary that hosts a newer one, while new sessions get
+/// the newer one; the create body's `version`; a rollback and a ramp;
+/// `GET /v1/flows` and `/metrics` showing every hosted version.
 @Suite("Flow versions over HTTP", .serialized, .timeLimit(.minutes(10)), .hangGuard)
 struct FlowVersionsAPITests {
     /// Creates a `notes` session (on `version`, when given) and adds a note:

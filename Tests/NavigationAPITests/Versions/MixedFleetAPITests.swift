@@ -6,11 +6,12 @@ import Sessions
 import TestSupport
 import Testing
 
-/// VERSIONS.md, mixed fleets, over HTTP against real servers on one
-/// redis-server: an instance hosting version 1 and one hosting 1 and 2
-/// (in-process, so that each renews its lease when the test says); and the
-/// `navigation-server` executable's own lease, renewed on its timer,
-/// released at SIGTERM before the drain, and running out after a `kill -9`.
+/// Mixed fleets (docs/operations.md#rolling-deploys-on-redis) over HTTP against
+/// real servers on one redis-server: an instance hosting version 1 and one
+/// hosting 1 and 2 (in-process, so that each renews its lease when the test
+/// says); and the `navigation-server` executable's own lease, renewed on its
+/// timer, released at SIGTERM before the drain, and running out after a
+/// `kill -9`.
 @Suite("Mixed fleets over HTTP", .serialized, .timeLimit(.minutes(10)), .hangGuard)
 struct MixedFleetAPITests {
     private static func server(_ flows: [Flow], on redis: RedisTestServer) throws -> TestServer {

@@ -3,8 +3,9 @@ import Testing
 
 @testable import NavigationClient
 
-/// What a document shows and what a person can touch, as API.md says: the top of the
-/// stack, or with containers the top of each column of the selected tab, or the top modal.
+/// What a document shows and what a person can touch, as
+/// docs/api.md#containers-tab-bars-and-split-views says: the top of the stack, or with
+/// containers the top of each column of the selected tab, or the top modal.
 @Suite("Session documents: slots, modals and the screens a person can touch", .timeLimit(.minutes(10)), .hangGuard)
 struct VisibilityTests {
     typealias F = DocumentFixtures

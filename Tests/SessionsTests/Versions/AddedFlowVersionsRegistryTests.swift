@@ -6,8 +6,9 @@ import TestSupport
 import Testing
 
 /// Versions hosted while a registry runs (``SessionRegistry/addFlowVersions(_:)``,
-/// what a `SIGHUP` reload of flow files does): new sessions start where
-/// VERSIONS.md says given every version, live ones keep theirs, and what
+/// what a `SIGHUP` reload of flow files does,
+/// docs/flow-files.md#reloading-with-sighup): new sessions start on the
+/// highest version, the added ones included, live ones keep theirs, and what
 /// counts by version and by flow counts the added ones too.
 @Suite("Flow versions: added while running", .timeLimit(.minutes(10)), .hangGuard)
 struct AddedFlowVersionsRegistryTests {

@@ -6,10 +6,10 @@ import StoreTestSupport
 import TestSupport
 import Testing
 
-/// VERSIONS.md, "Divergence is detected, never served": every change
-/// records the digest of the document it produced, and a replay that ends
-/// on another document refuses the session, naming the first version that
-/// differs, instead of showing a state its user never saw.
+/// docs/writing-flows.md#changing-a-flow, "What the server refuses to do":
+/// every change records the digest of the document it produced, and a replay
+/// that ends on another document refuses the session, naming the first version
+/// that differs, instead of showing a state its user never saw.
 @Suite("Flow versions: divergence", .timeLimit(.minutes(10)), .hangGuard)
 struct DivergenceRegistryTests {
     private static func top(_ snapshot: SessionSnapshot) throws -> String {

@@ -6,10 +6,10 @@ import StoreTestSupport
 import TestSupport
 import Testing
 
-/// VERSIONS.md, "A flow has versions" and "A session is pinned": several
-/// versions of one flow side by side in one registry, each session
-/// replayed by the version that started it (after a restart too), new
-/// sessions on the current version, and each version's live sessions counted.
+/// docs/writing-flows.md#changing-a-flow, "A new version, side by side":
+/// several versions of one flow side by side in one registry, each session
+/// replayed by the version that started it (after a restart too), new sessions
+/// on the current version, and each version's live sessions counted.
 @Suite("Flow versions: the registry", .timeLimit(.minutes(10)), .hangGuard)
 struct FlowVersionsRegistryTests {
     /// The top screen's id and the presentation of every screen, bottom to top.

@@ -6,10 +6,10 @@ import StoreTestSupport
 import TestSupport
 import Testing
 
-/// VERSIONS.md, "Migration moves a session forward on purpose": a retired
-/// version's sessions are taken over by a newer version when next used,
-/// keep their id, keep growing their version, and replay from the
-/// migration after a restart.
+/// docs/writing-flows.md#changing-a-flow, "A migration: moving sessions forward
+/// on purpose": a retired version's sessions are taken over by a newer version
+/// when next used, keep their id, keep growing their version, and replay from
+/// the migration after a restart.
 @Suite("Flow versions: migrations", .timeLimit(.minutes(10)), .hangGuard)
 struct MigrationRegistryTests {
     private static func document(_ snapshot: SessionSnapshot) throws -> JSONValue {

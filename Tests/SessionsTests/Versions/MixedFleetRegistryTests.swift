@@ -5,13 +5,14 @@ import Testing
 
 @testable import Sessions
 
-/// VERSIONS.md, "An instance never touches a session it cannot replay",
-/// without sockets: registries on one shared ``MemoryStore`` are the
-/// instances, each announcing the versions it hosts under a lease
-/// (``SessionRegistry/renewFleetLease(forSeconds:)``). New sessions start on
-/// the highest version every live instance hosts; a session on a version
-/// only another instance hosts is refused with `flowVersionUnavailable`
-/// and nothing written; a released lease moves new sessions on.
+/// docs/operations.md#rolling-deploys-on-redis, "An instance never touches a
+/// session it cannot replay", without sockets: registries on one shared
+/// ``MemoryStore`` are the instances, each announcing the versions it hosts
+/// under a lease (``SessionRegistry/renewFleetLease(forSeconds:)``). New
+/// sessions start on the highest version every live instance hosts; a session
+/// on a version only another instance hosts is refused with
+/// `flowVersionUnavailable` and nothing written; a released lease moves new
+/// sessions on.
 @Suite("Mixed fleets on a shared store", .timeLimit(.minutes(10)), .hangGuard)
 struct MixedFleetRegistryTests {
     private static func registry(_ flows: [Flow], on store: MemoryStore, _ selections: FlowVersionSelection...) throws -> SessionRegistry {

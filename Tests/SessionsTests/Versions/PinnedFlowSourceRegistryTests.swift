@@ -6,11 +6,12 @@ import StoreTestSupport
 import TestSupport
 import Testing
 
-/// FLOWFILES.md, "pinned to the file's exact content": a session started on
-/// a flow made from a source (a flow file) records the source's digest, the
-/// store keeps the source first, and any registry on that store replays the
-/// session by that very content: after the file is gone, after it changed
-/// without a new version, and on an instance that never had it.
+/// "Pinned to the file's exact content" (docs/durability.md#the-journal): a
+/// session started on a flow made from a source (a flow file) records the
+/// source's digest, the store keeps the source first, and any registry on
+/// that store replays the session by that very content: after the file is
+/// gone, after it changed without a new version, and on an instance that
+/// never had it.
 @Suite("Flow sources: sessions pinned to a flow file's content", .timeLimit(.minutes(10)), .hangGuard)
 struct PinnedFlowSourceRegistryTests {
     /// Stands in for a flow file's content: its bytes name which notes flow it makes.
