@@ -6,7 +6,7 @@ PYTHON       ?= python3
 PORT         ?= 8080
 SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_PACKAGES := libmicrohttpd-dev libhiredis-dev libpq-dev libjemalloc-dev libssl-dev libcurl4-openssl-dev pkg-config
-APT_TEST_PACKAGES := curl redis-server postgresql
+APT_TEST_PACKAGES := curl redis-server postgresql openssl
 APT_BROWSER_PACKAGES := chromium chromium-driver
 APT_BENCH_PACKAGES := wrk gcc valgrind
 # Python tools live in virtual environments of the project, never in the system python (Debian's
@@ -133,7 +133,7 @@ deps:
 ## deps-test: deps, plus curl (for the README walkthrough), redis-server and postgresql (the Redis and
 ## PostgreSQL stores' tests start their own), the OpenAPI validator and jsonschema
 deps-test: deps deps-spec deps-flow-schema
-	@if ! command -v curl >/dev/null 2>&1 || ! command -v redis-server >/dev/null 2>&1 || ! $(HAVE_POSTGRES); then \
+	@if ! command -v curl >/dev/null 2>&1 || ! command -v redis-server >/dev/null 2>&1 || ! command -v openssl >/dev/null 2>&1 || ! $(HAVE_POSTGRES); then \
 		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq $(APT_TEST_PACKAGES); \
 	fi
 

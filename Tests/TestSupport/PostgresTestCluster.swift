@@ -198,7 +198,7 @@ public final class PostgresTestCluster: Sendable {
         return try ChildProcess(URL(fileURLWithPath: binary(program)), arguments, environment: environment)
     }
 
-    private static var runsAsRoot: Bool { geteuid() == 0 }
+    static var runsAsRoot: Bool { geteuid() == 0 }
 
     /// Whether every directory from the root down to `path` may be entered
     /// by anyone (the search bit for others).
@@ -212,7 +212,7 @@ public final class PostgresTestCluster: Sendable {
         return true
     }
     /// `nobody` and `nogroup` on Debian.
-    private static let nobody: UInt32 = 65534
+    static let nobody: UInt32 = 65534
 
     /// The newest installed PostgreSQL's `program`: Debian keeps each
     /// major version's programs in `/usr/lib/postgresql/VERSION/bin`.

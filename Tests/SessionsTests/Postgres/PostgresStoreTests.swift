@@ -231,6 +231,37 @@ struct PostgresStoreTests {
         #expect(try store.summary(of: Journal.id(1))?.lastVersion == 1)
     }
 
+    /// A URI's `sslmode` is libpq's own: a cluster that takes TLS only
+    /// serves a store whose URI verifies its certificate (`verify-full`
+    /// with the authority in `sslrootcert`), over TLS; an authority that
+    /// did not sign the server's certificate, or a URI asking for no TLS,
+    /// is `unavailable` saying why, without the password.
+    @Test func aURIsSSLModeIsLibpqsOwn() throws {
+        let cluster = try PostgresTestCluster()
+        let authority = try cluster.requireTLS()
+        let name = PostgresTestCluster.database(in: try cluster.createDatabase())
+        let uri = "postgresql://navigation:\(cluster.password)@localhost:\(cluster.port)/\(name)"
+        let verified = try PostgresTestCluster.store(uri + "?sslmode=verify-full&sslrootcert=\(authority)")
+        let stranger = try PostgresTestCluster.store(uri + "?sslmode=verify-full&sslrootcert=\(try cluster.strangerAuthority())")
+        let plain = try PostgresTestCluster.store(uri + "?sslmode=disable")
+        defer {
+            for store in [verified, stranger, plain] { store.close() }
+        }
+        try Journal.append(Journal.session(1, versions: 2), to: verified)
+        #expect(try verified.summary(of: Journal.id(1))?.lastVersion == 2)
+        let encrypted = try cluster.psql(
+            "SELECT bool_and(s.ssl) FROM pg_stat_ssl s JOIN pg_stat_activity a USING (pid) WHERE a.application_name = 'navigation-server'")
+        #expect(encrypted == "t\n")
+        for (store, expected) in [(stranger, "certificate verify failed"), (plain, "no encryption")] {
+            #expect {
+                try store.append(Journal.created(2), expectedVersion: 0)
+            } throws: { error in
+                let text = "\(error)"
+                return Self.isUnavailable(error) && text.contains(expected) && !text.contains(cluster.password)
+            }
+        }
+    }
+
     /// Neither a refused login nor a database that is down puts the
     /// password in an error; the URI's description masks it.
     @Test func thePasswordIsInNoErrorAndNoDescription() throws {
