@@ -69,7 +69,9 @@ extension PostgresStore {
         Check(
             sql: "SELECT session_id, kind FROM navigation_records WHERE version = 1 AND kind <> \(created) ORDER BY 1",
             columns: 2,
-            problem: { row in "session \(row[0]): its first record is of kind \(row[1]), not created (\(JournalRecord.Kind.created.rawValue))" }),
+            problem: { row in
+                "session \(row[0]): its first record is of kind \(row[1]), not created (\(JournalRecord.Kind.created.rawValue))"
+            }),
         Check(
             sql: "SELECT session_id, version, kind FROM navigation_records WHERE kind NOT IN (\(knownKinds)) ORDER BY 1, 2",
             columns: 3,

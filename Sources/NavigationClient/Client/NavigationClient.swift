@@ -131,7 +131,7 @@ public final class NavigationClient: Sendable {
             request.httpBody = Data(JSONValue.object(body).jsonText.utf8)
         }
         do {
-            let (data, response) = try await urlSession.data(for: request)
+            let (data, response) = try await urlSession.answer(to: request)
             guard let response = response as? HTTPURLResponse else { throw ClientError.transport("not an HTTP answer") }
             return HTTPAnswer(response: response, body: data)
         } catch let error as ClientError {

@@ -141,6 +141,25 @@ struct StreamTests {
         #expect(model.topName == "calculator")
     }
 
+    /// A call cancelled at any moment of its request, its answer arriving
+    /// included, ends at once, with `CancellationError` or its answer: on
+    /// Linux, `URLSession.data(for:)`'s cancellation waited for URLSession's
+    /// queue while that queue delivered the answer, and both hung
+    /// (``URLSession/answer(to:)``; seen as a model's `stopFollowing()`
+    /// during a poll).
+    @Test func aCallCancelledAtAnyMomentEnds() async throws {
+        let server = try LiveServer()
+        defer { server.stop() }
+        let (model, other) = try await exchange(on: server)
+        for round in 0..<200 {
+            let call = Task { try? await other.session(model.sessionID) }
+            if round % 4 != 0 { try await Task.sleep(for: .microseconds(100 * (round % 20))) }
+            call.cancel()
+            _ = await call.value
+        }
+        #expect(try await other.session(model.sessionID).version == model.version)
+    }
+
     @Test func aSessionEndedElsewhereEndsTheModel() async throws {
         let server = try LiveServer()
         defer { server.stop() }
