@@ -11,7 +11,7 @@ import Sessions
 /// 1, or an `OK` line with the counts.
 extension JournalVerifyCommand {
     static func run(postgres store: PostgresStore) throws(JournalCommandError) -> Int32 {
-        let name = "the PostgreSQL store \(store.url)"
+        let name = JournalSource.postgres(store).name
         var problems: [String]
         let report: PostgresVerification
         do throws(StoreError) {
