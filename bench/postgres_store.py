@@ -24,9 +24,9 @@ import time
 import harness
 import redis_store
 
-# A round trip to PostgreSQL holds a worker thread, as one to Redis does: the server's own default for a
-# postgres:// store is four threads per core.
-POSTGRES_THREADS = 4 * (os.cpu_count() or 1)
+# The server's own default for a postgres:// store: sixteen threads per core (an append's thread waits for
+# its commit, and the appends waiting together share one pipeline and one commit).
+POSTGRES_THREADS = 16 * (os.cpu_count() or 1)
 NOBODY = 65534
 EXTRA = os.environ.get("PG_EXTRA", "").split()
 

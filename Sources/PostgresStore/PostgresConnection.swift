@@ -12,8 +12,8 @@ import Platform
 /// lost or a wait has timed out it is ``isBroken`` and is thrown away: an
 /// answer may still be on its way, and would pair with the next statement.
 final class PostgresConnection {
-    private let connection: OpaquePointer
-    private let commandTimeout: Double
+    let connection: OpaquePointer
+    let commandTimeout: Double
     private(set) var isBroken = false
     /// The statements prepared on this connection (``PostgresStatement/name``).
     private var prepared: Set<String> = []
@@ -79,20 +79,24 @@ final class PostgresConnection {
     /// Runs `statement` with `parameters` (prepared on this connection the
     /// first time) and returns its rows.
     func execute(_ statement: PostgresStatement, _ parameters: [PostgresValue] = []) throws(PostgresFailure) -> PostgresRows {
-        guard !isBroken else { throw PostgresFailure("the connection was lost") }
-        if !prepared.contains(statement.name) {
-            guard PQsendPrepare(connection, statement.name, statement.sql, Int32(statement.parameterCount), nil) == 1 else {
-                throw broken()
-            }
-            _ = try awaitResults()
-            prepared.insert(statement.name)
-        }
+        try prepare(statement)
         let sent = Self.withParameters(parameters) { count, values, lengths, formats in
             // Rows come back in binary: integers and bytes need no parsing.
             PQsendQueryPrepared(connection, statement.name, count, values, lengths, formats, 1)
         }
         guard sent == 1 else { throw broken() }
         return try awaitResults()
+    }
+
+    /// Prepares `statement` on this connection unless it was already.
+    func prepare(_ statement: PostgresStatement) throws(PostgresFailure) {
+        guard !isBroken else { throw PostgresFailure("the connection was lost") }
+        guard !prepared.contains(statement.name) else { return }
+        guard PQsendPrepare(connection, statement.name, statement.sql, Int32(statement.parameterCount), nil) == 1 else {
+            throw broken()
+        }
+        _ = try awaitResults()
+        prepared.insert(statement.name)
     }
 
     /// Runs `sql`, one statement or several separated by semicolons, without
@@ -128,20 +132,10 @@ final class PostgresConnection {
     /// Reads every result of what was sent, within `commandTimeout`; the
     /// last result's rows, or the first error the server answered.
     private func awaitResults() throws(PostgresFailure) -> PostgresRows {
-        let deadline = ContinuousClock.now + .milliseconds(Int(commandTimeout * 1000))
+        let deadline = answerDeadline()
         var rows = PostgresRows()
         var refusal: PostgresFailure?
-        while true {
-            while PQisBusy(connection) == 1 {
-                let left = deadline - ContinuousClock.now
-                let seconds = Double(left.components.seconds) + Double(left.components.attoseconds) / 1e18
-                guard seconds > 0, try waitUntilReadable(seconds: seconds) else {
-                    isBroken = true
-                    throw PostgresFailure("PostgreSQL did not answer within \(commandTimeout) s")
-                }
-                guard PQconsumeInput(connection) == 1 else { throw broken() }
-            }
-            guard let result = PQgetResult(connection) else { break }
+        while let result = try nextResult(before: deadline) {
             defer { PQclear(result) }
             let status = PQresultStatus(result)
             if status == PGRES_TUPLES_OK || status == PGRES_COMMAND_OK {
@@ -150,12 +144,41 @@ final class PostgresConnection {
                 refusal = Self.refusal(result)
             }
         }
+        try finish(refusal)
+        return rows
+    }
+
+    /// After every result of what was sent is read: throws when the
+    /// connection was lost meanwhile, else `refusal`, the first error the
+    /// server answered (one that means another connection may succeed
+    /// breaks this one).
+    func finish(_ refusal: PostgresFailure?) throws(PostgresFailure) {
         if PQstatus(connection) != CONNECTION_OK { throw broken() }
         if let refusal {
             if refusal.meansAnotherConnection { isBroken = true }
             throw refusal
         }
-        return rows
+    }
+
+    /// When an answer sent for now must have arrived: `commandTimeout` from now.
+    func answerDeadline() -> ContinuousClock.Instant {
+        ContinuousClock.now + .milliseconds(Int(commandTimeout * 1000))
+    }
+
+    /// libpq's next result (nil: the current statement's results are all
+    /// read), waiting for it until `deadline`; past that the connection is
+    /// broken (an answer may still come) and the wait throws.
+    func nextResult(before deadline: ContinuousClock.Instant) throws(PostgresFailure) -> OpaquePointer? {
+        while PQisBusy(connection) == 1 {
+            let left = deadline - ContinuousClock.now
+            let seconds = Double(left.components.seconds) + Double(left.components.attoseconds) / 1e18
+            guard seconds > 0, try waitUntilReadable(seconds: seconds) else {
+                isBroken = true
+                throw PostgresFailure("PostgreSQL did not answer within \(commandTimeout) s")
+            }
+            guard PQconsumeInput(connection) == 1 else { throw broken() }
+        }
+        return PQgetResult(connection)
     }
 
     /// Waits until the socket can be read, at most `seconds`: false when it
@@ -172,14 +195,20 @@ final class PostgresConnection {
         }
     }
 
-    private func broken() -> PostgresFailure {
+    /// Breaks the connection, for libpq's reason.
+    func broken() -> PostgresFailure {
+        broken(Self.errorText(connection))
+    }
+
+    /// Breaks the connection (it is not used again), for `reason`.
+    func broken(_ reason: String) -> PostgresFailure {
         isBroken = true
-        return PostgresFailure(Self.errorText(connection))
+        return PostgresFailure(reason)
     }
 
     /// The server's refusal: its primary message and SQLSTATE, without the
     /// context (the lines of the store's own SQL it was in).
-    private static func refusal(_ result: OpaquePointer) -> PostgresFailure {
+    static func refusal(_ result: OpaquePointer) -> PostgresFailure {
         let field = { (code: Character) in PQresultErrorField(result, Int32(code.asciiValue ?? 0)).map { String(cString: $0) } }
         guard let message = field("M") else {
             let text = PQresultErrorMessage(result).map { String(cString: $0) } ?? ""
@@ -211,7 +240,7 @@ final class PostgresConnection {
 
     /// Calls `body` with libpq's parameter arrays for `parameters`: text
     /// ones in text format, bytes in binary (no escaping).
-    private static func withParameters<Result>(
+    static func withParameters<Result>(
         _ parameters: [PostgresValue],
         _ body: (Int32, UnsafePointer<UnsafePointer<CChar>?>?, UnsafePointer<Int32>?, UnsafePointer<Int32>?) -> Result
     ) -> Result {

@@ -10,7 +10,9 @@ import Sessions
 /// ``PostgresSchema`` on the first connection. An append is one round trip:
 /// the prepared call of `navigation_append`, a function that checks the
 /// expected version and appends in one transaction, so two instances never
-/// both win a version; a summary is one indexed `SELECT`. After each
+/// both win a version; appends that arrive together share a pipeline, its
+/// round trip and its commit (``PostgresAppendQueue``). A summary is one
+/// indexed `SELECT`. After each
 /// append, `navigation_changes` (``changesChannel``) is notified, in batches
 /// of their own (``PostgresChangeNotifier``), and ``observeChanges(_:)``
 /// listens to it.
@@ -29,6 +31,7 @@ public final class PostgresStore: SessionStore {
     public static let changesChannel = "navigation_changes"
 
     let pool: PostgresConnectionPool
+    private let appends: PostgresAppendQueue
     private let closed = Locked(false)
     private let feeds = Locked<[PostgresChangeFeed]>([])
     /// Made by the first append (a store that only reads starts no thread).
@@ -43,6 +46,7 @@ public final class PostgresStore: SessionStore {
     ///     is `unavailable` (and the connection replaced).
     public init(url: PostgresURL, connectTimeout: Double = 2, commandTimeout: Double = 5) {
         pool = PostgresConnectionPool(url: url, connectTimeout: connectTimeout, commandTimeout: commandTimeout)
+        appends = PostgresAppendQueue(pool: pool)
     }
 
     /// Every instance on this database writes the same sessions.
@@ -93,9 +97,8 @@ public final class PostgresStore: SessionStore {
             .text(record.sessionID), .integer(expectedVersion), .integer(record.kind.rawValue), .integer(record.time),
             .bytes(record.body), .integer(record.storedSize), .boolean(record.kind == .ended),
         ]
-        let rows = try run { connection throws(PostgresFailure) in try connection.execute(.append, parameters) }
-        guard !rows.isEmpty, let answer = rows.integer(0, 0) else {
-            throw .unavailable(reason: "PostgreSQL answered the append with no version")
+        let answer = try failing { () throws(PostgresFailure) in
+            try appends.append(sessionID: record.sessionID, parameters: parameters, bytes: record.body.count)
         }
         switch answer {
         case 0: notifier().send(record.sessionID, record.version)
@@ -150,6 +153,9 @@ public final class PostgresStore: SessionStore {
         changeNotifier.withLock { $0 }?.stop()
     }
 
+    /// How many appends wait for a pipeline to take them now (``PostgresAppendQueue``).
+    var appendsWaiting: Int { appends.waitingCount }
+
     /// What tells the other instances of an append (``PostgresChangeNotifier``).
     private func notifier() -> PostgresChangeNotifier {
         changeNotifier.withLock { notifier in
@@ -174,9 +180,16 @@ public final class PostgresStore: SessionStore {
     func run<Result>(
         newerSchemaRefused: Bool = false, _ body: (PostgresConnection) throws(PostgresFailure) -> Result
     ) throws(StoreError) -> Result {
+        try failing(newerSchemaRefused: newerSchemaRefused) { () throws(PostgresFailure) in try pool.withConnection(body) }
+    }
+
+    /// `body`, unless the store is closed; its failure as ``run(newerSchemaRefused:_:)`` says.
+    private func failing<Result>(
+        newerSchemaRefused: Bool = false, _ body: () throws(PostgresFailure) -> Result
+    ) throws(StoreError) -> Result {
         guard !closed.withLock({ $0 }) else { throw .unavailable(reason: "the store is closed") }
         do {
-            return try pool.withConnection(body)
+            return try body()
         } catch {
             if newerSchemaRefused, let found = error.newerSchema {
                 throw .newerFormat(file: "the PostgreSQL database \(pool.url)", found: found, supported: PostgresSchema.version)

@@ -1,3 +1,4 @@
+import Synchronization
 import TestSupport
 import Testing
 
@@ -5,7 +6,8 @@ import Testing
 @testable import Sessions
 
 /// Two registries on one store, as two server instances on one Redis: each
-/// caches trees, checks the store's version before answering, catches up
+/// caches trees, checks the store's version before answering a read (a
+/// change counts on its conditional append instead), catches up
 /// by replaying only the records it has not seen, and retries a lost race
 /// on the new state (or refuses it when the client named a version).
 @Suite("SessionRegistry: several instances on one store", .timeLimit(.minutes(10)), .hangGuard)
@@ -40,7 +42,7 @@ struct SharedStoreRegistryTests {
         let created = try first.create(flow: "workbench", context: nil)
         _ = try second.document(of: created.id)
 
-        // Between the second instance's version check and its append, the
+        // Between the second instance's decision and its append, the
         // first one appends version 2: the second loses, catches up and
         // applies its event on top of version 2.
         let update = ClientEvent(screen: "s1", event: "update")
@@ -60,6 +62,46 @@ struct SharedStoreRegistryTests {
         #expect(try store.summary(of: created.id)?.lastVersion == 4)
     }
 
+    @Test func aChangeToACachedSessionAsksTheStoreOnlyToAppend() throws {
+        let store = InterferingStore()
+        let first = SessionRegistry(flows: [.workbench], store: store)
+        let created = try first.create(flow: "workbench", context: nil)
+        _ = try first.document(of: created.id)
+        let (summaries, reads) = (store.summaryCount.load(ordering: .relaxed), store.recordsCount.load(ordering: .relaxed))
+
+        let changed = try first.send(Self.push("a", on: "s1"), to: created.id)
+        #expect(changed.version == 2)
+        #expect(store.summaryCount.load(ordering: .relaxed) == summaries, "the append's condition is the version check")
+        #expect(store.recordsCount.load(ordering: .relaxed) == reads)
+        #expect(try store.records(of: created.id, after: 0).map(\.version) == [1, 2])
+    }
+
+    @Test func aChangeRefusedByACopyThatFellBehindIsTriedOnTheStoresSession() throws {
+        let (first, second, store) = Self.pair()
+        let created = try first.create(flow: "workbench", context: nil)
+        _ = try second.document(of: created.id)  // cached by the second instance at version 1
+        _ = try first.send(Self.push("a", on: "s1"), to: created.id)
+
+        // Screen s2 exists from version 2 on, which the second instance's
+        // copy has not seen: the event is accepted all the same.
+        let onNewScreen = try second.send(Self.push("b", on: "s2"), to: created.id)
+        #expect(onNewScreen.version == 3)
+        // A client that read version 3 from the first instance names it.
+        _ = try first.document(of: created.id)
+        _ = try first.send(Self.push("c", on: "s3"), to: created.id)
+        let named = try second.send(Self.push("d", on: "s4"), to: created.id, expectedVersion: 4)
+        #expect(named.version == 5)
+        #expect(try store.records(of: created.id, after: 0).map(\.version) == [1, 2, 3, 4, 5])
+        #expect(try second.withSession(created.id) { $0.stackDescription } == ["home:root", "a:push", "b:push", "c:push", "d:push"])
+
+        // A refusal that holds on the store's session is still answered.
+        let refused = #expect(throws: NavigationError.self) {
+            try second.send(Self.push("e", on: "s1"), to: created.id, expectedVersion: 4)
+        }
+        #expect(refused?.kind == .versionMismatch)
+        #expect(refused?.currentVersion == 5)
+    }
+
     @Test func aSessionEndedByOneInstanceIsGoneOnTheOther() throws {
         let (first, second, _) = Self.pair()
         let created = try first.create(flow: "workbench", context: nil)
@@ -76,10 +118,17 @@ final class InterferingStore: SessionStore {
     private let inner = MemoryStore(shared: true)
     private let hook = LockedBox<(@Sendable () -> Void)?>(nil)
 
+    /// How often a registry asked for a summary, and for records.
+    let summaryCount = Atomic<Int>(0)
+    let recordsCount = Atomic<Int>(0)
+
     func beforeNextAppend(_ action: @escaping @Sendable () -> Void) { hook.withLock { $0 = action } }
 
     func sessions() -> [SessionSummary] { inner.sessions() }
-    func summary(of id: String) -> SessionSummary? { inner.summary(of: id) }
+    func summary(of id: String) -> SessionSummary? {
+        summaryCount.add(1, ordering: .relaxed)
+        return inner.summary(of: id)
+    }
     func append(_ record: JournalRecord, expectedVersion: Int) throws(StoreError) {
         if let action = hook.withLock({ hook in
             defer { hook = nil }
@@ -89,7 +138,10 @@ final class InterferingStore: SessionStore {
         }
         try inner.append(record, expectedVersion: expectedVersion)
     }
-    func records(of id: String, after version: Int) throws(StoreError) -> [JournalRecord] { try inner.records(of: id, after: version) }
+    func records(of id: String, after version: Int) throws(StoreError) -> [JournalRecord] {
+        recordsCount.add(1, ordering: .relaxed)
+        return try inner.records(of: id, after: version)
+    }
     func drop(_ id: String) { inner.drop(id) }
     func close() { inner.close() }
     /// Two registries write it, as two instances write a Redis store.

@@ -137,8 +137,9 @@ struct ConfigurationParserTests {
         #expect(
             try configuration([], ["NAVIGATION_STORE": "postgres://localhost/journals"]).store
                 == .postgres(try #require(PostgresURL("postgres://localhost/journals"))))
-        // A round trip to PostgreSQL holds a worker thread, as one to Redis does.
-        #expect(try configuration(["--store", text]).threads == 4 * ServerConfiguration().threads)
+        // An append's thread waits for the commit; appends waiting together share one.
+        #expect(try configuration(["--store", text]).threads == 16 * ServerConfiguration().threads)
+        #expect(try configuration(["--store", text, "--threads", "3"]).threads == 3)
         let refused = "postgresql://app:s3cret@db/x?nosuchsetting=1&password=s3cret&sslmode=require"
         let message = "\(error(["--store", refused]) ?? .unknownOption("none"))"
         #expect(!message.contains("s3cret"), "\(message)")

@@ -148,6 +148,60 @@ struct PostgresJournalCommandTests {
         #expect(try JournalCommandRun(["verify", "--store", url]).output == broken.output)
     }
 
+    /// What only a write around the store makes (a hand edit, a restore
+    /// with the foreign key's trigger off): a record without a session
+    /// row, a first record that does not create, a kind this build does
+    /// not know, and records after one that ends the session.
+    @Test func verifyNamesRecordsNoStoreWrites() throws {
+        let cluster = try PostgresTestCluster.shared()
+        let url = try Self.journal(cluster)
+        let store = PostgresStore(url: try #require(PostgresURL(url)))
+        defer { store.close() }
+        let unknownKind = String(repeating: "c", count: 32)
+        let orphan = String(repeating: "d", count: 32)
+        try store.append(
+            JournalEntry.created(SessionStart(flow: "exchange", flowVersion: 1, context: [:]))
+                .record(sessionID: unknownKind, version: 1, time: Self.start),
+            expectedVersion: 0)
+        try store.append(
+            JournalEntry.event(ClientEvent(screen: "s1", event: "select", payload: ["code": "USD"]))
+                .record(sessionID: unknownKind, version: 2, time: Self.start + 1),
+            expectedVersion: 1)
+        let (created, event, ended) = (
+            JournalRecord.Kind.created.rawValue, JournalRecord.Kind.event.rawValue, JournalRecord.Kind.ended.rawValue
+        )
+        let database = PostgresTestCluster.database(in: url)
+        for sql in [
+            "UPDATE navigation_records SET kind = \(ended) WHERE session_id = '\(Self.endedID)' AND version = 2",
+            "UPDATE navigation_records SET kind = \(event) WHERE session_id = '\(Self.liveID)' AND version = 1",
+            "UPDATE navigation_records SET kind = 99 WHERE session_id = '\(unknownKind)' AND version = 2",
+            // The foreign key's trigger does not fire for a replica's writes.
+            """
+            SET session_replication_role = replica; INSERT INTO navigation_records (session_id, version, kind, recorded_at, body)
+            VALUES ('\(orphan)', 1, \(created), \(Self.start), convert_to('{}', 'UTF8'))
+            """,
+        ] {
+            _ = try cluster.psql(sql, database: database)
+        }
+        let broken = try JournalCommandRun(["verify", "--store", url])
+        #expect(broken.status == 1)
+        let expected = [
+            "problem: session \(orphan): record 1 has no session row",
+            "problem: session \(Self.liveID): its first record is of kind \(event), not created (\(created))",
+            "problem: session \(unknownKind): record 2 is of kind 99, which this build does not know",
+            "problem: session \(Self.endedID): record 2 ends the session, but records follow it",
+        ]
+        // The edited kinds no longer fit their bodies: a server could not read those records either.
+        let unreadable = [
+            "problem: session \(Self.endedID): record 2 cannot be read:",
+            "problem: session \(Self.liveID): record 1 cannot be read:",
+            "problem: session \(unknownKind): its records cannot be read as a server reads them:",
+        ]
+        for line in expected + unreadable { #expect(broken.lines.contains { $0.hasPrefix(line) }, "\(line)\n\(broken.output)") }
+        #expect(broken.lines.count == expected.count + unreadable.count, "\(broken.output)")
+        #expect(broken.error.contains("has 7 problems"), "\(broken.error)")
+    }
+
     @Test func theDataDirectorysSubcommandsRefuseADatabase() throws {
         let url = try Self.journal(try PostgresTestCluster.shared())
         for subcommand in ["compact", "repair"] {

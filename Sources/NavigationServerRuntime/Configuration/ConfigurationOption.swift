@@ -78,7 +78,7 @@ struct ConfigurationOption: Sendable {
         .integer("port", "NAVIGATION_PORT", in: 0...65_535, "TCP port; 0 picks a free one.", \.port),
         .integer(
             "threads", "NAVIGATION_THREADS", in: 1...1024,
-            "Worker threads (default: active cores; 4 per core with a Redis or PostgreSQL store).",
+            "Worker threads (default: active cores; 4 per core with a Redis store, 16 with PostgreSQL).",
             \.threads),
         .integer(
             "max-sessions", "NAVIGATION_MAX_SESSIONS", in: 1...Int.max,

@@ -43,7 +43,11 @@ public enum ConfigurationParser {
         }
         let threadsGiven = flagsSeen.contains("threads") || environment["NAVIGATION_THREADS"].map { !$0.isEmpty } == true
         if !threadsGiven, configuration.store.isRemote {
-            configuration.threads = ServerConfiguration.threadsForRemoteStore
+            if case .postgres = configuration.store {
+                configuration.threads = ServerConfiguration.threadsForPostgresStore
+            } else {
+                configuration.threads = ServerConfiguration.threadsForRemoteStore
+            }
         }
         if configuration.auth == .jwt && configuration.jwtKeyPath == nil {
             throw .inconsistent("--auth jwt needs --jwt-key: the file of the HS256 secret, or of the RS256 or ES256 public key in PEM")

@@ -230,6 +230,16 @@ public struct ServerConfiguration: Sendable, Equatable {
         min(1024, 4 * HTTPServerConfiguration().threads)
     }
 
+    /// The default `--threads` with a PostgreSQL store: sixteen per active
+    /// core. An append's thread waits for its commit's WAL flush, and the
+    /// appends waiting together go in one pipeline and one commit, so more
+    /// threads waiting means fewer commits per event: on two cores, 32
+    /// threads served about 1.3-1.7x the events of 8 (bench/README.md,
+    /// "The PostgreSQL store: measurements").
+    public static var threadsForPostgresStore: Int {
+        min(1024, 16 * HTTPServerConfiguration().threads)
+    }
+
     /// Seconds between sweeps of idle sessions: often enough that an expired
     /// session's memory is freed soon after its TTL, at most every 30 s.
     public var sweepInterval: Double {

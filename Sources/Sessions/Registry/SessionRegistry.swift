@@ -176,10 +176,12 @@ public final class SessionRegistry: Sendable {
     /// if `caller` may use it. For reading only, inside this module and its
     /// tests: a change made here is not journaled. `key`, when the caller
     /// parsed `id` already, spares parsing it again; with `key`, `id` may be
-    /// nil (see ``StoreSync/withFreshSession(_:key:as:_:)``).
+    /// nil (see ``StoreSync/withFreshSession(_:key:as:trustingCache:_:)``,
+    /// which says when `trustingCache` spares asking a shared store).
     func withSession<Result>(
-        _ id: String?, key: SessionKey? = nil, as caller: Caller = .unrestricted, _ body: (Session) throws(NavigationError) -> Result
+        _ id: String?, key: SessionKey? = nil, as caller: Caller = .unrestricted, trustingCache: Bool = false,
+        _ body: (Session) throws(NavigationError) -> Result
     ) throws(NavigationError) -> Result {
-        try sync.withFreshSession(id, key: key, as: caller, body)
+        try sync.withFreshSession(id, key: key, as: caller, trustingCache: trustingCache, body)
     }
 }

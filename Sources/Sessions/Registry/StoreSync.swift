@@ -29,8 +29,15 @@ struct StoreSync: Sendable {
     ///   - givenID: the session's id; nil when the caller names it by `key` alone.
     ///   - key: `givenID`'s key, when the caller parsed it already (it must
     ///     be `SessionKey(hex: givenID)`); nil to parse it here.
+    ///   - trustingCache: on a shared store, use a cached session without
+    ///     asking the store for its version first: for a change whose
+    ///     conditional append is the check (a cached copy that fell behind
+    ///     loses the append's race, and the change is tried again on a
+    ///     fresh one). Ignored while some flow has retired versions (taking
+    ///     a session over appends before `body` runs).
     func withFreshSession<Result>(
-        _ givenID: String?, key: SessionKey? = nil, as caller: Caller, _ body: (Session) throws(NavigationError) -> Result
+        _ givenID: String?, key: SessionKey? = nil, as caller: Caller, trustingCache: Bool = false,
+        _ body: (Session) throws(NavigationError) -> Result
     ) throws(NavigationError) -> Result {
         // Parsed once: a malformed id never reaches a lock, and the cache
         // looks sessions up by key.
@@ -44,7 +51,9 @@ struct StoreSync: Sendable {
         // one left the cache (``SessionSlots/release(_:reason:)``), and it
         // was last active when last used. The store is asked only when the
         // session is not cached or may have expired.
-        if let cached, !journal.store.isShared, !limits.isExpired(lastActivity: cached.lastAccess.load(ordering: .relaxed), now: now) {
+        if let cached, !journal.store.isShared || (trustingCache && !flows.hasRetiredVersions),
+            !limits.isExpired(lastActivity: cached.lastAccess.load(ordering: .relaxed), now: now)
+        {
             return try withCachedSession(cached, id: id, lastVersion: nil, as: caller, now: now, body)
         }
         guard let summary = try journal.summary(of: id, key: key), !summary.ended else {

@@ -82,7 +82,9 @@ public protocol SessionStore: Sendable {
     /// an effect this instance did not start may then be in flight on
     /// another one, and is taken over only once it has waited out
     /// `--effect-timeout`, and a cached session may be behind the store, so
-    /// every request checks it first (its ``summary(of:)``). False when
+    /// a read checks it first (its ``summary(of:)``), and a change counts on
+    /// its conditional append to find out (a lost race is tried again on
+    /// the caught-up session). False when
     /// this process is the only writer (the file store holds its
     /// directory's lock): a cached session is then as new as the store.
     var isShared: Bool { get }

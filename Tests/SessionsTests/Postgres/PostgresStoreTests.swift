@@ -166,7 +166,8 @@ struct PostgresStoreTests {
             return reason.contains("lock timeout")
         }
         _ = try cluster.psql(
-            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE '%pg_sleep(600)%' AND pid <> pg_backend_pid()")
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query LIKE '%pg_sleep(600)%' AND pid <> pg_backend_pid()",
+            database: database)
         #expect(try store.records(of: Journal.id(1), after: 0).map(\.version) == [1, 2])
         try store.append(Journal.event(1, version: 3), expectedVersion: 2)
         #expect(try store.records(of: Journal.id(1), after: 0).map(\.version) == [1, 2, 3])
