@@ -95,38 +95,25 @@ extension SessionRegistry {
         var attempts = 0
         // Parsed here, once: the journal is spared parsing the id again.
         guard let key = key ?? id.flatMap(SessionKey.init(hex:)) else { throw Self.notFound(id ?? "") }
-        // On a shared store the first attempt takes a cached session as it
-        // is: the append's condition checks its version, so an event costs
-        // one round trip. A refusal there may come from a copy that fell
-        // behind, so it is not answered: the event is tried on a fresh copy.
-        var trustingCache = journal.store.isShared
-        do throws(NavigationError) {
+        do {
             while true {
                 attempts += 1
                 let retries = attempts < Self.maximumAppendAttempts
-                let onCachedCopy = trustingCache
-                trustingCache = false
-                var refusedOnCachedCopy = false
-                let accepted: Accepted?
-                do throws(NavigationError) {
-                    accepted = try withSession(id, key: key, as: caller, trustingCache: onCachedCopy) {
-                        session throws(NavigationError) -> Accepted? in
-                        flow = session.flow.name
-                        sessionID = session.id
-                        return try journaled(session, key: key, retries: retries) { time throws(NavigationError) in
-                            do throws(NavigationError) {
-                                return .accepted(try session.send(event.pointee, expectedVersion: expectedVersion, at: time))
-                            } catch {
-                                var refusal = error
-                                refusal.sessionWasLost = session.isBroken
-                                refusedOnCachedCopy = onCachedCopy && !session.isBroken
-                                throw refusal
-                            }
+                // On a shared store the first attempt takes a cached session
+                // as it is: the append's condition checks its version.
+                let accepted = try withSession(id, key: key, as: caller, trustingCache: attempts == 1) {
+                    session throws(NavigationError) -> Accepted? in
+                    flow = session.flow.name
+                    sessionID = session.id
+                    return try journaled(session, key: key, retries: retries) { time throws(NavigationError) in
+                        do throws(NavigationError) {
+                            return .accepted(try session.send(event.pointee, expectedVersion: expectedVersion, at: time))
+                        } catch {
+                            var refusal = error
+                            refusal.sessionWasLost = session.isBroken
+                            throw refusal
                         }
                     }
-                } catch {
-                    if refusedOnCachedCopy { continue }
-                    throw error
                 }
                 if let accepted {
                     if let flow { eventCounts.record(flow: flow, .accepted) }

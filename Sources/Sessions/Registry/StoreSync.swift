@@ -29,12 +29,14 @@ struct StoreSync: Sendable {
     ///   - givenID: the session's id; nil when the caller names it by `key` alone.
     ///   - key: `givenID`'s key, when the caller parsed it already (it must
     ///     be `SessionKey(hex: givenID)`); nil to parse it here.
-    ///   - trustingCache: on a shared store, use a cached session without
-    ///     asking the store for its version first: for a change whose
-    ///     conditional append is the check (a cached copy that fell behind
-    ///     loses the append's race, and the change is tried again on a
-    ///     fresh one). Ignored while some flow has retired versions (taking
-    ///     a session over appends before `body` runs).
+    ///   - trustingCache: on a shared store, run `body` on a cached session
+    ///     without asking the store for its version first: for a change
+    ///     whose conditional append is the check (a copy that fell behind
+    ///     loses the append's race). A refusal there, but for the store's
+    ///     being unavailable, a flow's failure or a lost session, may come
+    ///     from such a copy: `body` runs again on a fresh session. Ignored
+    ///     while some flow has retired versions (taking a session over
+    ///     appends before `body` runs).
     func withFreshSession<Result>(
         _ givenID: String?, key: SessionKey? = nil, as caller: Caller, trustingCache: Bool = false,
         _ body: (Session) throws(NavigationError) -> Result
@@ -50,11 +52,20 @@ struct StoreSync: Sendable {
         // The only writer's cached session is as new as the store: an ended
         // one left the cache (``SessionSlots/release(_:reason:)``), and it
         // was last active when last used. The store is asked only when the
-        // session is not cached or may have expired.
-        if let cached, !journal.store.isShared || (trustingCache && !flows.hasRetiredVersions),
-            !limits.isExpired(lastActivity: cached.lastAccess.load(ordering: .relaxed), now: now)
-        {
-            return try withCachedSession(cached, id: id, lastVersion: nil, as: caller, now: now, body)
+        // session is not cached or may have expired. On a shared store, a
+        // change (`trustingCache`) tries the cached session first.
+        if let cached, !limits.isExpired(lastActivity: cached.lastAccess.load(ordering: .relaxed), now: now) {
+            if !journal.store.isShared {
+                return try withCachedSession(cached, id: id, lastVersion: nil, as: caller, now: now, body)
+            }
+            if trustingCache, !flows.hasRetiredVersions {
+                do throws(NavigationError) {
+                    return try withCachedSession(cached, id: id, lastVersion: nil, as: caller, now: now, body)
+                } catch  where error.kind != .storeUnavailable && error.kind != .flowFailure && !error.sessionWasLost {
+                    // The copy may have fallen behind and refused what the
+                    // store's session takes: asked again on a fresh one, below.
+                }
+            }
         }
         guard let summary = try journal.summary(of: id, key: key), !summary.ended else {
             if cached != nil { cache.remove(key) }
