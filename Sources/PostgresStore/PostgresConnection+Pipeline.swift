@@ -12,6 +12,10 @@ extension PostgresConnection {
         _ statement: PostgresStatement, _ parameterLists: [[PostgresValue]]
     ) throws(PostgresFailure) -> [PostgresRows] {
         try prepare(statement)
+        // Sending blocks while the server answers the statements it has read;
+        // a batch's answers (a row of one integer each, at most
+        // ``PostgresAppendQueue/batchLimit``) are a few kilobytes, which the
+        // sockets' buffers hold unread, so neither side waits for the other.
         guard PQenterPipelineMode(connection) == 1 else { throw broken() }
         for parameters in parameterLists {
             let sent = Self.withParameters(parameters) { count, values, lengths, formats in
