@@ -41,6 +41,15 @@ struct PostgresJournalCommandTests {
         return url
     }
 
+    /// `journal verify` of `url` after `edits` (SQL, run by psql in its
+    /// database), which must then find problems: its run.
+    private static func verify(_ url: String, in cluster: PostgresTestCluster, after edits: [String]) throws -> JournalCommandRun {
+        for sql in edits { _ = try cluster.psql(sql, database: PostgresTestCluster.database(in: url)) }
+        let run = try JournalCommandRun(["verify", "--store", url])
+        #expect(run.status == 1, "\(run.output)\(run.error)")
+        return run
+    }
+
     @Test func listAndPrintReadTheDatabase() throws {
         let cluster = try PostgresTestCluster.shared()
         let url = try Self.journal(cluster)
@@ -119,15 +128,12 @@ struct PostgresJournalCommandTests {
             expectedVersion: 0)
         let pinned = SessionStart(flow: "notes", flowVersion: 1, context: [:], flowSHA256: String(repeating: "c", count: 64))
         try store.append(JournalEntry.created(pinned).record(sessionID: unpinned, version: 1, time: Self.start), expectedVersion: 0)
-        let database = PostgresTestCluster.database(in: url)
-        for sql in [
-            "DELETE FROM navigation_records WHERE session_id = '\(Self.endedID)' AND version = 2",
-            "UPDATE navigation_sessions SET ended = true, last_activity = last_activity + 1 WHERE id = '\(Self.liveID)'",
-        ] {
-            _ = try cluster.psql(sql, database: database)
-        }
-        let broken = try JournalCommandRun(["verify", "--store", url])
-        #expect(broken.status == 1)
+        let broken = try Self.verify(
+            url, in: cluster,
+            after: [
+                "DELETE FROM navigation_records WHERE session_id = '\(Self.endedID)' AND version = 2",
+                "UPDATE navigation_sessions SET ended = true, last_activity = last_activity + 1 WHERE id = '\(Self.liveID)'",
+            ])
         let expected = [
             "problem: session \(Self.endedID): its row is at version 3, but it has 2 records (versions 1 to 3): records are missing or extra",
             "problem: session \(Self.liveID): its row says ended is true, but its last record is of kind 1",
@@ -170,21 +176,18 @@ struct PostgresJournalCommandTests {
         let (created, event, ended) = (
             JournalRecord.Kind.created.rawValue, JournalRecord.Kind.event.rawValue, JournalRecord.Kind.ended.rawValue
         )
-        let database = PostgresTestCluster.database(in: url)
-        for sql in [
-            "UPDATE navigation_records SET kind = \(ended) WHERE session_id = '\(Self.endedID)' AND version = 2",
-            "UPDATE navigation_records SET kind = \(event) WHERE session_id = '\(Self.liveID)' AND version = 1",
-            "UPDATE navigation_records SET kind = 99 WHERE session_id = '\(unknownKind)' AND version = 2",
-            // The foreign key's trigger does not fire for a replica's writes.
-            """
-            SET session_replication_role = replica; INSERT INTO navigation_records (session_id, version, kind, recorded_at, body)
-            VALUES ('\(orphan)', 1, \(created), \(Self.start), convert_to('{}', 'UTF8'))
-            """,
-        ] {
-            _ = try cluster.psql(sql, database: database)
-        }
-        let broken = try JournalCommandRun(["verify", "--store", url])
-        #expect(broken.status == 1)
+        let broken = try Self.verify(
+            url, in: cluster,
+            after: [
+                "UPDATE navigation_records SET kind = \(ended) WHERE session_id = '\(Self.endedID)' AND version = 2",
+                "UPDATE navigation_records SET kind = \(event) WHERE session_id = '\(Self.liveID)' AND version = 1",
+                "UPDATE navigation_records SET kind = 99 WHERE session_id = '\(unknownKind)' AND version = 2",
+                // The foreign key's trigger does not fire for a replica's writes.
+                """
+                SET session_replication_role = replica; INSERT INTO navigation_records (session_id, version, kind, recorded_at, body)
+                VALUES ('\(orphan)', 1, \(created), \(Self.start), convert_to('{}', 'UTF8'))
+                """,
+            ])
         let expected = [
             "problem: session \(orphan): record 1 has no session row",
             "problem: session \(Self.liveID): its first record is of kind \(event), not created (\(created))",

@@ -234,7 +234,7 @@ public struct ServerConfiguration: Sendable, Equatable {
     /// core. An append's thread waits for its commit's WAL flush, and the
     /// appends waiting together go in one pipeline and one commit, so more
     /// threads waiting means fewer commits per event: on two cores, 32
-    /// threads served about 1.3-1.7x the events of 8 (bench/README.md,
+    /// threads served about 1.6-1.8x the events of 8 (bench/README.md,
     /// "The PostgreSQL store: measurements").
     public static var threadsForPostgresStore: Int {
         min(1024, 16 * HTTPServerConfiguration().threads)

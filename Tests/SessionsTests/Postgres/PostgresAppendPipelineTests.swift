@@ -54,14 +54,7 @@ struct PostgresAppendPipelineTests {
         of sessions: [Int], in cluster: PostgresTestCluster, database: String
     ) throws -> ChildProcess {
         let ids = sessions.map { "'\(Journal.id($0))'" }.joined(separator: ",")
-        let holder = try cluster.launchPsql(
-            "BEGIN; SELECT id FROM navigation_sessions WHERE id IN (\(ids)) FOR UPDATE; SELECT pg_sleep(600);", database: database)
-        try waitUntil("the rows to be held", pollingEvery: 0.02) {
-            try cluster.psql(
-                "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND query LIKE '%pg_sleep(600)%' AND state = 'active' AND pid <> pg_backend_pid()",
-                database: database) == "1\n"
-        }
-        return holder
+        return try cluster.launchHolder("SELECT id FROM navigation_sessions WHERE id IN (\(ids)) FOR UPDATE", database: database)
     }
 
     /// Waits until `count` of the store's statements wait for a lock.
@@ -71,13 +64,6 @@ struct PostgresAppendPipelineTests {
                 "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'navigation-server' AND wait_event_type = 'Lock'",
                 database: database) == "\(count)\n"
         }
-    }
-
-    private static func release(_ holder: ChildProcess, in cluster: PostgresTestCluster, database: String) throws {
-        _ = try cluster.psql(
-            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query LIKE '%pg_sleep(600)%' AND pid <> pg_backend_pid()",
-            database: database)
-        holder.kill()
     }
 
     /// How many transactions wrote version `version` of `sessions`.
@@ -105,7 +91,7 @@ struct PostgresAppendPipelineTests {
         try Self.waitForLockWaiters(PostgresAppendQueue.pipelineLimit, in: cluster, database: database)
         let waiting = Appends((3...12).map { Journal.event($0, version: 2) }, to: store)
         try waitUntil("ten appends to wait for a pipeline") { store.appendsWaiting == 10 }
-        try Self.release(holder, in: cluster, database: database)
+        try cluster.endHolders(in: database)
 
         #expect(try busy.refusals().values.allSatisfy { $0 == nil })
         #expect(try waiting.refusals().values.allSatisfy { $0 == nil })
@@ -140,7 +126,7 @@ struct PostgresAppendPipelineTests {
         for (session, refusal) in refusals {
             #expect(refusal?.contains("lock timeout") == true, "\(session): \(refusal ?? "appended")")
         }
-        try Self.release(holder, in: cluster, database: database)
+        try cluster.endHolders(in: database)
         for session in 1...5 {
             #expect(try store.records(of: Journal.id(session), after: 0).map(\.version) == [1])
         }

@@ -151,23 +151,15 @@ struct PostgresStoreTests {
         let store = try PostgresTestCluster.store(url, commandTimeout: 0.5)
         defer { store.close() }
         try Journal.append(Journal.session(1, versions: 2), to: store)
-        let holder = try cluster.launchPsql(
-            "BEGIN; LOCK TABLE navigation_sessions IN ACCESS EXCLUSIVE MODE; SELECT pg_sleep(600);", database: database)
+        let holder = try cluster.launchHolder("LOCK TABLE navigation_sessions IN ACCESS EXCLUSIVE MODE", database: database)
         defer { holder.kill() }
-        try waitUntil("the lock to be held", pollingEvery: 0.02) {
-            try cluster.psql(
-                "SELECT count(*) FROM pg_locks WHERE granted AND mode = 'AccessExclusiveLock' AND relation = 'navigation_sessions'::regclass",
-                database: database) == "1\n"
-        }
         #expect {
             try store.append(Journal.event(1, version: 3), expectedVersion: 2)
         } throws: { error in
             guard case StoreError.unavailable(let reason) = error else { return false }
             return reason.contains("lock timeout")
         }
-        _ = try cluster.psql(
-            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query LIKE '%pg_sleep(600)%' AND pid <> pg_backend_pid()",
-            database: database)
+        try cluster.endHolders(in: database)
         #expect(try store.records(of: Journal.id(1), after: 0).map(\.version) == [1, 2])
         try store.append(Journal.event(1, version: 3), expectedVersion: 2)
         #expect(try store.records(of: Journal.id(1), after: 0).map(\.version) == [1, 2, 3])
