@@ -39,7 +39,7 @@ enum JournalMigrateCommand {
         return try migrate(store, sessions: sessions, hosted: hosted, retired: retired)
     }
 
-    private static func hostedFlows(_ flows: [Flow], retired: [FlowVersionSelection]) throws(JournalCommandError) -> HostedFlows {
+    static func hostedFlows(_ flows: [Flow], retired: [FlowVersionSelection]) throws(JournalCommandError) -> HostedFlows {
         do { return try HostedFlows(flows, retired: retired, sourceCompiler: FlowFileLoading.flow(ofKept:)) } catch {
             throw .usage(error.description)
         }
@@ -48,7 +48,10 @@ enum JournalMigrateCommand {
     /// How often a session that changed elsewhere during its migration is read again.
     static let attemptsPerSession = 3
 
-    private static func migrate(
+    /// The pass both runs make once their store is open: each live session
+    /// of `retired` among `sessions` read and taken over, one read again
+    /// (up to ``attemptsPerSession`` times) when it changed elsewhere meanwhile.
+    static func migrate(
         _ store: some SessionStore, sessions: [SessionSummary], hosted: HostedFlows, retired: [FlowVersionSelection]
     ) throws(JournalCommandError) -> Int32 {
         let registry = SessionRegistry(hosting: hosted, store: store)

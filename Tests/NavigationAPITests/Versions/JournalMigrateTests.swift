@@ -4,6 +4,7 @@ import FlowTestSupport
 import Foundation
 import PostgresStore
 import Sessions
+import Synchronization
 import TestSupport
 import Testing
 
@@ -55,6 +56,28 @@ struct JournalMigrateTests {
         #expect(try store.records(of: ids[0], after: 0).count == 2)
     }
 
+    /// An instance changes a session between the pass's read and its
+    /// `migrated` append: the append loses the race, and the session is
+    /// read again and migrated from where the instance left it (the editor
+    /// it opened), not refused and not migrated from the older read.
+    @Test func aSessionChangedElsewhereDuringItsMigrationIsMigratedFromWhereTheChangeLeftIt() throws {
+        let store = RacingMigrationStore()
+        let instance = SessionRegistry(flows: [NotesFlows.v1], store: store)
+        let id = try instance.create(flow: "notes", context: nil).id
+        store.beforeFirstMigratedAppend { _ = try? instance.open(link: "/editor", in: id) }
+        let hosted = try JournalMigrateCommand.hostedFlows(Self.flows, retired: Self.retiringV1)
+        #expect(try JournalMigrateCommand.migrate(store, sessions: store.sessions(), hosted: hosted, retired: Self.retiringV1) == 0)
+        #expect(store.migratedAppendsRefused.load(ordering: .relaxed) == 1)
+        let records = try store.records(of: id, after: 0)
+        #expect(records.map(\.kind) == [.created, .link, .migrated])
+        guard case .migrated(let start, let fromVersion) = try JournalEntry(records[2]) else {
+            Issue.record("the third record is not a migration")
+            return
+        }
+        #expect(fromVersion == 1)
+        #expect(start.context["draft"] == .string("migrated from the editor"))
+    }
+
     @Test func aRunningServerOrAVersionThatCannotBeRetiredIsRefused() throws {
         let data = try LaunchedServer.freshDirectory().path
         let store = try FileStore(directory: data)
@@ -83,4 +106,36 @@ struct JournalMigrateTests {
         #expect(elsewhere.status == 2)
         #expect(elsewhere.error.hasPrefix("navigation-server journal: --retire-flow is an option of migrate only"))
     }
+}
+
+/// A shared memory store that runs a hook once, just before the first
+/// `migrated` append (another instance's change landing between the
+/// pass's read and its append), and counts the `migrated` appends refused.
+private final class RacingMigrationStore: SessionStore {
+    private let inner = MemoryStore(shared: true)
+    private let hook = LockedBox<(@Sendable () -> Void)?>(nil)
+    let migratedAppendsRefused = Atomic<Int>(0)
+
+    func beforeFirstMigratedAppend(_ action: @escaping @Sendable () -> Void) { hook.withLock { $0 = action } }
+
+    func sessions() -> [SessionSummary] { inner.sessions() }
+    func summary(of id: String) throws(StoreError) -> SessionSummary? { try inner.summary(of: id) }
+    func append(_ record: JournalRecord, expectedVersion: Int) throws(StoreError) {
+        guard record.kind == .migrated else { return try inner.append(record, expectedVersion: expectedVersion) }
+        let action = hook.withLock { hook in
+            defer { hook = nil }
+            return hook
+        }
+        action?()
+        do { try inner.append(record, expectedVersion: expectedVersion) } catch {
+            if case .conflict = error { migratedAppendsRefused.add(1, ordering: .relaxed) }
+            throw error
+        }
+    }
+    func records(of id: String, after version: Int) throws(StoreError) -> [JournalRecord] {
+        try inner.records(of: id, after: version)
+    }
+    func drop(_ id: String) { inner.drop(id) }
+    func close() { inner.close() }
+    var isShared: Bool { true }
 }
