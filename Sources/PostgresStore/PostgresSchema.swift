@@ -5,8 +5,9 @@
 /// ``prepare(_:)`` runs on the first connection a store opens: under a
 /// transaction-scoped advisory lock (instances starting together take
 /// turns), it creates the schema when the database has none, accepts the
-/// version this build writes, and refuses a newer one, which a newer
-/// build made and this one would misread.
+/// version this build writes (laying out the sessions' table as this
+/// build does, ``PostgresSchemaDefinition/inPlaceUpdates``), and refuses
+/// a newer one, which a newer build made and this one would misread.
 enum PostgresSchema {
     /// The schema this build creates and reads.
     static let version = 1
@@ -36,7 +37,9 @@ enum PostgresSchema {
                 _ = try connection.run(PostgresSchemaDefinition.version1)
                 _ = try connection.run("INSERT INTO navigation_schema (version) VALUES (\(version))")
             case version?:
-                break
+                if try connection.run(PostgresSchemaDefinition.hasEarlierIndexes).text(0, 0) == "t" {
+                    _ = try connection.run(PostgresSchemaDefinition.inPlaceUpdates)
+                }
             case let newer? where newer > version:
                 throw PostgresFailure.newerSchema(newer)
             case let older?:

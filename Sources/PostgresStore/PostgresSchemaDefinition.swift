@@ -4,6 +4,8 @@
 /// - `navigation_sessions`: one row per session, its summary: the last
 ///   version, the last record's time (ms since 1970), whether it ended,
 ///   the bytes its records take (``Sessions/JournalRecord/storedSize``).
+///   Indexed by its key alone, and with a third of each page left free
+///   (``inPlaceUpdates``).
 /// - `navigation_records`: the journal, one row per record, in version
 ///   order by its key. `body` is the record's bytes exactly as the Sessions
 ///   layer wrote them (what a replay reads); `data` is the same body as
@@ -21,10 +23,9 @@ enum PostgresSchemaDefinition {
             last_activity bigint NOT NULL,
             ended boolean NOT NULL,
             bytes bigint NOT NULL
-        );
-        CREATE INDEX navigation_sessions_last_activity ON navigation_sessions (last_activity);
-        -- With the one above, the sweep's "ended or idle" is two index scans, not a table scan.
-        CREATE INDEX navigation_sessions_ended ON navigation_sessions (id) WHERE ended;
+        ) WITH (fillfactor = 70);
+        -- No other index: one on a column an append changes would make every
+        -- append's update of the row a non-HOT one (see inPlaceUpdates).
         CREATE TABLE navigation_records (
             session_id text NOT NULL REFERENCES navigation_sessions (id) ON DELETE CASCADE,
             version integer NOT NULL,
@@ -99,5 +100,25 @@ enum PostgresSchemaDefinition {
                 ON CONFLICT (key) DO UPDATE SET expires_at = excluded.expires_at;
             RETURN QUERY SELECT announcement FROM navigation_instances WHERE expires_at > clock_timestamp();
         END $$;
+        """
+
+    /// Whether the sessions' table still has the indexes an earlier build
+    /// made, which ``inPlaceUpdates`` drops: `t` or `f`.
+    static let hasEarlierIndexes = "SELECT to_regclass('navigation_sessions_last_activity') IS NOT NULL"
+
+    /// The sessions' table as this build lays it out, for a database an
+    /// earlier build made: each append's change to its session's row a HOT
+    /// update (PostgreSQL writes the new row into the same page, in the free
+    /// third, and touches no index), so that under a stream of appends the
+    /// table and its key stay the size of the live sessions instead of
+    /// growing a dead row and an index entry per append until a vacuum.
+    /// Without these indexes the sweep's "ended or idle" reads the table
+    /// through, once a sweep. Indexes are not part of ``PostgresSchema/version``:
+    /// no build reads differently for them, and an earlier build of the
+    /// same version starts on the table laid out this way.
+    static let inPlaceUpdates = """
+        DROP INDEX IF EXISTS navigation_sessions_last_activity;
+        DROP INDEX IF EXISTS navigation_sessions_ended;
+        ALTER TABLE navigation_sessions SET (fillfactor = 70);
         """
 }

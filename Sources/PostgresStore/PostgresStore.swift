@@ -19,8 +19,8 @@ import Sessions
 ///
 /// Unlike Redis, the database does not expire sessions: the registry's
 /// sweep does (``expiresIdleSessions`` is false), asking for the ended and
-/// idle sessions by the index on their last activity, on every instance
-/// (their conditional appends make the sweeps safe together).
+/// idle sessions on every instance (their conditional appends make the
+/// sweeps safe together).
 ///
 /// Every failure (refused connection, timeout, lost connection, a refused
 /// statement) is ``Sessions/StoreError/unavailable(reason:)``, and nothing
@@ -77,8 +77,10 @@ public final class PostgresStore: SessionStore {
         try run { connection throws(PostgresFailure) in Self.summaries(try connection.execute(.sessions)) }
     }
 
-    /// The ended sessions and those idle since before `idleBefore`, by the
-    /// index on their last activity. Empty when the database cannot be reached.
+    /// The ended sessions and those idle since before `idleBefore`: one read
+    /// of the sessions' table (no index covers what an append changes,
+    /// ``PostgresSchemaDefinition/upgrades``). Empty when the database
+    /// cannot be reached.
     public func sessions(endedOrIdleBefore idleBefore: Int64) -> [SessionSummary] {
         let rows = try? run { connection throws(PostgresFailure) in
             try connection.execute(.endedOrIdleSessions, [.integer(idleBefore)])
