@@ -79,7 +79,7 @@ public final class PostgresStore: SessionStore {
 
     /// The ended sessions and those idle since before `idleBefore`: one read
     /// of the sessions' table (no index covers what an append changes,
-    /// ``PostgresSchemaDefinition/upgrades``). Empty when the database
+    /// ``PostgresSchemaDefinition/inPlaceUpdates``). Empty when the database
     /// cannot be reached.
     public func sessions(endedOrIdleBefore idleBefore: Int64) -> [SessionSummary] {
         let rows = try? run { connection throws(PostgresFailure) in
