@@ -128,7 +128,7 @@ let package = Package(
             name: "NavigationAPITests",
             dependencies: [
                 "NavigationAPI", "NavigationServerRuntime", "Sessions", "FileStore", "RedisStore", "PostgresStore", "Flows", "Coordination",
-                "JSON", "HTTPCore", "Platform", "TestSupport", "JWTVerification", "JWTTestSupport", "FlowTestSupport",
+                "JSON", "HTTPCore", "Platform", "TestSupport", "JWTVerification", "JWTTestSupport", "FlowTestSupport", "StoreTestSupport",
             ]
         ),
         .testTarget(

@@ -1,3 +1,4 @@
+import StoreTestSupport
 import Synchronization
 import TestSupport
 import Testing
@@ -110,40 +111,4 @@ struct SharedStoreRegistryTests {
         let error = #expect(throws: NavigationError.self) { try second.document(of: created.id) }
         #expect(error?.kind == .sessionNotFound)
     }
-}
-
-/// A memory store that runs a hook once, just before an append: another
-/// instance's write landing between a version check and an append.
-final class InterferingStore: SessionStore {
-    private let inner = MemoryStore(shared: true)
-    private let hook = LockedBox<(@Sendable () -> Void)?>(nil)
-
-    /// How often a registry asked for a summary, and for records.
-    let summaryCount = Atomic<Int>(0)
-    let recordsCount = Atomic<Int>(0)
-
-    func beforeNextAppend(_ action: @escaping @Sendable () -> Void) { hook.withLock { $0 = action } }
-
-    func sessions() -> [SessionSummary] { inner.sessions() }
-    func summary(of id: String) -> SessionSummary? {
-        summaryCount.add(1, ordering: .relaxed)
-        return inner.summary(of: id)
-    }
-    func append(_ record: JournalRecord, expectedVersion: Int) throws(StoreError) {
-        if let action = hook.withLock({ hook in
-            defer { hook = nil }
-            return hook
-        }) {
-            action()
-        }
-        try inner.append(record, expectedVersion: expectedVersion)
-    }
-    func records(of id: String, after version: Int) throws(StoreError) -> [JournalRecord] {
-        recordsCount.add(1, ordering: .relaxed)
-        return try inner.records(of: id, after: version)
-    }
-    func drop(_ id: String) { inner.drop(id) }
-    func close() { inner.close() }
-    /// Two registries write it, as two instances write a Redis store.
-    var isShared: Bool { true }
 }

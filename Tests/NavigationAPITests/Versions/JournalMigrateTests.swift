@@ -4,7 +4,7 @@ import FlowTestSupport
 import Foundation
 import PostgresStore
 import Sessions
-import Synchronization
+import StoreTestSupport
 import TestSupport
 import Testing
 
@@ -61,13 +61,13 @@ struct JournalMigrateTests {
     /// read again and migrated from where the instance left it (the editor
     /// it opened), not refused and not migrated from the older read.
     @Test func aSessionChangedElsewhereDuringItsMigrationIsMigratedFromWhereTheChangeLeftIt() throws {
-        let store = RacingMigrationStore()
+        let store = InterferingStore()
         let instance = SessionRegistry(flows: [NotesFlows.v1], store: store)
         let id = try instance.create(flow: "notes", context: nil).id
-        store.beforeFirstMigratedAppend { _ = try? instance.open(link: "/editor", in: id) }
+        store.beforeNextAppend(of: .migrated) { _ = try? instance.open(link: "/editor", in: id) }
         let hosted = try JournalMigrateCommand.hostedFlows(Self.flows, retired: Self.retiringV1)
         #expect(try JournalMigrateCommand.migrate(store, sessions: store.sessions(), hosted: hosted, retired: Self.retiringV1) == 0)
-        #expect(store.migratedAppendsRefused.load(ordering: .relaxed) == 1)
+        #expect(store.conflictCount.load(ordering: .relaxed) == 1)
         let records = try store.records(of: id, after: 0)
         #expect(records.map(\.kind) == [.created, .link, .migrated])
         guard case .migrated(let start, let fromVersion) = try JournalEntry(records[2]) else {
@@ -106,36 +106,4 @@ struct JournalMigrateTests {
         #expect(elsewhere.status == 2)
         #expect(elsewhere.error.hasPrefix("navigation-server journal: --retire-flow is an option of migrate only"))
     }
-}
-
-/// A shared memory store that runs a hook once, just before the first
-/// `migrated` append (another instance's change landing between the
-/// pass's read and its append), and counts the `migrated` appends refused.
-private final class RacingMigrationStore: SessionStore {
-    private let inner = MemoryStore(shared: true)
-    private let hook = LockedBox<(@Sendable () -> Void)?>(nil)
-    let migratedAppendsRefused = Atomic<Int>(0)
-
-    func beforeFirstMigratedAppend(_ action: @escaping @Sendable () -> Void) { hook.withLock { $0 = action } }
-
-    func sessions() -> [SessionSummary] { inner.sessions() }
-    func summary(of id: String) throws(StoreError) -> SessionSummary? { try inner.summary(of: id) }
-    func append(_ record: JournalRecord, expectedVersion: Int) throws(StoreError) {
-        guard record.kind == .migrated else { return try inner.append(record, expectedVersion: expectedVersion) }
-        let action = hook.withLock { hook in
-            defer { hook = nil }
-            return hook
-        }
-        action?()
-        do { try inner.append(record, expectedVersion: expectedVersion) } catch {
-            if case .conflict = error { migratedAppendsRefused.add(1, ordering: .relaxed) }
-            throw error
-        }
-    }
-    func records(of id: String, after version: Int) throws(StoreError) -> [JournalRecord] {
-        try inner.records(of: id, after: version)
-    }
-    func drop(_ id: String) { inner.drop(id) }
-    func close() { inner.close() }
-    var isShared: Bool { true }
 }

@@ -16,7 +16,7 @@ struct PostgresSessionsTableTests {
         let hex = record.body.map { byte in (byte < 16 ? "0" : "") + String(byte, radix: 16) }.joined()
         return """
             SELECT navigation_append('\(record.sessionID)', \(record.version - 1), \(record.kind.rawValue)::smallint, \
-            \(record.time), '\\x\(hex)'::bytea, \(record.storedSize), false);
+            \(record.time), '\\x\(hex)'::bytea, \(record.storedSize), \(record.kind == .ended));
             """
     }
 
@@ -68,9 +68,7 @@ struct PostgresSessionsTableTests {
         let counts = try cluster.psql(
             """
             BEGIN;
-            \(session.map(Self.appendSQL).joined(separator: "\n"))
-            SELECT navigation_append('\(ended.sessionID)', 6, \(ended.kind.rawValue)::smallint, \(ended.time), '\\x7b7d'::bytea, \
-            \(ended.storedSize), true);
+            \((session + [ended]).map(Self.appendSQL).joined(separator: "\n"))
             SELECT pg_stat_get_xact_tuples_updated('navigation_sessions'::regclass),
                 pg_stat_get_xact_tuples_hot_updated('navigation_sessions'::regclass);
             COMMIT;
