@@ -12,6 +12,14 @@ import Platform
 /// PostgreSQL store: measurements"). Batched apart, the appends commit together again and
 /// the notifications cost one small transaction per batch.
 ///
+/// Transactions are paced: one starts at most every ``gatheringSeconds``,
+/// and the changes that arrive meanwhile go together in the next. A lone
+/// change after a quiet moment goes at once. Unpaced, the thread was ready
+/// again after each round trip and sent a transaction per four or five
+/// appends under load, each with its own transaction id, commit and wake-up
+/// of every listener; that cost a fifth of the POST events a second
+/// (bench/README.md, "The notifier paced").
+///
 /// Best effort, as the feed is: a batch the database refused or did not
 /// take is dropped (a consumer checks the session's version at the next
 /// change or keep-alive anyway).
@@ -19,17 +27,29 @@ final class PostgresChangeNotifier: Sendable {
     private struct State {
         var pending: [String] = []
         var stopped = false
+        var transactions = 0
     }
 
     private let state = Locked(State())
     private let wake = DispatchSemaphore(value: 0)
     /// The most changes one transaction notifies; more wait for the next.
     static let batchLimit = 1000
+    /// The least time from the start of one notifying transaction to the
+    /// start of the next: what a change may wait, at most, besides the
+    /// transaction before it.
+    static let gatheringSeconds = 0.005
 
     init(pool: PostgresConnectionPool) {
         Thread.detachNewThread { [state, wake] in
+            let gathering = UInt64(Self.gatheringSeconds * 1e9)
+            var lastStart: UInt64 = 0
             while true {
                 wake.wait()
+                let now = DispatchTime.now().uptimeNanoseconds
+                if lastStart > 0, now - lastStart < gathering {
+                    usleep(UInt32((gathering - (now - lastStart)) / 1000))
+                }
+                lastStart = DispatchTime.now().uptimeNanoseconds
                 let (batch, more, stopped) = state.withLock { state in
                     let batch = Array(state.pending.prefix(Self.batchLimit))
                     state.pending.removeFirst(batch.count)
@@ -39,6 +59,7 @@ final class PostgresChangeNotifier: Sendable {
                 // Past the limit: the rest is the next batch, without waiting for another append.
                 if more { wake.signal() }
                 guard !batch.isEmpty else { continue }
+                state.withLock { $0.transactions += 1 }
                 do throws(PostgresFailure) {
                     _ = try pool.withConnection { connection throws(PostgresFailure) in
                         try connection.execute(.notify, [.text(Self.arrayLiteral(batch))])
@@ -62,6 +83,9 @@ final class PostgresChangeNotifier: Sendable {
         // One wake-up per batch: the thread takes all that waits at once.
         if first { wake.signal() }
     }
+
+    /// Notifying transactions started so far.
+    var transactionCount: Int { state.withLock { $0.transactions } }
 
     /// Ends the thread; what waits is not sent.
     func stop() {

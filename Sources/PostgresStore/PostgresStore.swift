@@ -158,6 +158,9 @@ public final class PostgresStore: SessionStore {
     /// How many appends wait for a pipeline to take them now (``PostgresAppendQueue``).
     var appendsWaiting: Int { appends.waitingCount }
 
+    /// How many notifying transactions this store has started (``PostgresChangeNotifier``).
+    var notifyingTransactions: Int { changeNotifier.withLock { $0 }?.transactionCount ?? 0 }
+
     /// What tells the other instances of an append (``PostgresChangeNotifier``).
     private func notifier() -> PostgresChangeNotifier {
         changeNotifier.withLock { notifier in
