@@ -53,13 +53,13 @@ final class PostgresChangeNotifier: Sendable {
                 let (batch, more, stopped) = state.withLock { state in
                     let batch = Array(state.pending.prefix(Self.batchLimit))
                     state.pending.removeFirst(batch.count)
+                    if !batch.isEmpty, !state.stopped { state.transactions += 1 }
                     return (batch, !state.pending.isEmpty, state.stopped)
                 }
                 if stopped { return }
                 // Past the limit: the rest is the next batch, without waiting for another append.
                 if more { wake.signal() }
                 guard !batch.isEmpty else { continue }
-                state.withLock { $0.transactions += 1 }
                 do throws(PostgresFailure) {
                     _ = try pool.withConnection { connection throws(PostgresFailure) in
                         try connection.execute(.notify, [.text(Self.arrayLiteral(batch))])
